@@ -1,0 +1,92 @@
+# Quarry's everyday commands. CMake does the building; this file installs
+# what CMake needs and names the steps.
+#
+#   make run               install, build, index corpus/, answer queries from stdin
+#   make test              build and run the test suite
+#   make test SANITIZE=1   the same under ASan and UBSan, in build-sanitize/
+#   make bench             build, then time indexing beside Xapian's scriptindex
+#   make deps | build | format | clean
+
+MAKEFLAGS += --no-print-directory
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+.DEFAULT_GOAL := build
+
+# Debian 12 packages needed to build and test.
+DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
+  nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev xapian-tools
+
+# Any value but empty or 0 turns the sanitizers on. Each configuration has
+# its own build folder, so switching between them never forces a rebuild.
+SANITIZE ?=
+ifneq ($(filter-out 0,$(SANITIZE)),)
+  BUILD_DIR := build-sanitize
+  CMAKE_OPTIONS := -DQUARRY_SANITIZE=ON
+  TEST_ENV := UBSAN_OPTIONS=print_stacktrace=1
+else
+  BUILD_DIR := build
+  CMAKE_OPTIONS := -DQUARRY_SANITIZE=OFF
+  TEST_ENV :=
+endif
+
+JOBS := $(shell nproc)
+CORPUS_INDEX := $(BUILD_DIR)/corpus-index
+
+.PHONY: deps build run test sanitize bench clean format
+
+deps:
+	@missing=; \
+	for p in $(DEB_PACKAGES); do \
+	  case "$$(dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null)" in \
+	    *' ok installed') ;; \
+	    *) missing="$$missing $$p" ;; \
+	  esac; \
+	done; \
+	[[ -z "$$missing" ]] && exit 0; \
+	sudo=; \
+	if [[ "$$(id -u)" -ne 0 ]]; then \
+	  if ! command -v sudo >/dev/null; then \
+	    echo "make deps: missing Debian packages:$$missing; run make deps as root" >&2; \
+	    exit 1; \
+	  fi; \
+	  sudo=sudo; \
+	fi; \
+	echo "make deps: installing$$missing$${sudo:+ with sudo}" >&2; \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -qq update && \
+	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -qq install -y --no-install-recommends \
+	  $$missing >/dev/null
+
+# Configuring is keyed on the cache alone: later changes to CMakeLists.txt
+# are picked up by `cmake --build` itself. A failed first configure leaves a
+# cache behind, which .DELETE_ON_ERROR removes so that the next run retries.
+.DELETE_ON_ERROR:
+$(BUILD_DIR)/CMakeCache.txt: | deps
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  $(CMAKE_OPTIONS) >/dev/null
+
+# CMake's make gets a clean environment: inheriting our MAKEFLAGS under
+# `make -jN` would tie it to a jobserver it cannot use. The "Built target"
+# lines are dropped so that an up-to-date build prints nothing.
+build: deps $(BUILD_DIR)/CMakeCache.txt
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake --build $(BUILD_DIR) -j$(JOBS) \
+	  | sed -u '/^\[ *[0-9]*%\] Built target /d'
+
+run: build
+	@$(BUILD_DIR)/indexer/quarry-index --db $(CORPUS_INDEX) corpus
+	@$(BUILD_DIR)/query/quarry --db $(CORPUS_INDEX)
+
+test: build
+	@$(TEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
+
+sanitize:
+	@$(MAKE) test SANITIZE=1
+
+bench: build
+	@bench/index-reuters
+
+clean:
+	@rm -rf build build-sanitize
+
+format:
+	@find . \( -path './build*' -o -path ./.git \) -prune -o \
+	  -type f \( -name '*.cc' -o -name '*.h' \) -print0 | xargs -0 -r clang-format -i
