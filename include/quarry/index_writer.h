@@ -1,0 +1,93 @@
+// Building and updating an index. Indexing is incremental: an article whose
+// content is unchanged is skipped, a changed one replaced, and an article that
+// has vanished from a folder or corpus that is indexed again is deleted.
+#ifndef QUARRY_INDEX_WRITER_H_
+#define QUARRY_INDEX_WRITER_H_
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "quarry/analyzer.h"
+#include "quarry/article.h"
+#include "quarry/article_reader.h"
+
+namespace quarry {
+
+struct IndexConfig {
+  std::string db_path;
+  // Used when the index is created; an existing index keeps its own, and
+  // asking for another one is a ConfigError (it would mix two analyzers).
+  // Empty: the index's own language, or English for a new index.
+  std::string language;
+  // Articles per transaction: an interrupted run loses at most this many.
+  std::size_t commit_every = 5000;
+  // Set to true (from a signal handler, say) to stop after the current
+  // article; what was done is committed.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct IndexReport {
+  std::size_t added = 0;
+  std::size_t updated = 0;
+  std::size_t unchanged = 0;
+  std::size_t deleted = 0;
+  std::size_t skipped = 0;
+  std::size_t repaired = 0;
+  bool cancelled = false;
+  double seconds = 0;
+
+  std::size_t seen() const { return added + updated + unchanged; }
+};
+
+// Told about the run as it goes. Called on the indexing thread.
+class IndexObserver {
+ public:
+  virtual ~IndexObserver() = default;
+  virtual void on_problem(const ReadProblem& /*problem*/) {}
+  virtual void on_progress(const IndexReport& /*so_far*/) {}
+};
+
+enum class Upsert { kAdded, kUpdated, kUnchanged };
+
+// The index open for writing. Holds the index's write lock while it lives.
+class IndexWriter {
+ public:
+  // Creates the index when missing. Throws IndexLockedError when another
+  // writer holds the lock, ConfigError for a language conflict, IndexError
+  // for anything else.
+  explicit IndexWriter(const IndexConfig& config);
+  ~IndexWriter();  // does not commit: call commit()
+  IndexWriter(const IndexWriter&) = delete;
+  IndexWriter& operator=(const IndexWriter&) = delete;
+
+  // Adds or replaces the article with this id; `origin` names the folder or
+  // corpus it was read from, so that a later sweep of that origin can find
+  // articles that have gone.
+  Upsert upsert(const Article& article, const std::string& origin);
+
+  // Deletes the articles of `origin` that were not upserted since the
+  // writer was opened. Returns how many.
+  std::size_t delete_unseen(const std::string& origin);
+
+  // Makes everything so far durable. Throws IndexError.
+  void commit();
+
+  const Analyzer& analyzer() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Indexes every path (see read_articles) into config.db_path, committing
+// every config.commit_every articles and at the end. Paths that do not exist
+// are reported as problems, not thrown. Throws what IndexWriter throws.
+IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
+                        IndexObserver* observer = nullptr);
+
+}  // namespace quarry
+
+#endif  // QUARRY_INDEX_WRITER_H_

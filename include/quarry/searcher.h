@@ -1,0 +1,68 @@
+// Searching an index: ranked hits with snippets.
+#ifndef QUARRY_SEARCHER_H_
+#define QUARRY_SEARCHER_H_
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/analyzer.h"
+#include "quarry/article.h"
+#include "quarry/snippet.h"
+
+namespace quarry {
+
+struct SearchOptions {
+  std::size_t limit = 10;
+  std::size_t offset = 0;
+  bool snippets = true;
+  SnippetConfig snippet;
+};
+
+struct Hit {
+  std::size_t rank = 0;  // 1-based, counting from the first hit of the result set
+  std::string id;
+  std::string title;
+  double score = 0;
+  Snippet snippet;
+};
+
+struct SearchResult {
+  std::string query;
+  std::size_t total = 0;  // estimated number of matching articles
+  std::vector<Hit> hits;
+  std::vector<std::string> notes;  // how a not-quite-well-formed query was read
+};
+
+// An index open for searching. Opening reads the analyzer settings the index
+// was built with. Not thread-safe: use one Searcher per thread.
+class Searcher {
+ public:
+  // Throws IndexNotFoundError when `db_path` holds no index, IndexError when
+  // it cannot be opened.
+  explicit Searcher(const std::string& db_path);
+  ~Searcher();
+  Searcher(Searcher&&) noexcept;
+  Searcher& operator=(Searcher&&) noexcept;
+
+  // BM25-ranked hits. Throws QueryError for a query that cannot be parsed,
+  // IndexError when the index cannot be read.
+  SearchResult search(std::string_view query, const SearchOptions& options = {});
+
+  // The stored article with this id, if the index has it.
+  std::optional<Article> fetch(const std::string& id);
+
+  const Analyzer& analyzer() const;
+  std::size_t article_count() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_SEARCHER_H_

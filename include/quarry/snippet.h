@@ -1,0 +1,47 @@
+// Query-biased snippets: the passage of an article that best shows why it
+// matched, with every matching word marked.
+#ifndef QUARRY_SNIPPET_H_
+#define QUARRY_SNIPPET_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/analyzer.h"
+#include "quarry/query_parser.h"
+
+namespace quarry {
+
+// [begin, end) in Unicode code points into Snippet::text.
+struct Highlight {
+  std::size_t begin;
+  std::size_t end;
+
+  bool operator==(const Highlight&) const = default;
+};
+
+struct Snippet {
+  std::string text;  // one line: runs of white space become one space
+  std::vector<Highlight> highlights;
+};
+
+struct SnippetConfig {
+  std::size_t window_words = 30;
+};
+
+// The window of about config.window_words words of `text` that holds the
+// most distinct highlight terms (then the most matches, then the earliest),
+// cut at word boundaries, with "…" where text was left out before or after.
+// With no matching word it is the start of the text.
+Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
+                     const SnippetConfig& config = {});
+
+// Every word of `text` that matches `terms`, as code point ranges into the
+// same text once white space is collapsed as in Snippet::text.
+Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
+                      const HighlightTerms& terms);
+
+}  // namespace quarry
+
+#endif  // QUARRY_SNIPPET_H_
