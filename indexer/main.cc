@@ -1,0 +1,95 @@
+// quarry-index: builds or updates a Quarry index from folders of .txt
+// articles and JSON Lines corpora.
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include "quarry/error.h"
+#include "quarry/index_location.h"
+#include "quarry/index_writer.h"
+
+namespace {
+
+constexpr char kProgram[] = "quarry-index";
+
+constexpr char kExitCodes[] = R"(Exit codes:
+  0  every article was indexed
+  1  the index could not be opened or written (locked, disk full, ...)
+  2  usage error
+  3  the index was updated, but some inputs were skipped (see messages))";
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) {
+  interrupted.store(true);
+  // A second signal ends the program at once.
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+}
+
+class ConsoleObserver : public quarry::IndexObserver {
+ public:
+  void on_problem(const quarry::ReadProblem& problem) override {
+    std::cerr << kProgram << ": " << problem.where.to_string() << ": " << problem.reason
+              << (problem.skipped ? " (skipped)" : "") << '\n';
+  }
+};
+
+void print_summary(const quarry::IndexReport& report) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f", report.seconds);
+  std::cerr << kProgram << ": " << report.added << " added, " << report.updated << " updated, "
+            << report.unchanged << " unchanged, " << report.deleted << " deleted, "
+            << report.skipped << " skipped in " << seconds << " s\n";
+  if (report.cancelled) {
+    std::cerr << kProgram << ": interrupted; what was indexed is saved, run again to finish\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Index articles for searching with quarry: .txt files found under each folder "
+               "(recursively) and JSON Lines corpora (.jsonl, .jsonl.gz). Runs are incremental: "
+               "unchanged articles are skipped, changed ones replaced, vanished ones deleted.",
+               kProgram};
+  quarry::IndexConfig config;
+  config.db_path = quarry::default_index_path();
+  std::vector<std::string> paths;
+  app.add_option("--db", config.db_path, "Index folder (default: $QUARRY_DB, else "
+                                         "$XDG_DATA_HOME/quarry/index)")
+      ->capture_default_str();
+  app.add_option("--language", config.language,
+                 "Stemming language of a new index (default english; 'none' for no "
+                 "stemming): " + quarry::Analyzer::available_languages());
+  app.add_option("--commit-every", config.commit_every,
+                 "Articles per commit; an interrupted run loses at most this many")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("PATH", paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
+  app.footer(kExitCodes);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    return app.exit(error) == 0 ? 0 : 2;
+  }
+
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  config.cancel = &interrupted;
+  ConsoleObserver observer;
+  try {
+    quarry::IndexReport report = quarry::index_paths(config, paths, &observer);
+    print_summary(report);
+    if (report.cancelled) return 1;
+    return report.skipped > 0 ? 3 : 0;
+  } catch (const quarry::ConfigError& error) {
+    std::cerr << kProgram << ": " << error.what() << '\n';
+    return 2;
+  } catch (const quarry::Error& error) {
+    std::cerr << kProgram << ": " << error.what() << '\n';
+    return 1;
+  }
+}
