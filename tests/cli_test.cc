@@ -1,0 +1,450 @@
+// Runs the real quarry-index and quarry programs, as a user or a script would,
+// and checks their output and exit codes against the documented contract.
+#include <gtest/gtest.h>
+#include <xapian.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/test_util.h"
+
+namespace quarry::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Ids = std::set<std::string>;
+
+// The sample articles, named by a word only each of them has. All three have
+// "Ederson", "penalty", "Herrera", "dressing room" and "2-1"; kKompany and
+// kAmazon also have "Portuguese".
+constexpr char kRaucous[] = "000_574c536d11495eda.txt";
+constexpr char kKompany[] = "001_371a5a90d3b1c93b.txt";
+constexpr char kAmazon[] = "002_d1cfeb7c7497b831.txt";
+
+const Ids kAllArticles{kRaucous, kKompany, kAmazon};
+
+RunResult run_index(const fs::path& db, const std::vector<std::string>& paths) {
+  std::vector<std::string> args{"--db", db.string()};
+  args.insert(args.end(), paths.begin(), paths.end());
+  return run_program(QUARRY_INDEX_BIN, args);
+}
+
+RunResult run_quarry(const fs::path& db, const std::vector<std::string>& args,
+                     const std::string& input = "") {
+  std::vector<std::string> all{"--db", db.string()};
+  all.insert(all.end(), args.begin(), args.end());
+  return run_program(QUARRY_BIN, all, input);
+}
+
+std::string summary(const std::string& counts) { return "quarry-index: " + counts + " in "; }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> ranked_ids(const json& result) {
+  std::vector<std::string> ids;
+  for (const json& hit : result.at("hits")) ids.push_back(hit.at("id").get<std::string>());
+  return ids;
+}
+
+Ids id_set(const json& result) {
+  std::vector<std::string> ids = ranked_ids(result);
+  return Ids(ids.begin(), ids.end());
+}
+
+std::u32string to_u32(const std::string& utf8) {
+  std::u32string text;
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto lead = static_cast<unsigned char>(utf8[i]);
+    const int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t code = length == 1 ? lead : lead & (0x7F >> length);
+    for (int k = 1; k < length && i + k < utf8.size(); ++k) {
+      code = (code << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    }
+    text.push_back(code);
+    i += length;
+  }
+  return text;
+}
+
+std::u32string ascii_lower(std::u32string text) {
+  for (char32_t& c : text) {
+    if (c >= U'A' && c <= U'Z') c += U'a' - U'A';
+  }
+  return text;
+}
+
+// The highlighted words of a hit, lower-cased, checked to lie in the snippet.
+std::vector<std::u32string> highlighted_words(const json& hit) {
+  const std::u32string snippet = to_u32(hit.at("snippet").get<std::string>());
+  std::vector<std::u32string> words;
+  for (const json& range : hit.at("highlights")) {
+    const auto begin = range.at(0).get<std::size_t>();
+    const auto end = range.at(1).get<std::size_t>();
+    EXPECT_LT(begin, end) << hit.dump();
+    EXPECT_LE(end, snippet.size()) << hit.dump();
+    if (begin >= end || end > snippet.size()) continue;
+    words.push_back(ascii_lower(snippet.substr(begin, end - begin)));
+  }
+  return words;
+}
+
+// An index of the sample corpus, built afresh for each test.
+class CliCorpusTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    RunResult indexed = run_index(db(), {QUARRY_CORPUS_DIR});
+    ASSERT_EQ(indexed.exit_code, 0) << indexed.err;
+  }
+
+  fs::path db() const { return dir_ / "index"; }
+
+  json search_json(const std::string& query) {
+    RunResult result = run_quarry(db(), {"--format", "json", query});
+    EXPECT_EQ(result.exit_code, 0) << query << ": " << result.err;
+    EXPECT_EQ(lines_of(result.out).size(), 1u) << result.out;
+    return json::parse(result.out);
+  }
+
+  TempDir dir_;
+};
+
+// 1. Incremental indexing.
+
+TEST(CliIndexTest, IndexesCorpusThenFindsItUnchanged) {
+  TempDir dir;
+  RunResult first = run_index(dir / "index", {QUARRY_CORPUS_DIR});
+  EXPECT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find(summary("3 added, 0 updated, 0 unchanged, 0 deleted, 0 skipped")),
+            std::string::npos)
+      << first.err;
+  EXPECT_EQ(first.out, "");
+
+  RunResult second = run_index(dir / "index", {QUARRY_CORPUS_DIR});
+  EXPECT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.err.find(summary("0 added, 0 updated, 3 unchanged, 0 deleted, 0 skipped")),
+            std::string::npos)
+      << second.err;
+}
+
+TEST(CliIndexTest, ReplacesChangedArticleAndDeletesVanishedOne) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  fs::copy(QUARRY_CORPUS_DIR, corpus);
+  ASSERT_EQ(run_index(dir / "index", {corpus.string()}).exit_code, 0);
+
+  write_file(corpus / kRaucous, "A xylophone recital at Old Trafford.\n\nNothing else happened.\n");
+  fs::remove(corpus / kKompany);
+  RunResult update = run_index(dir / "index", {corpus.string()});
+  EXPECT_EQ(update.exit_code, 0) << update.err;
+  EXPECT_NE(update.err.find(summary("0 added, 1 updated, 1 unchanged, 1 deleted, 0 skipped")),
+            std::string::npos)
+      << update.err;
+
+  const struct {
+    std::string query;
+    Ids expected;
+  } kCases[] = {
+      {"xylophone", {kRaucous}},  // the new text of the changed article
+      {"raucous", {}},            // its old text
+      {"kompany", {}},            // only in the deleted article
+      {"Portuguese", {kAmazon}},  // no longer in the deleted article
+      {"Mourinho", {kAmazon}},
+  };
+  for (const auto& c : kCases) {
+    RunResult result = run_quarry(dir / "index", {"--format", "json", c.query});
+    ASSERT_EQ(result.exit_code, 0) << c.query << ": " << result.err;
+    EXPECT_EQ(id_set(json::parse(result.out)), c.expected) << c.query;
+  }
+}
+
+// 2. Bad inputs are reported and skipped; the rest is indexed.
+
+TEST(CliIndexTest, SkipsBrokenFilesAndIndexesTheRest) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "good.txt", "A quokka smiles.\n\nThe quokka lives on Rottnest Island.\n");
+  constexpr char kBinary[] =
+      "\x7f"
+      "ELF\2\1\1\0\0\0\0 quokka \0\0\x3e\0";
+  write_file(corpus / "binary.txt", std::string(kBinary, sizeof kBinary - 1));
+  write_file(corpus / "invalid_utf8.txt",
+             "The wombat\xff\xfe sleeps.\n\nA wombat digs a burrow \xc3\x28 at night.\n");
+  write_file(corpus / "empty.txt", "");
+  write_file(corpus / "articles.jsonl",
+             R"({"id": "j1", "title": "Narwhal", "body": "The narwhal swims under the ice."})"
+             "\n"
+             R"({"id": "j2", "title": "Broken", "body": "never closed)"
+             "\n"
+             R"({"id": "j3", "title": "Platypus", "body": "The platypus lays eggs."})"
+             "\n");
+
+  RunResult indexed = run_index(dir / "index", {corpus.string()});
+  EXPECT_EQ(indexed.exit_code, 3) << indexed.err;
+  for (const std::string bad :
+       {"binary.txt", "invalid_utf8.txt", "empty.txt", "articles.jsonl:2"}) {
+    EXPECT_NE(indexed.err.find(bad), std::string::npos) << bad << " not named in:\n" << indexed.err;
+  }
+  EXPECT_EQ(indexed.err.find("articles.jsonl:1"), std::string::npos) << indexed.err;
+  EXPECT_EQ(indexed.err.find("articles.jsonl:3"), std::string::npos) << indexed.err;
+  EXPECT_NE(indexed.err.find("quarry-index: 4 added, 0 updated"), std::string::npos) << indexed.err;
+
+  const struct {
+    std::string query;
+    Ids expected;
+  } kCases[] = {
+      {"quokka", {"good.txt"}}, {"wombat", {"invalid_utf8.txt"}},
+      {"narwhal", {"j1"}},      {"platypus", {"j3"}},
+      {"closed", {}},
+  };
+  for (const auto& c : kCases) {
+    RunResult result = run_quarry(dir / "index", {"--format", "json", c.query});
+    ASSERT_EQ(result.exit_code, 0) << c.query << ": " << result.err;
+    EXPECT_EQ(id_set(json::parse(result.out)), c.expected) << c.query;
+  }
+}
+
+// 3. Ranking, snippets and highlights.
+
+TEST_F(CliCorpusTest, RanksArticlesWithMoreQueryWordsFirst) {
+  json result = search_json("Ederson Portuguese");
+  std::vector<std::string> ids = ranked_ids(result);
+  ASSERT_EQ(ids.size(), 3u) << result.dump();
+  EXPECT_EQ(Ids(ids.begin(), ids.begin() + 2), Ids({kKompany, kAmazon})) << result.dump();
+  EXPECT_EQ(ids[2], kRaucous);
+  EXPECT_EQ(result.at("total"), 3);
+  for (std::size_t i = 0; i < ids.size(); ++i) EXPECT_EQ(result["hits"][i].at("rank"), i + 1);
+}
+
+TEST_F(CliCorpusTest, SnippetsShowAndHighlightEveryQueryWord) {
+  json result = search_json("penalty Herrera");
+  ASSERT_EQ(id_set(result), kAllArticles) << result.dump();
+  for (const json& hit : result.at("hits")) {
+    const std::u32string snippet = ascii_lower(to_u32(hit.at("snippet").get<std::string>()));
+    EXPECT_NE(snippet.find(U"penalty"), std::u32string::npos) << hit.dump();
+    EXPECT_NE(snippet.find(U"herrera"), std::u32string::npos) << hit.dump();
+    std::vector<std::u32string> words = highlighted_words(hit);
+    for (const std::u32string& word : words) {
+      EXPECT_TRUE(word == U"penalty" || word == U"herrera") << hit.dump();
+    }
+    EXPECT_NE(std::find(words.begin(), words.end(), U"penalty"), words.end()) << hit.dump();
+    EXPECT_NE(std::find(words.begin(), words.end(), U"herrera"), words.end()) << hit.dump();
+  }
+}
+
+TEST_F(CliCorpusTest, TextOutputShowsTitlesAndIdsAndColoursOnlyWhenAsked) {
+  json result = search_json("penalty Herrera");
+  ASSERT_EQ(result.at("hits").size(), 3u);
+
+  RunResult plain = run_quarry(db(), {"--color", "never", "penalty", "Herrera"});
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out.find('\x1b'), std::string::npos) << plain.out;
+  for (const json& hit : result.at("hits")) {
+    EXPECT_NE(plain.out.find(hit.at("title").get<std::string>()), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find(hit.at("id").get<std::string>()), std::string::npos) << plain.out;
+  }
+
+  // Standard output is a pipe here, so "auto" means no colour too.
+  RunResult automatic = run_quarry(db(), {"penalty", "Herrera"});
+  EXPECT_EQ(automatic.out, plain.out);
+
+  RunResult coloured = run_quarry(db(), {"--color", "always", "penalty", "Herrera"});
+  EXPECT_EQ(coloured.exit_code, 0) << coloured.err;
+  EXPECT_NE(coloured.out.find("\x1b["), std::string::npos) << coloured.out;
+}
+
+// 4. Words are found as they are typed.
+
+TEST_F(CliCorpusTest, FindsWordsAsTyped) {
+  const struct {
+    std::string query;
+    Ids expected;
+  } kCases[] = {
+      {"\"dressing room\"", kAllArticles},
+      {"dressing-room", kAllArticles},
+      {"2-1", kAllArticles},
+      {"£10million", {kAmazon}},
+      {"Ederson", kAllArticles},
+      {"ederson", kAllArticles},
+      {"EDERSON", kAllArticles},
+      {"penalties", kAllArticles},  // the stem of "penalty"
+  };
+  for (const auto& c : kCases) {
+    json result = search_json(c.query);
+    EXPECT_EQ(id_set(result), c.expected) << c.query;
+    for (const json& hit : result.at("hits")) {
+      EXPECT_FALSE(highlighted_words(hit).empty()) << c.query << ": " << hit.dump();
+    }
+  }
+}
+
+TEST_F(CliCorpusTest, CurlyAndStraightApostrophesFindTheSameArticles) {
+  json curly = search_json("Guardiola’s");
+  json straight = search_json("Guardiola's");
+  // 001 writes "Guardiola’s", 002 "Guardiola's": each query must find both.
+  EXPECT_TRUE(id_set(curly).contains(kKompany)) << curly.dump();
+  EXPECT_TRUE(id_set(curly).contains(kAmazon)) << curly.dump();
+  EXPECT_EQ(id_set(curly), id_set(straight));
+  for (const json* result : {&curly, &straight}) {
+    for (const json& hit : result->at("hits")) {
+      EXPECT_FALSE(highlighted_words(hit).empty()) << hit.dump();
+    }
+  }
+}
+
+// 5. No hits is a success.
+
+TEST_F(CliCorpusTest, NoHitsIsSuccess) {
+  RunResult text = run_quarry(db(), {"zyzzyva"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out, "No articles match.\n");
+  EXPECT_EQ(text.err, "");
+
+  json result = search_json("zyzzyva");
+  EXPECT_EQ(result.at("total"), 0);
+  EXPECT_TRUE(result.at("hits").is_array());
+  EXPECT_TRUE(result.at("hits").empty());
+  EXPECT_EQ(result.at("query"), "zyzzyva");
+}
+
+// 6. A query that cannot be parsed is a usage error, explained in one line.
+
+TEST_F(CliCorpusTest, BadQueryIsUsageError) {
+  for (const std::string query : {"Mourinho AND", "(penalty", "AND"}) {
+    for (const std::string format : {"text", "json"}) {
+      RunResult result = run_quarry(db(), {"--format", format, query});
+      EXPECT_EQ(result.exit_code, 2) << query;
+      EXPECT_EQ(result.out, "") << query;
+      std::vector<std::string> lines = lines_of(result.err);
+      ASSERT_EQ(lines.size(), 1u) << query << ": " << result.err;
+      EXPECT_TRUE(lines[0].starts_with("quarry: ")) << lines[0];
+      EXPECT_NE(lines[0].find(query), std::string::npos) << lines[0];
+    }
+  }
+}
+
+// 7. A missing index names where it was looked for and how to build it.
+
+TEST(CliSearchTest, MissingIndexIsRuntimeFailure) {
+  TempDir dir;
+  fs::create_directories(dir / "empty");
+  for (const fs::path& db : {dir / "nowhere", dir / "empty"}) {
+    RunResult result = run_quarry(db, {"Ederson"});
+    EXPECT_EQ(result.exit_code, 1) << db;
+    EXPECT_EQ(result.out, "");
+    EXPECT_TRUE(result.err.starts_with("quarry: ")) << result.err;
+    EXPECT_NE(result.err.find(db.string()), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("quarry-index"), std::string::npos) << result.err;
+  }
+}
+
+// 8. Options.
+
+TEST(CliOptionsTest, BadOptionsAreUsageErrors) {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  const struct {
+    std::string program;
+    std::vector<std::string> args;
+  } kCases[] = {
+      {QUARRY_BIN, {"--bogus"}},
+      {QUARRY_BIN, {"--db", db, "--format", "xml", "Ederson"}},
+      {QUARRY_BIN, {"--db", db, "--color", "sometimes", "Ederson"}},
+      {QUARRY_BIN, {"--db", db, "--limit", "many", "Ederson"}},
+      {QUARRY_INDEX_BIN, {"--bogus", "x"}},
+      {QUARRY_INDEX_BIN, {"--db", db}},  // no PATH
+      {QUARRY_INDEX_BIN, {"--db", db, "--commit-every", "0", QUARRY_CORPUS_DIR}},
+      {QUARRY_INDEX_BIN, {"--db", db, "--language", "klingon", QUARRY_CORPUS_DIR}},
+  };
+  for (const auto& c : kCases) {
+    RunResult result = run_program(c.program, c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.program << " " << ::testing::PrintToString(c.args);
+    EXPECT_FALSE(result.err.empty()) << c.program;
+    EXPECT_EQ(result.out, "") << c.program;
+    EXPECT_FALSE(fs::exists(db)) << "a usage error must not create the index: "
+                                 << ::testing::PrintToString(c.args);
+    fs::remove_all(db);
+  }
+}
+
+TEST(CliOptionsTest, HelpDocumentsExitCodes) {
+  for (const std::string program : {QUARRY_BIN, QUARRY_INDEX_BIN}) {
+    RunResult result = run_program(program, {"--help"});
+    EXPECT_EQ(result.exit_code, 0) << program;
+    EXPECT_NE(result.out.find("Exit codes"), std::string::npos) << result.out;
+    EXPECT_EQ(result.err, "") << program;
+  }
+}
+
+// 9. QUARRY_DB stands in for --db.
+
+TEST(CliOptionsTest, QuarryDbEnvironmentVariableLocatesTheIndex) {
+  TempDir dir;
+  const std::string env = "QUARRY_DB=" + (dir / "index").string();
+  RunResult indexed = run_program(QUARRY_INDEX_BIN, {QUARRY_CORPUS_DIR}, "", {env});
+  ASSERT_EQ(indexed.exit_code, 0) << indexed.err;
+  EXPECT_TRUE(fs::is_directory(dir / "index"));
+
+  RunResult result = run_program(QUARRY_BIN, {"--format", "json", "Ederson"}, "", {env});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(id_set(json::parse(result.out)), kAllArticles);
+
+  // --db wins over the variable.
+  RunResult elsewhere =
+      run_program(QUARRY_BIN, {"--db", (dir / "nowhere").string(), "Ederson"}, "", {env});
+  EXPECT_EQ(elsewhere.exit_code, 1) << elsewhere.err;
+}
+
+// 10. One query per line of standard input.
+
+TEST_F(CliCorpusTest, AnswersEachLineOfStandardInput) {
+  RunResult result = run_quarry(db(), {"--format", "json"}, "penalty Herrera\nEderson\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::vector<std::string> lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 2u) << result.out;
+  json first = json::parse(lines[0]);
+  json second = json::parse(lines[1]);
+  EXPECT_EQ(first.at("query"), "penalty Herrera");
+  EXPECT_EQ(id_set(first), kAllArticles);
+  EXPECT_EQ(second.at("query"), "Ederson");
+  EXPECT_EQ(id_set(second), kAllArticles);
+}
+
+TEST_F(CliCorpusTest, BadLineOfStandardInputIsReportedAndTheRestAnswered) {
+  RunResult result = run_quarry(db(), {"--format", "json"}, "Portuguese\n\n(penalty\nraucous\n");
+  EXPECT_EQ(result.exit_code, 2);
+  std::vector<std::string> lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 2u) << result.out;
+  EXPECT_EQ(id_set(json::parse(lines[0])), Ids({kKompany, kAmazon}));
+  EXPECT_EQ(id_set(json::parse(lines[1])), Ids({kRaucous}));
+  std::vector<std::string> errors = lines_of(result.err);
+  ASSERT_EQ(errors.size(), 1u) << result.err;
+  EXPECT_NE(errors[0].find("(penalty"), std::string::npos) << errors[0];
+}
+
+// 11. A second writer is refused; readers carry on.
+
+TEST_F(CliCorpusTest, LockedIndexRefusesWriterButServesSearches) {
+  Xapian::WritableDatabase holder(db().string(), Xapian::DB_OPEN);
+
+  RunResult indexed = run_index(db(), {QUARRY_CORPUS_DIR});
+  EXPECT_EQ(indexed.exit_code, 1) << indexed.err;
+  EXPECT_NE(indexed.err.find("locked"), std::string::npos) << indexed.err;
+  EXPECT_TRUE(indexed.err.starts_with("quarry-index: ")) << indexed.err;
+
+  json result = search_json("Ederson");
+  EXPECT_EQ(id_set(result), kAllArticles);
+}
+
+}  // namespace
+}  // namespace quarry::testing

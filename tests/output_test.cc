@@ -1,0 +1,186 @@
+#include "quarry/output.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace quarry {
+namespace {
+
+Hit make_hit(std::size_t rank, std::string id, std::string title, double score, Snippet snippet) {
+  Hit hit;
+  hit.rank = rank;
+  hit.id = std::move(id);
+  hit.title = std::move(title);
+  hit.score = score;
+  hit.snippet = std::move(snippet);
+  return hit;
+}
+
+SearchResult two_hits() {
+  SearchResult result;
+  result.query = "mourinho";
+  result.total = 2;
+  result.hits.push_back(make_hit(1, "a.txt", "Mourinho leaves", 1.23456,
+                                 {"\u2026said Mourinho today\u2026", {{6, 14}}}));
+  result.hits.push_back(
+      make_hit(2, "b.txt", "Café talk", 0.5, {"le café de 😀 Mourinho", {{3, 7}, {13, 21}}}));
+  return result;
+}
+
+std::string text_of(const SearchResult& result, bool color) {
+  std::ostringstream out;
+  write_text(out, result, TextStyle{color});
+  return out.str();
+}
+
+std::string json_of(const SearchResult& result) {
+  std::ostringstream out;
+  write_json(out, result);
+  return out.str();
+}
+
+std::string strip_ansi(const std::string& text) {
+  return std::regex_replace(text, std::regex("\x1b\\[[0-9;]*m"), "");
+}
+
+// The code points [begin, end) of UTF-8 `text`.
+std::string code_point_substr(const std::string& text, std::size_t begin, std::size_t end) {
+  std::string out;
+  std::size_t index = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (i > 0 && (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++index;
+    if (index >= end) break;
+    if (index >= begin) out.push_back(text[i]);
+  }
+  return out;
+}
+
+TEST(OutputTest, PlainTextHasNoEscapes) {
+  EXPECT_EQ(text_of(two_hits(), false),
+            "1. Mourinho leaves  [1.235]\n"
+            "   a.txt\n"
+            "   \u2026said Mourinho today\u2026\n"
+            "2. Café talk  [0.500]\n"
+            "   b.txt\n"
+            "   le café de 😀 Mourinho\n");
+}
+
+TEST(OutputTest, ColorWrapsExactlyTheHighlightedWords) {
+  const std::string colored = text_of(two_hits(), true);
+  EXPECT_NE(colored.find('\x1b'), std::string::npos);
+  // Colour changes nothing a reader sees but the colour.
+  EXPECT_EQ(strip_ansi(colored), text_of(two_hits(), false));
+  struct Case {
+    std::string highlighted;  // must be wrapped in escapes
+    std::string before;       // what comes right before it
+  };
+  const std::vector<Case> cases = {{"Mourinho", "said "}, {"café", "le "}, {"Mourinho", "😀 "}};
+  for (const Case& c : cases) {
+    const std::regex pattern(std::regex_replace(c.before, std::regex("[^\\w ]"), ".") +
+                             "\x1b\\[[0-9;]*m" + c.highlighted + "\x1b\\[0m");
+    EXPECT_TRUE(std::regex_search(colored, pattern)) << c.highlighted << " in " << colored;
+  }
+  // Words that are not highlighted stay plain.
+  EXPECT_FALSE(std::regex_search(colored, std::regex("\x1b\\[[0-9;]*m(said|today|le|de)\\b")))
+      << colored;
+}
+
+TEST(OutputTest, ZeroHitsSaySo) {
+  SearchResult result;
+  result.query = "zidane";
+  for (bool color : {false, true}) {
+    EXPECT_EQ(text_of(result, color), "No articles match.\n") << color;
+  }
+}
+
+TEST(OutputTest, TitleFallsBackToIdAndEmptySnippetIsLeftOut) {
+  SearchResult result;
+  result.total = 1;
+  result.hits.push_back(make_hit(1, "x/y.txt", "", 2, {}));
+  EXPECT_EQ(text_of(result, false), "1. x/y.txt  [2.000]\n   x/y.txt\n");
+}
+
+TEST(OutputTest, JsonParsesBackWithEveryField) {
+  const std::string line = json_of(two_hits());
+  ASSERT_TRUE(line.ends_with("\n"));
+  EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line";
+  const nlohmann::json json = nlohmann::json::parse(line);
+  EXPECT_EQ(json["query"], "mourinho");
+  EXPECT_EQ(json["total"], 2);
+  EXPECT_FALSE(json.contains("notes"));
+  ASSERT_TRUE(json["hits"].is_array());
+  ASSERT_EQ(json["hits"].size(), 2u);
+  const nlohmann::json& first = json["hits"][0];
+  EXPECT_EQ(first["rank"], 1);
+  EXPECT_EQ(first["id"], "a.txt");
+  EXPECT_EQ(first["title"], "Mourinho leaves");
+  EXPECT_DOUBLE_EQ(first["score"].get<double>(), 1.23456);
+  EXPECT_EQ(first["snippet"], "\u2026said Mourinho today\u2026");
+  EXPECT_EQ(first["highlights"], nlohmann::json::parse("[[6, 14]]"));
+  EXPECT_EQ(json["hits"][1]["highlights"], nlohmann::json::parse("[[3, 7], [13, 21]]"));
+}
+
+TEST(OutputTest, JsonHighlightsPointAtTheWordsOfTheSnippet) {
+  const nlohmann::json json = nlohmann::json::parse(json_of(two_hits()));
+  const std::vector<std::vector<std::string>> expected = {{"Mourinho"}, {"café", "Mourinho"}};
+  for (std::size_t h = 0; h < expected.size(); ++h) {
+    const nlohmann::json& hit = json["hits"][h];
+    const std::string snippet = hit["snippet"];
+    std::vector<std::string> words;
+    for (const nlohmann::json& range : hit["highlights"]) {
+      ASSERT_TRUE(range.is_array());
+      ASSERT_EQ(range.size(), 2u);
+      words.push_back(code_point_substr(snippet, range[0], range[1]));
+    }
+    EXPECT_EQ(words, expected[h]);
+  }
+}
+
+TEST(OutputTest, JsonNotesOnlyWhenThereAreAny) {
+  SearchResult result;
+  result.query = "\"derby";
+  result.notes = {"unclosed quote at column 1: searched as a phrase to the end of the query"};
+  const nlohmann::json json = nlohmann::json::parse(json_of(result));
+  ASSERT_TRUE(json.contains("notes"));
+  EXPECT_EQ(json["notes"], nlohmann::json(result.notes));
+  EXPECT_EQ(json["hits"], nlohmann::json::array());
+  EXPECT_EQ(json["total"], 0);
+}
+
+TEST(OutputTest, InvalidUtf8NeverThrows) {
+  struct Case {
+    std::string name;
+    std::string title;
+    std::string query;
+  };
+  const std::vector<Case> cases = {
+      {"stray byte in title", "Caf\xff talk", "talk"},
+      {"truncated sequence in title", "Caf\xc3", "talk"},
+      {"surrogate in title", "\xed\xa0\x80 talk", "talk"},
+      {"invalid query", "Café", "caf\xe9"},
+  };
+  for (const Case& c : cases) {
+    SearchResult result;
+    result.query = c.query;
+    result.total = 1;
+    result.hits.push_back(make_hit(1, "a.txt", c.title, 1, {"some talk", {{5, 9}}}));
+    std::string line;
+    ASSERT_NO_THROW(line = json_of(result)) << c.name;
+    nlohmann::json json;
+    ASSERT_NO_THROW(json = nlohmann::json::parse(line)) << c.name;
+    EXPECT_EQ(json["hits"][0]["id"], "a.txt") << c.name;
+    for (bool color : {false, true}) {
+      std::string text;
+      ASSERT_NO_THROW(text = text_of(result, color)) << c.name;
+      EXPECT_NE(text.find("a.txt"), std::string::npos) << c.name;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace quarry

@@ -1,0 +1,149 @@
+#include "quarry/searcher.h"
+
+#include <gtest/gtest.h>
+
+#include "quarry/error.h"
+#include "quarry/index_writer.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::TempDir;
+using testing::write_file;
+
+// Words as people type them must find the articles that hold them, however
+// the article wrote them, and be highlighted there.
+class SearcherAgreement : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    const auto articles = *dir_ / "articles";
+    write_file(articles / "derby.txt",
+               "Derby row\n\nPep Guardiola’s men won 2-1 in a dressing-room row. Ederson "
+               "saved two penalties in the 79th minute.");
+    write_file(articles / "money.txt",
+               "Transfer\n\nThe club paid £10million for a CAFÉ owner's son, Guardiola's friend, "
+               "in the dressing room.");
+    write_file(articles / "cjk.txt", "曼联\n\n曼联输了比赛，球迷很失望。");
+    write_file(articles / "nfd.txt", "Cafe\n\nA cafe\u0301 by the stadium sold a penalty kick.");
+    IndexConfig config;
+    config.db_path = (*dir_ / "index").string();
+    index_paths(config, {articles.string()});
+    searcher_ = new Searcher(config.db_path);
+  }
+  static void TearDownTestSuite() {
+    delete searcher_;
+    delete dir_;
+  }
+
+  static std::vector<std::string> ids(const SearchResult& result) {
+    std::vector<std::string> out;
+    for (const Hit& hit : result.hits) out.push_back(hit.id);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  static TempDir* dir_;
+  static Searcher* searcher_;
+};
+
+TempDir* SearcherAgreement::dir_ = nullptr;
+Searcher* SearcherAgreement::searcher_ = nullptr;
+
+struct AgreementCase {
+  std::string query;
+  std::vector<std::string> ids;
+};
+
+TEST_F(SearcherAgreement, WordsAreFoundAsTypedAndHighlighted) {
+  const std::vector<AgreementCase> cases = {
+      {"Guardiola's", {"derby.txt", "money.txt"}},
+      {"Guardiola’s", {"derby.txt", "money.txt"}},
+      {"guardiola", {"derby.txt", "money.txt"}},
+      {"dressing-room", {"derby.txt", "money.txt"}},
+      {"\"dressing room\"", {"derby.txt", "money.txt"}},
+      {"2-1", {"derby.txt"}},
+      {"£10million", {"money.txt"}},
+      {"10million", {"money.txt"}},
+      {"79th", {"derby.txt"}},
+      {"Ederson", {"derby.txt"}},
+      {"penalty", {"derby.txt", "nfd.txt"}},
+      {"penalties", {"derby.txt", "nfd.txt"}},
+      {"café", {"money.txt", "nfd.txt"}},
+      {"CAFE", {"money.txt", "nfd.txt"}},
+      {"曼联", {"cjk.txt"}},
+      {"比赛", {"cjk.txt"}},
+  };
+  for (const AgreementCase& c : cases) {
+    SearchResult result = searcher_->search(c.query);
+    EXPECT_EQ(ids(result), c.ids) << c.query;
+    for (const Hit& hit : result.hits) {
+      EXPECT_FALSE(hit.snippet.highlights.empty()) << c.query << " in " << hit.id;
+    }
+  }
+}
+
+TEST_F(SearcherAgreement, TitleWordsAreSearchable) {
+  EXPECT_EQ(ids(searcher_->search("Transfer")), std::vector<std::string>{"money.txt"});
+}
+
+TEST_F(SearcherAgreement, MoreAndRarerWordsRankFirst) {
+  SearchResult result = searcher_->search("Ederson penalty");
+  ASSERT_EQ(result.hits.size(), 2u);
+  EXPECT_EQ(result.hits[0].id, "derby.txt");
+  EXPECT_GT(result.hits[0].score, result.hits[1].score);
+}
+
+TEST_F(SearcherAgreement, LimitAndOffsetPage) {
+  SearchResult all = searcher_->search("penalty OR cafe OR Guardiola");
+  ASSERT_EQ(all.hits.size(), 3u);
+  SearchOptions second;
+  second.limit = 1;
+  second.offset = 1;
+  SearchResult page = searcher_->search("penalty OR cafe OR Guardiola", second);
+  ASSERT_EQ(page.hits.size(), 1u);
+  EXPECT_EQ(page.hits[0].id, all.hits[1].id);
+  EXPECT_EQ(page.hits[0].rank, 2u);
+  second.offset = static_cast<std::size_t>(-1);
+  second.limit = static_cast<std::size_t>(-1);
+  EXPECT_TRUE(searcher_->search("penalty", second).hits.empty());
+}
+
+TEST_F(SearcherAgreement, NoHitsIsAnEmptyResult) {
+  SearchResult result = searcher_->search("zebra");
+  EXPECT_EQ(result.total, 0u);
+  EXPECT_TRUE(result.hits.empty());
+}
+
+TEST_F(SearcherAgreement, BadQueryThrowsQueryError) {
+  EXPECT_THROW(searcher_->search("penalty AND"), QueryError);
+}
+
+TEST(Searcher, MissingIndexSaysWhereItLooked) {
+  TempDir dir;
+  const std::string path = (dir / "nothing-here").string();
+  try {
+    Searcher searcher(path);
+    FAIL();
+  } catch (const IndexNotFoundError& error) {
+    EXPECT_NE(std::string(error.what()).find(path), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("quarry-index"), std::string::npos);
+  }
+}
+
+TEST(Searcher, SeesArticlesIndexedAfterItOpened) {
+  TempDir dir;
+  write_file(dir / "a" / "one.txt", "An article about milk.");
+  IndexConfig config;
+  config.db_path = (dir / "index").string();
+  index_paths(config, {(dir / "a").string()});
+  Searcher searcher(config.db_path);
+  EXPECT_TRUE(searcher.search("water").hits.empty());
+  write_file(dir / "a" / "two.txt", "An article about water.");
+  index_paths(config, {(dir / "a").string()});
+  EXPECT_EQ(searcher.search("water").hits.size(), 1u);
+}
+
+}  // namespace
+}  // namespace quarry

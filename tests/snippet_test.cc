@@ -1,0 +1,295 @@
+#include "quarry/snippet.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/analyzer.h"
+#include "quarry/query_parser.h"
+
+namespace quarry {
+namespace {
+
+// Terms as the real query pipeline makes them, so that these tests see what
+// a user's query would highlight.
+HighlightTerms terms_for(const Analyzer& analyzer, std::string_view query) {
+  return QueryParser(analyzer).parse(query).highlight;
+}
+
+// The byte where code point `index` of `text` starts (text.size() past the
+// end); bytes that cannot start a code point belong to the one before.
+std::size_t byte_of(std::string_view text, std::size_t index) {
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (seen++ == index) return i;
+  }
+  return text.size();
+}
+
+// text[begin, end) counted in code points, as Highlight counts.
+std::string code_point_substr(std::string_view text, std::size_t begin, std::size_t end) {
+  const std::size_t first = byte_of(text, begin);
+  return std::string(text.substr(first, byte_of(text, end) - first));
+}
+
+std::vector<std::string> highlighted(const Snippet& snippet) {
+  std::vector<std::string> out;
+  for (const Highlight& h : snippet.highlights) {
+    out.push_back(code_point_substr(snippet.text, h.begin, h.end));
+  }
+  return out;
+}
+
+std::size_t word_count(std::string_view text) {
+  std::size_t words = 0;
+  bool in_word = false;
+  for (char c : text) {
+    if (c == ' ') {
+      in_word = false;
+    } else if (!in_word) {
+      in_word = true;
+      ++words;
+    }
+  }
+  return words;
+}
+
+constexpr std::string_view kEllipsis = "\u2026";
+
+// `count` words of filler with `inserts` put in place of the words at the
+// given indexes.
+std::string filler(std::size_t count,
+                   const std::vector<std::pair<std::size_t, std::string>>& inserts) {
+  static const char* const kWords[] = {"the",     "match", "ended", "after", "ninety",
+                                       "minutes", "of",    "tense", "play",  "tonight"};
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < count; ++i) words.push_back(kWords[i % std::size(kWords)]);
+  for (const auto& [at, word] : inserts) words[at] = word;
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : " ") + word;
+  return out;
+}
+
+struct HighlightCase {
+  std::string name;
+  std::string query;
+  std::string text;
+  std::vector<std::string> expected;  // highlighted words, as written in the text
+};
+
+TEST(SnippetTest, ShortTextIsWholeWithEveryMatchHighlighted) {
+  const Analyzer analyzer;
+  const std::vector<HighlightCase> cases = {
+      {"every occurrence, any case",
+       "united",
+       "United beat City. united fans cheered: UNITED!",
+       {"United", "united", "UNITED"}},
+      {"stemmed match",
+       "penalties",
+       "He missed a penalty, then saved two penalties.",
+       {"penalty", "penalties"}},
+      {"folded match, NFC and NFD",
+       "CAFÉ",
+       "café or Café or cafe\u0301, not cafeteria",
+       {"café", "Café", "cafe\u0301"}},
+      {"typed apostrophe, curly in text",
+       "Guardiola's",
+       "Guardiola’s men and Guardiola's side",
+       {"Guardiola’s", "Guardiola's"}},
+      {"curly apostrophe, typed in text",
+       "Guardiola’s",
+       "Guardiola’s men and Guardiola's side",
+       {"Guardiola’s", "Guardiola's"}},
+      {"hyphenated query",
+       "dressing-room",
+       "a row in the dressing room, then a dressing-room leak",
+       {"dressing", "room", "dressing", "room"}},
+      {"quoted phrase", "\"red devils\"", "The Red Devils lost.", {"Red", "Devils"}},
+      {"punctuation around the word", "trafford", "at (Old Trafford).", {"Trafford"}},
+      {"negative word is not highlighted", "coffee -milk", "coffee with milk", {"coffee"}},
+      {"NOT operand is not highlighted", "coffee NOT milk", "coffee with milk", {"coffee"}},
+      {"numbers", "79th", "in the 79th minute", {"79th"}},
+      {"CJK", "比赛", "曼联输了比赛，球迷很失望。", {"比赛"}},
+      {"no match", "chelsea", "Arsenal won.", {}},
+  };
+  for (const HighlightCase& c : cases) {
+    const Snippet snippet = make_snippet(analyzer, c.text, terms_for(analyzer, c.query));
+    EXPECT_EQ(snippet.text, c.text) << c.name;
+    EXPECT_EQ(snippet.text.find(kEllipsis), std::string::npos) << c.name;
+    EXPECT_EQ(highlighted(snippet), c.expected) << c.name;
+  }
+}
+
+TEST(SnippetTest, HighlightOffsetsCountCodePointsNotBytes) {
+  const Analyzer analyzer;
+  struct Case {
+    std::string text;
+    std::string query;
+    std::vector<Highlight> expected;
+  };
+  const std::vector<Case> cases = {
+      {"goal", "goal", {{0, 4}}},
+      {"é £ 東京 😀 goal", "goal", {{9, 13}}},
+      {"Café £5 東京 😀 Mourinho’s goal", "mourinho", {{13, 23}}},
+      {"😀😀 café", "cafe", {{3, 7}}},
+      {"cafe\u0301 goal", "goal", {{6, 10}}},
+  };
+  for (const Case& c : cases) {
+    const Snippet snippet = make_snippet(analyzer, c.text, terms_for(analyzer, c.query));
+    EXPECT_EQ(snippet.text, c.text) << c.text;
+    EXPECT_EQ(snippet.highlights, c.expected) << c.text;
+  }
+}
+
+TEST(SnippetTest, HighlightsMatchTheWordsInALongSnippet) {
+  const Analyzer analyzer;
+  const std::string text = filler(200, {{118, "Café"},
+                                        {120, "£5"},
+                                        {121, "東京"},
+                                        {122, "😀"},
+                                        {124, "Mourinho’s"},
+                                        {126, "penalties"}});
+  const Snippet snippet =
+      make_snippet(analyzer, text, terms_for(analyzer, "mourinho penalty cafe"));
+  EXPECT_EQ(highlighted(snippet), (std::vector<std::string>{"Café", "Mourinho’s", "penalties"}));
+}
+
+TEST(SnippetTest, LongTextIsCutAroundTheQueryWords) {
+  const Analyzer analyzer;
+  const std::string text = filler(200, {{120, "Mourinho"}, {123, "Pogba"}});
+  const Snippet snippet = make_snippet(analyzer, text, terms_for(analyzer, "mourinho pogba"));
+  EXPECT_TRUE(snippet.text.starts_with(kEllipsis)) << snippet.text;
+  EXPECT_TRUE(snippet.text.ends_with(kEllipsis)) << snippet.text;
+  EXPECT_LE(word_count(snippet.text), 32u) << snippet.text;
+  EXPECT_GE(word_count(snippet.text), 25u) << snippet.text;
+  EXPECT_EQ(highlighted(snippet), (std::vector<std::string>{"Mourinho", "Pogba"}));
+  // Cut at word boundaries: every word of the snippet is a word of the text.
+  std::string inner =
+      snippet.text.substr(kEllipsis.size(), snippet.text.size() - 2 * kEllipsis.size());
+  EXPECT_NE((" " + text + " ").find(" " + inner + " "), std::string::npos) << snippet.text;
+}
+
+TEST(SnippetTest, EllipsisOnlyWhereTextWasLeftOut) {
+  const Analyzer analyzer;
+  struct Case {
+    std::string name;
+    std::string text;
+    std::string query;
+    bool cut_before;
+    bool cut_after;
+    std::string first_word;  // of the snippet, after any "…"
+  };
+  const std::vector<Case> cases = {
+      {"match at the start", filler(200, {{0, "Mourinho"}}), "mourinho", false, true, "Mourinho"},
+      {"match at the end", filler(200, {{199, "Mourinho"}}), "mourinho", true, false, ""},
+      {"no match starts at the beginning", filler(200, {}), "mourinho", false, true, "the"},
+      {"no query starts at the beginning", filler(200, {}), "", false, true, "the"},
+      {"exactly the window", filler(30, {{15, "Mourinho"}}), "mourinho", false, false, "the"},
+  };
+  for (const Case& c : cases) {
+    const Snippet snippet = make_snippet(analyzer, c.text, terms_for(analyzer, c.query));
+    EXPECT_EQ(snippet.text.starts_with(kEllipsis), c.cut_before) << c.name << ": " << snippet.text;
+    EXPECT_EQ(snippet.text.ends_with(kEllipsis), c.cut_after) << c.name << ": " << snippet.text;
+    EXPECT_LE(word_count(snippet.text), 32u) << c.name;
+    if (!c.first_word.empty()) {
+      EXPECT_TRUE(snippet.text.starts_with(c.first_word + " ")) << c.name << ": " << snippet.text;
+    }
+  }
+}
+
+TEST(SnippetTest, LastWordKeepsItsPunctuationBeforeTheEllipsis) {
+  const Analyzer analyzer;
+  // A match near the start keeps the window at words 0-29.
+  const std::string text = filler(200, {{2, "Mourinho"}, {29, "Trafford,"}});
+  const Snippet snippet = make_snippet(analyzer, text, terms_for(analyzer, "mourinho"));
+  EXPECT_TRUE(snippet.text.ends_with(" Trafford,\u2026")) << snippet.text;
+}
+
+TEST(SnippetTest, WindowWithMoreDistinctQueryWordsWins) {
+  const Analyzer analyzer;
+  std::vector<std::pair<std::size_t, std::string>> inserts;
+  for (std::size_t at = 20; at < 36; at += 2) inserts.push_back({at, "goal"});
+  inserts.push_back({150, "goal"});
+  inserts.push_back({153, "Rashford"});
+  const std::string text = filler(200, inserts);
+  const Snippet snippet = make_snippet(analyzer, text, terms_for(analyzer, "goal rashford"));
+  EXPECT_EQ(highlighted(snippet), (std::vector<std::string>{"goal", "Rashford"})) << snippet.text;
+}
+
+TEST(SnippetTest, MoreMatchesWinAmongEquallyDistinctWindows) {
+  const Analyzer analyzer;
+  const std::string text = filler(200, {{20, "goal"}, {150, "goal"}, {152, "goal"}, {154, "goal"}});
+  const Snippet snippet = make_snippet(analyzer, text, terms_for(analyzer, "goal"));
+  EXPECT_EQ(highlighted(snippet), (std::vector<std::string>{"goal", "goal", "goal"}))
+      << snippet.text;
+}
+
+TEST(SnippetTest, WhiteSpaceRunsBecomeOneSpace) {
+  const Analyzer analyzer;
+  struct Case {
+    std::string text;
+    std::string expected;
+    std::vector<Highlight> highlights;
+  };
+  const std::vector<Case> cases = {
+      {"alpha\n\n\tbeta \r\n gamma", "alpha beta gamma", {{6, 10}}},
+      {"  \n beta\t\t", "beta", {{0, 4}}},
+      {"alpha\vbeta\fgamma", "alpha beta gamma", {{6, 10}}},
+      {"", "", {}},
+      {" \n\t ", "", {}},
+      {"\n", "", {}},
+  };
+  for (const Case& c : cases) {
+    const Snippet snippet = make_snippet(analyzer, c.text, terms_for(analyzer, "beta"));
+    EXPECT_EQ(snippet.text, c.expected) << '"' << c.text << '"';
+    EXPECT_EQ(snippet.highlights, c.highlights) << '"' << c.text << '"';
+    EXPECT_EQ(snippet.text.find('\n'), std::string::npos);
+  }
+}
+
+TEST(SnippetTest, LongTextIsOneLine) {
+  const Analyzer analyzer;
+  std::string text = filler(200, {{100, "Mourinho"}});
+  for (std::size_t i = 0; i < text.size(); i += 37) {
+    if (text[i] == ' ') text.replace(i, 1, "\n\t  ");
+  }
+  const Snippet snippet = make_snippet(analyzer, text, terms_for(analyzer, "mourinho"));
+  EXPECT_EQ(snippet.text.find_first_of("\n\t"), std::string::npos) << snippet.text;
+  EXPECT_EQ(snippet.text.find("  "), std::string::npos) << snippet.text;
+  EXPECT_EQ(highlighted(snippet), std::vector<std::string>{"Mourinho"});
+}
+
+TEST(SnippetTest, InvalidUtf8DoesNotThrowAndStillHighlights) {
+  const Analyzer analyzer;
+  const std::vector<std::string> texts = {"caf\xff goal", "\xc3 goal", "\x80\x80 goal",
+                                          "goal \xed\xa0\x80"};
+  for (const std::string& text : texts) {
+    Snippet snippet;
+    ASSERT_NO_THROW(snippet = make_snippet(analyzer, text, terms_for(analyzer, "goal")));
+    EXPECT_EQ(highlighted(snippet), std::vector<std::string>{"goal"});
+  }
+}
+
+TEST(SnippetTest, ConfiguredWindowSize) {
+  const Analyzer analyzer;
+  const std::string text = filler(200, {{100, "Mourinho"}});
+  SnippetConfig config;
+  config.window_words = 10;
+  const Snippet snippet = make_snippet(analyzer, text, terms_for(analyzer, "mourinho"), config);
+  EXPECT_LE(word_count(snippet.text), 11u) << snippet.text;
+  EXPECT_EQ(highlighted(snippet), std::vector<std::string>{"Mourinho"});
+}
+
+TEST(SnippetTest, HighlightAllKeepsTheWholeText) {
+  const Analyzer analyzer;
+  const std::string text = filler(200, {{3, "Mourinho"}, {100, "mourinho"}, {197, "MOURINHO"}});
+  const Snippet snippet = highlight_all(analyzer, text, terms_for(analyzer, "mourinho"));
+  EXPECT_EQ(snippet.text, text);
+  EXPECT_EQ(highlighted(snippet), (std::vector<std::string>{"Mourinho", "mourinho", "MOURINHO"}));
+}
+
+}  // namespace
+}  // namespace quarry
