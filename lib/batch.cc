@@ -63,7 +63,7 @@ Answer answer(Searcher& searcher, const Job& job, const BatchConfig& config,
   } catch (const QueryError& error) {
     answer.failed = true;
     answer.diagnostic =
-        std::string(program) + ": query " + job.qid + ": " + error.what() + "\n";
+        std::string(program) + ": qid " + job.qid + ": " + error.what() + "\n";
     if (config.format == BatchFormat::kJsonLines) {
       write_json_error(out, job.qid, job.query, error.what());
     }

@@ -23,7 +23,9 @@ std::size_t byte_of(std::string_view text, std::size_t index) {
   return text.size();
 }
 
-void write_snippet(std::ostream& out, const Snippet& snippet, const TextStyle& style) {
+}  // namespace
+
+void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style) {
   if (!style.color) {
     out << snippet.text;
     return;
@@ -39,6 +41,8 @@ void write_snippet(std::ostream& out, const Snippet& snippet, const TextStyle& s
   }
   out << std::string_view(snippet.text).substr(at);
 }
+
+namespace {
 
 std::string format_score(double score, int decimals) {
   char buffer[64];
@@ -65,7 +69,7 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
     out << '\n';
     if (!hit.snippet.text.empty()) {
       out << "   ";
-      write_snippet(out, hit.snippet, style);
+      write_highlighted(out, hit.snippet, style);
       out << '\n';
     }
   }

@@ -2,6 +2,9 @@
 
 #include <xapian.h>
 
+#include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <limits>
 
@@ -68,6 +71,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   SearchResult result;
   result.query = std::string(query);
   result.notes = parsed.notes;
+  result.highlight = parsed.highlight;
   if (parsed.query.empty() || options.limit == 0) return result;
 
   const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
@@ -129,6 +133,62 @@ std::optional<Article> Searcher::fetch(const std::string& id) {
   } catch (const Xapian::Error& error) {
     throw IndexError("index " + impl_->path + ": " + error.get_description());
   }
+}
+
+std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t limit) {
+  const std::string folded = impl_->analyzer.normalize(prefix);
+  std::vector<std::pair<Xapian::doccount, std::string>> found;
+  try {
+    impl_->db.reopen();
+    for (auto it = impl_->db.allterms_begin(folded); it != impl_->db.allterms_end(folded); ++it) {
+      // Prefixed terms (stems, titles, ids) start with a capital letter;
+      // only plain words are offered.
+      const char first = (*it)[0];
+      if (first >= 'A' && first <= 'Z') continue;
+      found.emplace_back(it.get_termfreq(), *it);
+    }
+  } catch (const Xapian::Error& error) {
+    throw IndexError("index " + impl_->path + ": " + error.get_description());
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < found.size() && i < limit; ++i) words.push_back(found[i].second);
+  return words;
+}
+
+IndexStats Searcher::stats() {
+  IndexStats stats;
+  try {
+    impl_->db.reopen();
+    stats.articles = impl_->db.get_doccount();
+    stats.total_words = impl_->db.get_total_length();
+    // Prefixed terms start with a capital letter; the rest are words.
+    for (auto it = impl_->db.allterms_begin(); it != impl_->db.allterms_end(); ++it) {
+      const char first = (*it)[0];
+      if (first < 'A' || first > 'Z') ++stats.distinct_words;
+    }
+  } catch (const Xapian::Error& error) {
+    throw IndexError("index " + impl_->path + ": " + error.get_description());
+  }
+  stats.language = impl_->analyzer.config().language;
+  auto newest = std::filesystem::file_time_type::min();
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(impl_->path, ignored)) {
+    if (!entry.is_regular_file(ignored)) continue;
+    stats.bytes_on_disk += entry.file_size(ignored);
+    newest = std::max(newest, entry.last_write_time(ignored));
+  }
+  if (newest != std::filesystem::file_time_type::min()) {
+    const auto system = std::chrono::file_clock::to_sys(newest);
+    const std::time_t time = std::chrono::system_clock::to_time_t(system);
+    char buffer[32];
+    std::tm local{};
+    localtime_r(&time, &local);
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M", &local);
+    stats.last_update = buffer;
+  }
+  return stats;
 }
 
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }

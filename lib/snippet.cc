@@ -100,7 +100,7 @@ void add_highlight(Snippet* snippet, std::size_t begin, std::size_t end) {
 // records where the matching tokens land, in code points.
 void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t end,
                           const std::vector<Token>& tokens, const std::vector<std::size_t>& keys,
-                          Window window, Snippet* snippet) {
+                          Window window, bool collapse_space, Snippet* snippet) {
   std::vector<const Token*> matched;
   for (std::size_t t = window.first; t < window.last; ++t) {
     if (keys[t] != kNoMatch) matched.push_back(&tokens[t]);
@@ -114,7 +114,7 @@ void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t 
       add_highlight(snippet, highlight_begin, code_points);
       ++next;
     }
-    if (is_space(text[i])) {
+    if (collapse_space && is_space(text[i])) {
       pending_space = !snippet->text.empty();
       continue;
     }
@@ -140,7 +140,7 @@ std::size_t extend_over_punctuation(std::string_view text, std::size_t end) {
 }
 
 Snippet make(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
-             std::size_t window_words) {
+             std::size_t window_words, bool collapse_space) {
   const std::vector<Token> tokens = analyzer.tokenize(text);
   TermMatcher matcher(analyzer, terms);
   std::vector<std::size_t> keys;
@@ -149,7 +149,7 @@ Snippet make(const Analyzer& analyzer, std::string_view text, const HighlightTer
 
   Snippet snippet;
   if (tokens.empty()) {
-    copy_with_highlights(text, 0, text.size(), tokens, keys, {0, 0}, &snippet);
+    copy_with_highlights(text, 0, text.size(), tokens, keys, {0, 0}, collapse_space, &snippet);
     return snippet;
   }
   const Window window = best_window(keys, matcher.key_count(), window_words);
@@ -159,7 +159,7 @@ Snippet make(const Analyzer& analyzer, std::string_view text, const HighlightTer
   const std::size_t end =
       cut_after ? extend_over_punctuation(text, tokens[window.last - 1].end) : text.size();
   if (cut_before) snippet.text = kEllipsis;
-  copy_with_highlights(text, begin, end, tokens, keys, window, &snippet);
+  copy_with_highlights(text, begin, end, tokens, keys, window, collapse_space, &snippet);
   if (cut_after) snippet.text += kEllipsis;
   return snippet;
 }
@@ -168,12 +168,12 @@ Snippet make(const Analyzer& analyzer, std::string_view text, const HighlightTer
 
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const SnippetConfig& config) {
-  return make(analyzer, text, terms, std::max<std::size_t>(config.window_words, 1));
+  return make(analyzer, text, terms, std::max<std::size_t>(config.window_words, 1), true);
 }
 
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
                       const HighlightTerms& terms) {
-  return make(analyzer, text, terms, static_cast<std::size_t>(-1));
+  return make(analyzer, text, terms, static_cast<std::size_t>(-1), false);
 }
 
 }  // namespace quarry

@@ -1,28 +1,46 @@
-// quarry: searches a Quarry index, for one query given as arguments or for
-// each line read from standard input.
+// quarry: searches a Quarry index — one query given as arguments, an
+// interactive prompt, queries piped in one per line, or a batch run.
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 
+#include "quarry/batch.h"
 #include "quarry/error.h"
 #include "quarry/index_location.h"
-#include "quarry/session.h"
+#include "quarry/prompt.h"
 
 namespace {
 
 constexpr char kProgram[] = "quarry";
 
-constexpr char kExitCodes[] = R"(Query language:
+constexpr char kFooter[] = R"(Query language:
   Ederson Portuguese      any word may match; articles with more, rarer words rank first
   "dressing room"         a phrase; dressing-room and 2-1 are phrases too
   +Mourinho -milk         must / must not match
   penalty AND (Herrera OR Ederson) NOT Silva
+With no QUERY, quarry opens a prompt on a terminal (:help lists its commands)
+and otherwise answers each line of standard input.
 Exit codes:
   0  success, including no hits
   1  the index is missing or cannot be read
-  2  usage error, or a query that cannot be parsed)";
+  2  usage error, or a query (or in batch, some query) that cannot be parsed)";
+
+struct Options {
+  std::string db_path = quarry::default_index_path();
+  quarry::SessionConfig session;
+  std::string format = "text";
+  std::string color = "auto";
+  std::vector<std::string> words;
+  bool interactive = false;
+  std::string batch_file;
+  std::size_t threads = 0;
+  bool no_snippets = false;
+  bool no_timings = false;
+};
 
 bool use_color(const std::string& mode) {
   if (mode == "always") return true;
@@ -37,49 +55,97 @@ std::string join(const std::vector<std::string>& words) {
   return query;
 }
 
+std::size_t terminal_rows() {
+  winsize size{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
+  return 24;
+}
+
+int run_batch(const Options& options) {
+  quarry::BatchConfig config;
+  config.db_path = options.db_path;
+  config.search = options.session.search;
+  config.search.snippets = !options.no_snippets;
+  config.format = options.format == "trec" ? quarry::BatchFormat::kTrec
+                                           : quarry::BatchFormat::kJsonLines;
+  config.threads = options.threads;
+  config.timings = !options.no_timings;
+  std::ifstream file;
+  if (options.batch_file != "-") {
+    file.open(options.batch_file);
+    if (!file) throw quarry::InputError("cannot read " + options.batch_file);
+  }
+  std::istream& in = options.batch_file == "-" ? std::cin : file;
+  const quarry::BatchReport report = quarry::run_batch(config, in, std::cout, std::cerr, kProgram);
+  return report.failed == 0 ? 0 : 2;
+}
+
+int run(Options& options) {
+  if (!options.batch_file.empty()) return run_batch(options);
+  if (options.format == "trec") throw CLI::ValidationError("--format trec needs --batch");
+  options.session.format =
+      options.format == "json" ? quarry::OutputFormat::kJson : quarry::OutputFormat::kText;
+  options.session.style.color = use_color(options.color);
+  options.session.search.snippets = !options.no_snippets;
+
+  quarry::Searcher searcher(options.db_path);
+  if (!options.words.empty()) {
+    auto answer = quarry::answer_query(searcher, join(options.words), options.session, std::cout,
+                                       std::cerr, kProgram);
+    return answer == quarry::Answer::kAnswered ? 0 : 2;
+  }
+  if (options.interactive || isatty(STDIN_FILENO)) {
+    quarry::PromptConfig config;
+    config.session = options.session;
+    config.decorations = true;
+    const char* pager = std::getenv("PAGER");
+    config.pager = pager && *pager ? pager : "less -R";
+    config.screen_rows = isatty(STDOUT_FILENO) ? terminal_rows() : 0;
+    quarry::PromptSession session(searcher, config, std::cout, std::cerr, kProgram);
+    quarry::run_terminal_prompt(session, quarry::default_history_file());
+    return 0;
+  }
+  return quarry::answer_lines(searcher, std::cin, options.session, std::cout, std::cerr,
+                              kProgram) == 0
+             ? 0
+             : 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Search articles indexed by quarry-index. With no QUERY, answers each line read "
-               "from standard input.",
-               kProgram};
-  std::string db_path = quarry::default_index_path();
-  quarry::SessionConfig config;
-  std::string format = "text";
-  std::string color = "auto";
-  std::vector<std::string> words;
-  app.add_option("--db", db_path, "Index folder (default: $QUARRY_DB, else "
-                                  "$XDG_DATA_HOME/quarry/index)")
+  CLI::App app{"Search articles indexed by quarry-index.", kProgram};
+  Options options;
+  app.add_option("--db", options.db_path,
+                 "Index folder (default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
       ->capture_default_str();
-  app.add_option("-n,--limit", config.search.limit, "Hits to show")->capture_default_str();
-  app.add_option("--offset", config.search.offset, "Hits to skip first")->capture_default_str();
-  app.add_option("--format", format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
+  app.add_option("-n,--limit", options.session.search.limit, "Hits per query")
       ->capture_default_str();
-  app.add_option("--color", color, "Highlight matches with colour (auto: on a terminal, "
-                                   "unless NO_COLOR is set)")
+  app.add_option("--offset", options.session.search.offset, "Hits to skip first")
+      ->capture_default_str();
+  app.add_option("--format", options.format, "Output: text, json, or trec (with --batch)")
+      ->check(CLI::IsMember({"text", "json", "trec"}))
+      ->capture_default_str();
+  app.add_option("--color", options.color,
+                 "Highlight matches (auto: on a terminal, unless NO_COLOR is set)")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
-  app.add_option("QUERY", words, "The query; several arguments are joined with spaces");
-  app.footer(kExitCodes);
+  app.add_flag("-i,--interactive", options.interactive, "Open the prompt");
+  app.add_option("--batch", options.batch_file,
+                 "Answer one query per line of FILE ('-': standard input), as JSON Lines or "
+                 "a TREC run; a line 'qid<TAB>query' names its query");
+  app.add_option("-j,--threads", options.threads,
+                 "Threads answering a batch (default: the cores available)");
+  app.add_flag("--no-snippets", options.no_snippets, "Leave snippets out (faster)");
+  app.add_flag("--no-timings", options.no_timings,
+               "Leave took_ms out of batch output, so that runs compare byte for byte");
+  app.add_option("QUERY", options.words, "The query; several arguments are joined with spaces");
+  app.footer(kFooter);
   try {
     app.parse(argc, argv);
+    return run(options);
   } catch (const CLI::ParseError& error) {
     return app.exit(error) == 0 ? 0 : 2;
-  }
-  config.format = format == "json" ? quarry::OutputFormat::kJson : quarry::OutputFormat::kText;
-  config.style.color = use_color(color);
-
-  try {
-    quarry::Searcher searcher(db_path);
-    if (!words.empty()) {
-      auto answer = quarry::answer_query(searcher, join(words), config, std::cout, std::cerr,
-                                         kProgram);
-      return answer == quarry::Answer::kAnswered ? 0 : 2;
-    }
-    return quarry::answer_lines(searcher, std::cin, config, std::cout, std::cerr, kProgram) == 0
-               ? 0
-               : 2;
   } catch (const quarry::Error& error) {
     std::cerr << kProgram << ": " << error.what() << '\n';
     return 1;

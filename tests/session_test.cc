@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "quarry/index_writer.h"
+#include "quarry/prompt.h"
 #include "tests/test_util.h"
 
 namespace quarry {

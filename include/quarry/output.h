@@ -28,6 +28,9 @@ struct BatchFields {
   std::optional<double> took_ms;
 };
 
+// The snippet's text with its highlights in bold colour when style.color.
+void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style);
+
 // One JSON object on one line:
 // {"qid" (batch), "query", "total", "hits": [{"rank", "id", "title", "score",
 // "snippet", "highlights": [[begin, end], …]}], "notes": [...] (only when

@@ -3,6 +3,7 @@
 #define QUARRY_SEARCHER_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "quarry/analyzer.h"
 #include "quarry/article.h"
+#include "quarry/query_parser.h"
 #include "quarry/snippet.h"
 
 namespace quarry {
@@ -35,6 +37,16 @@ struct SearchResult {
   std::size_t total = 0;  // estimated number of matching articles
   std::vector<Hit> hits;
   std::vector<std::string> notes;  // how a not-quite-well-formed query was read
+  HighlightTerms highlight;        // what the hits' snippets mark
+};
+
+struct IndexStats {
+  std::size_t articles = 0;
+  std::size_t distinct_words = 0;
+  std::size_t total_words = 0;   // word occurrences indexed, titles included
+  std::uintmax_t bytes_on_disk = 0;
+  std::string language;
+  std::string last_update;       // local time of the last commit, "YYYY-MM-DD HH:MM"
 };
 
 // An index open for searching. Opening reads the analyzer settings the index
@@ -54,6 +66,12 @@ class Searcher {
 
   // The stored article with this id, if the index has it.
   std::optional<Article> fetch(const std::string& id);
+
+  // Words in the index that start with `prefix` (as typed: it is normalized
+  // first), most frequent first, at most `limit`.
+  std::vector<std::string> complete(std::string_view prefix, std::size_t limit);
+
+  IndexStats stats();
 
   const Analyzer& analyzer() const;
   std::size_t article_count() const;

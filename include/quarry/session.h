@@ -1,9 +1,7 @@
-// Answering queries for a person or a script: one query, or one per line of
-// a stream, written as text or JSON.
+// Answering one query for a person or a script, written as text or JSON.
 #ifndef QUARRY_SESSION_H_
 #define QUARRY_SESSION_H_
 
-#include <istream>
 #include <ostream>
 #include <string_view>
 
@@ -28,11 +26,8 @@ enum class Answer { kAnswered, kBadQuery };
 Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
 
-// Answers each non-blank line of `in` as a query, flushing `out` after each
-// answer so that a reader at a pipe sees it at once. Returns how many lines
-// were bad queries.
-std::size_t answer_lines(Searcher& searcher, std::istream& in, const SessionConfig& config,
-                         std::ostream& out, std::ostream& diagnostics, std::string_view program);
+// The result in the configured format.
+void write_result(std::ostream& out, const SearchResult& result, const SessionConfig& config);
 
 }  // namespace quarry
 

@@ -37,8 +37,8 @@ struct SnippetConfig {
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const SnippetConfig& config = {});
 
-// Every word of `text` that matches `terms`, as code point ranges into the
-// same text once white space is collapsed as in Snippet::text.
+// The whole of `text`, unchanged, with every word that matches `terms`
+// marked.
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
                       const HighlightTerms& terms);
 
