@@ -68,6 +68,10 @@ int main(int argc, char** argv) {
                  "Articles per commit; an interrupted run loses at most this many")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  app.add_option("--synonyms", config.synonyms_file,
+                 "Synonym list to store: one group of equivalent words or phrases per line, "
+                 "comma-separated")
+      ->check(CLI::ExistingFile);
   app.add_option("PATH", paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
   app.footer(kExitCodes);
   try {

@@ -4,29 +4,22 @@
 #include <xxhash.h>
 
 #include <chrono>
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "lib/article_store.h"
+#include "lib/date_range.h"
 #include "lib/schema.h"
+#include "lib/utf8_columns.h"
 #include "quarry/error.h"
 
 namespace quarry {
 namespace {
 
 using detail::kBodyPositionGap;
-
-// "2017-12-10T15:01:01" → "20171210"; empty when the date does not start
-// with an ISO date.
-std::string sortable_date(const std::string& date) {
-  if (date.size() < 10 || date[4] != '-' || date[7] != '-') return "";
-  std::string out = date.substr(0, 4) + date.substr(5, 2) + date.substr(8, 2);
-  for (char c : out) {
-    if (c < '0' || c > '9') return "";
-  }
-  return out;
-}
 
 std::string fingerprint(const Article& article, const std::string& language) {
   XXH3_state_t* state = XXH3_createState();
@@ -63,7 +56,44 @@ struct IndexWriter::Impl {
                                  const std::string& print) const;
   Xapian::termpos index_text(Xapian::Document& doc, const std::string& text,
                              Xapian::termpos first, bool title) const;
+
+  // The spelling data counts, for each word, the articles that hold it.
+  void add_spelling(const Xapian::Document& doc);
+  void remove_spelling(const Xapian::Document& doc);
 };
+
+namespace {
+
+// Words worth suggesting: not numbers, not single CJK characters.
+bool is_spelling_word(const std::string& term) {
+  const unsigned char first = static_cast<unsigned char>(term[0]);
+  if (first >= 'a' && first <= 'z') return term.size() > 1;
+  return first >= 0x80 && detail::code_points_before(term, term.size()) > 1;
+}
+
+}  // namespace
+
+template <typename Visit>
+void for_each_spelling_word(const Xapian::Document& doc, Visit visit) {
+  for (auto it = doc.termlist_begin(); it != doc.termlist_end();) {
+    const std::string term = *it;
+    // Prefixed terms start with a capital, sorting between digits and words.
+    if (term[0] >= 'A' && term[0] <= 'Z') {
+      it.skip_to("a");
+      continue;
+    }
+    if (is_spelling_word(term)) visit(term);
+    ++it;
+  }
+}
+
+void IndexWriter::Impl::add_spelling(const Xapian::Document& doc) {
+  for_each_spelling_word(doc, [&](const std::string& word) { db.add_spelling(word); });
+}
+
+void IndexWriter::Impl::remove_spelling(const Xapian::Document& doc) {
+  for_each_spelling_word(doc, [&](const std::string& word) { db.remove_spelling(word); });
+}
 
 Xapian::termpos IndexWriter::Impl::index_text(Xapian::Document& doc, const std::string& text,
                                               Xapian::termpos first, bool title) const {
@@ -98,7 +128,7 @@ Xapian::Document IndexWriter::Impl::make_document(const Article& article,
     doc.add_boolean_term(
         detail::boolean_term(detail::kCategoryPrefix, analyzer.normalize(article.category)));
   }
-  if (std::string date = sortable_date(article.date); !date.empty()) {
+  if (std::string date = detail::sortable_date(article.date); !date.empty()) {
     doc.add_value(detail::kDateSlot, date);
   }
   doc.add_value(detail::kFingerprintSlot, print);
@@ -176,8 +206,10 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
         return Upsert::kUnchanged;
       }
     }
-    Xapian::docid docid =
-        impl_->db.replace_document(id_term, impl_->make_document(article, origin, print));
+    if (exists) impl_->remove_spelling(impl_->db.get_document(*existing));
+    const Xapian::Document doc = impl_->make_document(article, origin, print);
+    impl_->add_spelling(doc);
+    Xapian::docid docid = impl_->db.replace_document(id_term, doc);
     impl_->upserted.insert(docid);
     return exists ? Upsert::kUpdated : Upsert::kAdded;
   } catch (const Xapian::Error& error) {
@@ -193,11 +225,49 @@ std::size_t IndexWriter::delete_unseen(const std::string& origin) {
          ++it) {
       if (!impl_->upserted.count(*it)) gone.push_back(*it);
     }
-    for (Xapian::docid docid : gone) impl_->db.delete_document(docid);
+    for (Xapian::docid docid : gone) {
+      impl_->remove_spelling(impl_->db.get_document(docid));
+      impl_->db.delete_document(docid);
+    }
   } catch (const Xapian::Error& error) {
     throw wrap(impl_->path, error);
   }
   return gone.size();
+}
+
+std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
+  std::size_t stored = 0;
+  try {
+    std::vector<std::string> old_keys;
+    for (auto key = impl_->db.synonym_keys_begin(); key != impl_->db.synonym_keys_end(); ++key) {
+      old_keys.push_back(*key);
+    }
+    for (const std::string& key : old_keys) impl_->db.clear_synonyms(key);
+    for (const std::vector<std::string>& group : groups) {
+      // Members are stored as the analyzer reads them, words joined by one
+      // space, so that the query parser finds them by the same key.
+      std::vector<std::string> members;
+      for (const std::string& member : group) {
+        std::string key;
+        for (const Token& token : impl_->analyzer.tokenize(member)) {
+          key += (key.empty() ? "" : " ") + token.term;
+        }
+        if (!key.empty() && std::find(members.begin(), members.end(), key) == members.end()) {
+          members.push_back(key);
+        }
+      }
+      if (members.size() < 2) continue;
+      for (const std::string& key : members) {
+        for (const std::string& other : members) {
+          if (other != key) impl_->db.add_synonym(key, other);
+        }
+      }
+      ++stored;
+    }
+  } catch (const Xapian::Error& error) {
+    throw wrap(impl_->path, error);
+  }
+  return stored;
 }
 
 void IndexWriter::commit() {
@@ -264,11 +334,35 @@ class IndexingSink : public ArticleSink {
 
 }  // namespace
 
+std::vector<std::vector<std::string>> read_synonyms(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot read synonym list " + path);
+  std::vector<std::vector<std::string>> groups;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::vector<std::string> group;
+    std::size_t start = 0;
+    while (start <= line.size()) {
+      std::size_t comma = line.find(',', start);
+      if (comma == std::string::npos) comma = line.size();
+      group.push_back(line.substr(start, comma - start));
+      start = comma + 1;
+    }
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
 IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
                         IndexObserver* observer) {
   const auto start = std::chrono::steady_clock::now();
+  // Read before the index is touched, so that a bad file changes nothing.
+  std::vector<std::vector<std::string>> synonyms;
+  if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   IndexWriter writer(config);
   IndexReport report;
+  if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
   IndexingSink sink(writer, config, report, observer);
   for (const std::string& path : paths) {
     std::error_code error;

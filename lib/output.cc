@@ -53,6 +53,11 @@ std::string format_score(double score, int decimals) {
 }  // namespace
 
 void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style) {
+  if (result.corrected) {
+    out << "Showing results for: " << result.suggestion << '\n';
+  } else if (!result.suggestion.empty()) {
+    out << "Did you mean: " << result.suggestion << '\n';
+  }
   if (result.hits.empty()) {
     out << "No articles match.\n";
     return;
@@ -70,6 +75,13 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
     if (!hit.snippet.text.empty()) {
       out << "   ";
       write_highlighted(out, hit.snippet, style);
+      out << '\n';
+    }
+    if (!hit.explanation.empty()) {
+      out << "   score:";
+      for (const Contribution& part : hit.explanation) {
+        out << ' ' << part.term << '=' << format_score(part.weight, 3);
+      }
       out << '\n';
     }
   }
@@ -91,12 +103,18 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
     for (const Highlight& highlight : hit.snippet.highlights) {
       highlights.push_back({highlight.begin, highlight.end});
     }
-    hits.push_back({{"rank", hit.rank},
-                    {"id", hit.id},
-                    {"title", hit.title},
-                    {"score", hit.score},
-                    {"snippet", hit.snippet.text},
-                    {"highlights", std::move(highlights)}});
+    Json entry = {{"rank", hit.rank},           {"id", hit.id},
+                  {"title", hit.title},         {"score", hit.score},
+                  {"snippet", hit.snippet.text}, {"highlights", std::move(highlights)}};
+    if (!hit.date.empty()) entry["date"] = hit.date;
+    if (!hit.explanation.empty()) {
+      Json parts = Json::array();
+      for (const Contribution& part : hit.explanation) {
+        parts.push_back({{"term", part.term}, {"weight", part.weight}});
+      }
+      entry["explain"] = std::move(parts);
+    }
+    hits.push_back(std::move(entry));
   }
   Json json = Json::object();
   if (batch.qid) json["qid"] = *batch.qid;
@@ -104,6 +122,8 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
   json["total"] = result.total;
   json["hits"] = std::move(hits);
   if (!result.notes.empty()) json["notes"] = result.notes;
+  if (!result.suggestion.empty()) json["suggestion"] = result.suggestion;
+  if (result.corrected) json["corrected"] = true;
   if (batch.took_ms) json["took_ms"] = *batch.took_ms;
   return json;
 }

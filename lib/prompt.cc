@@ -47,6 +47,7 @@ constexpr char kHelp[] = R"(Type a query to search, or a command:
   :show N           the whole article N of the last results
   :limit N          hits per page
   :format text|json how hits are written
+  :accept           search the spelling suggestion ("did you mean")
   :stats            what the index holds
   :help             this list
   :quit             leave (Ctrl-D does too)
@@ -63,8 +64,8 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",  ":prev",  ":show", ":limit",
-                                                     ":format", ":stats", ":help", ":quit"};
+  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",  ":limit", ":format",
+                                                     ":accept", ":stats", ":help", ":quit"};
   return kCommands;
 }
 
@@ -135,6 +136,13 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
     return search(offset_ + limit);
   }
   if (name == ":show") return show(argument);
+  if (name == ":accept") {
+    if (last_result_.suggestion.empty() || last_result_.corrected) {
+      return problem("no suggestion to accept");
+    }
+    last_query_ = last_result_.suggestion;
+    return search(0);
+  }
   if (name == ":limit") {
     std::size_t value = 0;
     if (!parse_count(argument, &value) || value == 0) {

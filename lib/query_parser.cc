@@ -1,8 +1,10 @@
 #include "quarry/query_parser.h"
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 
+#include "lib/date_range.h"
 #include "lib/schema.h"
 #include "lib/utf8_columns.h"
 #include "quarry/error.h"
@@ -10,15 +12,25 @@
 namespace quarry {
 namespace {
 
-enum class Kind { kWord, kPhrase, kOpen, kClose, kPlus, kMinus, kAnd, kOr, kXor, kNot, kEnd };
+enum class Kind {
+  kWord, kPhrase, kOpen, kClose, kPlus, kMinus, kAnd, kOr, kXor, kNot, kNear, kAdj, kField, kEnd
+};
+
+enum class Field { kNone, kTitle, kSource, kCategory, kId, kDate, kAfter, kBefore };
 
 struct Lexeme {
   Kind kind;
-  std::string_view text;  // the word, or the phrase's inside
+  std::string_view text;  // the word, the phrase's inside, or the field's name
   std::size_t offset;     // byte offset in the query
+  unsigned window = 0;    // NEAR/n and ADJ/n
+  Field field = Field::kNone;
 };
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr unsigned kDefaultNearWindow = 10;
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // Curly quotes count as quotes: people paste queries from documents.
 std::size_t quote_length(std::string_view text, std::size_t at) {
@@ -30,12 +42,38 @@ std::size_t quote_length(std::string_view text, std::size_t at) {
   return 0;
 }
 
-std::optional<Kind> operator_kind(std::string_view word) {
-  if (word == "AND") return Kind::kAnd;
-  if (word == "OR") return Kind::kOr;
-  if (word == "XOR") return Kind::kXor;
-  if (word == "NOT") return Kind::kNot;
+std::optional<Field> field_named(std::string_view name) {
+  static constexpr std::pair<std::string_view, Field> kFields[] = {
+      {"title", Field::kTitle}, {"source", Field::kSource}, {"category", Field::kCategory},
+      {"id", Field::kId},       {"date", Field::kDate},     {"after", Field::kAfter},
+      {"before", Field::kBefore}};
+  for (const auto& [known, field] : kFields) {
+    if (name == known) return field;
+  }
   return std::nullopt;
+}
+
+// "NEAR", "NEAR/5", "ADJ", "ADJ/3"; sets the window.
+std::optional<Kind> proximity(std::string_view word, unsigned* window) {
+  Kind kind;
+  if (word.starts_with("NEAR")) {
+    kind = Kind::kNear;
+    word.remove_prefix(4);
+  } else if (word.starts_with("ADJ")) {
+    kind = Kind::kAdj;
+    word.remove_prefix(3);
+  } else {
+    return std::nullopt;
+  }
+  *window = kDefaultNearWindow;
+  if (word.empty()) return kind;
+  if (word.front() != '/' || word.size() < 2) return std::nullopt;
+  auto [end, error] = std::from_chars(word.data() + 1, word.data() + word.size(), *window);
+  if (error != std::errc() || end != word.data() + word.size() || *window == 0) {
+    return std::nullopt;
+  }
+  *window = std::min(*window, 1000u);
+  return kind;
 }
 
 class Lexer {
@@ -49,11 +87,8 @@ class Lexer {
       const char c = query_[i];
       if (is_space(c)) {
         ++i;
-      } else if (c == '(') {
-        out.push_back({Kind::kOpen, query_.substr(i, 1), i});
-        ++i;
-      } else if (c == ')') {
-        out.push_back({Kind::kClose, query_.substr(i, 1), i});
+      } else if (c == '(' || c == ')') {
+        out.push_back({c == '(' ? Kind::kOpen : Kind::kClose, query_.substr(i, 1), i});
         ++i;
       } else if (std::size_t q = quote_length(query_, i)) {
         i = phrase(i, q, &out);
@@ -88,10 +123,25 @@ class Lexer {
     std::size_t end = start;
     while (end < query_.size() && !is_space(query_[end]) && query_[end] != '(' &&
            query_[end] != ')' && quote_length(query_, end) == 0) {
+      if (query_[end] == ':') {
+        // "title:…": the field applies to what follows the colon, which the
+        // lexer reads on its own (a word, a phrase or a group).
+        if (auto field = field_named(query_.substr(start, end - start))) {
+          out->push_back({Kind::kField, query_.substr(start, end - start), start, 0, *field});
+          return end + 1;
+        }
+      }
       ++end;
     }
     std::string_view text = query_.substr(start, end - start);
-    out->push_back({operator_kind(text).value_or(Kind::kWord), text, start});
+    Kind kind = Kind::kWord;
+    unsigned window = 0;
+    if (text == "AND") kind = Kind::kAnd;
+    else if (text == "OR") kind = Kind::kOr;
+    else if (text == "XOR") kind = Kind::kXor;
+    else if (text == "NOT") kind = Kind::kNot;
+    else if (auto near = proximity(text, &window)) kind = *near;
+    out->push_back({kind, text, start, window});
     return end;
   }
 
@@ -112,20 +162,37 @@ Xapian::Query combine(Xapian::Query::op op, const Xapian::Query& left, const Xap
   return Xapian::Query(op, left, right);
 }
 
+Xapian::Query flat(Xapian::Query::op op, const std::vector<Xapian::Query>& items) {
+  if (items.size() < 2) return items.empty() ? Xapian::Query() : items[0];
+  return Xapian::Query(op, items.begin(), items.end());
+}
+
+// A filter that selects without adding to the score.
+Xapian::Query filter(const std::string& term) {
+  return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(term), 0);
+}
+
 class Parser {
  public:
-  Parser(const Analyzer& analyzer, std::string_view query, std::vector<Lexeme> lexemes,
-         ParsedQuery* out)
-      : analyzer_(analyzer), query_(query), lexemes_(std::move(lexemes)), out_(out) {}
+  Parser(const Analyzer& analyzer, const QueryParserConfig& config, const Xapian::Database* db,
+         std::string_view query, std::vector<Lexeme> lexemes, ParsedQuery* out)
+      : analyzer_(analyzer),
+        config_(config),
+        db_(db),
+        query_(query),
+        lexemes_(std::move(lexemes)),
+        out_(out) {}
 
   Xapian::Query parse() {
-    Xapian::Query query = expression(true);
+    Xapian::Query query = expression(true, Field::kNone);
     if (peek().kind == Kind::kClose) fail(peek(), "unmatched ')'");
     return query;
   }
 
  private:
-  const Lexeme& peek() const { return lexemes_[at_]; }
+  const Lexeme& peek(std::size_t ahead = 0) const {
+    return lexemes_[std::min(at_ + ahead, lexemes_.size() - 1)];
+  }
   const Lexeme& take() { return lexemes_[at_++]; }
 
   [[noreturn]] void fail(const Lexeme& where, const std::string& reason) const {
@@ -134,37 +201,41 @@ class Parser {
 
   static bool ends_sequence(Kind kind) {
     return kind == Kind::kAnd || kind == Kind::kOr || kind == Kind::kXor || kind == Kind::kClose ||
-           kind == Kind::kEnd;
+           kind == Kind::kEnd || kind == Kind::kNot;
+  }
+
+  static bool is_binary(Kind kind) {
+    return kind == Kind::kAnd || kind == Kind::kOr || kind == Kind::kXor || kind == Kind::kNear ||
+           kind == Kind::kAdj;
   }
 
   // expression := xor_expr ("OR" xor_expr)*
-  Xapian::Query expression(bool positive) {
-    Xapian::Query query = exclusive(positive);
+  Xapian::Query expression(bool positive, Field field) {
+    Xapian::Query query = exclusive(positive, field);
     while (peek().kind == Kind::kOr) {
       const Lexeme& op = take();
-      query = combine(Xapian::Query::OP_OR, query, operand(op, [&] { return exclusive(positive); }));
+      query = combine(Xapian::Query::OP_OR, query,
+                      operand(op, [&] { return exclusive(positive, field); }));
     }
     return query;
   }
 
   // xor_expr := and_expr ("XOR" and_expr)*
-  Xapian::Query exclusive(bool positive) {
-    Xapian::Query query = conjunction(positive);
+  Xapian::Query exclusive(bool positive, Field field) {
+    Xapian::Query query = conjunction(positive, field);
     while (peek().kind == Kind::kXor) {
       const Lexeme& op = take();
-      query =
-          combine(Xapian::Query::OP_XOR, query, operand(op, [&] { return conjunction(positive); }));
+      query = combine(Xapian::Query::OP_XOR, query,
+                      operand(op, [&] { return conjunction(positive, field); }));
     }
     return query;
   }
 
   // and_expr := sequence (("AND" | "AND NOT" | "NOT") sequence)*
-  Xapian::Query conjunction(bool positive) {
+  Xapian::Query conjunction(bool positive, Field field) {
     Xapian::Query query;
-    if (peek().kind == Kind::kAnd || peek().kind == Kind::kOr || peek().kind == Kind::kXor) {
-      fail(peek(), std::string(peek().text) + " needs words on both sides");
-    }
-    if (peek().kind != Kind::kNot) query = sequence(positive);
+    if (is_binary(peek().kind)) fail(peek(), std::string(peek().text) + " needs words on both sides");
+    if (peek().kind != Kind::kNot) query = sequence(positive, field);
     while (peek().kind == Kind::kAnd || peek().kind == Kind::kNot) {
       const Lexeme& op = take();
       bool negate = op.kind == Kind::kNot;
@@ -172,7 +243,7 @@ class Parser {
         take();
         negate = true;
       }
-      Xapian::Query right = operand(op, [&] { return sequence(positive && !negate); });
+      Xapian::Query right = operand(op, [&] { return sequence(positive && !negate, field); });
       query = combine(negate ? Xapian::Query::OP_AND_NOT : Xapian::Query::OP_AND, query, right);
     }
     return query;
@@ -181,89 +252,223 @@ class Parser {
   // The right-hand side of a binary operator, which must be there.
   template <typename Next>
   Xapian::Query operand(const Lexeme& op, Next next) {
-    if (ends_sequence(peek().kind) || peek().kind == Kind::kNot) {
+    if (ends_sequence(peek().kind) || is_binary(peek().kind)) {
       if (op.kind == Kind::kNot) fail(op, "NOT needs words after it");
       fail(op, std::string(op.text) + " needs words on both sides");
     }
     return next();
   }
 
-  // sequence := (["+" | "-"] primary)+, combined as Xapian's QueryParser
-  // does: must-words AND'ed, the others OR'ed and ranked, minus-words
+  // sequence := (["+" | "-"] item)+, combined as Xapian's QueryParser does:
+  // must-words AND'ed, the others ranked by the default operator, minus-words
   // excluded.
-  Xapian::Query sequence(bool positive) {
+  Xapian::Query sequence(bool positive, Field field) {
     std::vector<Xapian::Query> must, may, must_not;
-    while (!ends_sequence(peek().kind) && peek().kind != Kind::kNot) {
+    while (!ends_sequence(peek().kind)) {
       const Kind sign = peek().kind;
       if (sign == Kind::kPlus || sign == Kind::kMinus) take();
-      Xapian::Query item = primary(positive && sign != Kind::kMinus);
+      if (is_binary(peek().kind)) fail(peek(), std::string(peek().text) + " needs words on both sides");
+      Xapian::Query item = proximity_chain(positive && sign != Kind::kMinus, field);
       if (item.empty()) continue;
       (sign == Kind::kPlus ? must : sign == Kind::kMinus ? must_not : may).push_back(item);
     }
+    const auto default_op =
+        config_.match == MatchMode::kAll ? Xapian::Query::OP_AND : Xapian::Query::OP_OR;
     Xapian::Query query = combine(Xapian::Query::OP_AND_MAYBE, flat(Xapian::Query::OP_AND, must),
-                                  flat(Xapian::Query::OP_OR, may));
+                                  flat(default_op, may));
     return combine(Xapian::Query::OP_AND_NOT, query, flat(Xapian::Query::OP_OR, must_not));
   }
 
-  static Xapian::Query flat(Xapian::Query::op op, const std::vector<Xapian::Query>& items) {
-    if (items.size() < 2) return items.empty() ? Xapian::Query() : items[0];
-    return Xapian::Query(op, items.begin(), items.end());
+  // item := primary (("NEAR" | "ADJ")[/n] primary)*
+  Xapian::Query proximity_chain(bool positive, Field field) {
+    if (peek(1).kind != Kind::kNear && peek(1).kind != Kind::kAdj) return primary(positive, field);
+    std::vector<Xapian::Query> terms{proximity_operand(positive, field)};
+    const Lexeme& first_op = peek();
+    unsigned window = first_op.window;
+    while (peek().kind == Kind::kNear || peek().kind == Kind::kAdj) {
+      const Lexeme& op = take();
+      if (op.kind != first_op.kind) fail(op, "NEAR and ADJ cannot be mixed in one chain");
+      window = std::max(window, op.window);
+      if (peek().kind != Kind::kWord && peek().kind != Kind::kPhrase) {
+        fail(op, std::string(op.text) + " needs words on both sides");
+      }
+      terms.push_back(proximity_operand(positive, field));
+    }
+    terms.erase(std::remove_if(terms.begin(), terms.end(), [](auto& q) { return q.empty(); }),
+                terms.end());
+    if (terms.size() < 2) return flat(Xapian::Query::OP_OR, terms);
+    // "within n words" of each other: a window of n + the words themselves.
+    const Xapian::termcount span = window + static_cast<Xapian::termcount>(terms.size()) - 1;
+    return Xapian::Query(first_op.kind == Kind::kNear ? Xapian::Query::OP_NEAR
+                                                      : Xapian::Query::OP_PHRASE,
+                         terms.begin(), terms.end(), span);
   }
 
-  Xapian::Query primary(bool positive) {
+  // Positions are kept for exact words only, so NEAR and ADJ join words as
+  // written (folded, not stemmed), as phrases do.
+  Xapian::Query proximity_operand(bool positive, Field field) {
+    const Lexeme& lexeme = take();
+    if (lexeme.kind != Kind::kWord && lexeme.kind != Kind::kPhrase) {
+      fail(lexeme, "NEAR and ADJ join words");
+    }
+    std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
+    if (tokens.size() > 1) fail(lexeme, "NEAR and ADJ join single words, not phrases");
+    if (tokens.empty()) return Xapian::Query();
+    if (positive) out_->highlight.words.push_back(tokens[0].term);
+    return Xapian::Query(prefix_for(field) + tokens[0].term, 1, ++position_);
+  }
+
+  Xapian::Query primary(bool positive, Field field) {
     const Lexeme& lexeme = take();
     switch (lexeme.kind) {
       case Kind::kOpen: {
         if (peek().kind == Kind::kClose) fail(lexeme, "empty parentheses");
         // Recursion depth is bounded so that no query can exhaust the stack.
         if (++depth_ > kMaxDepth) fail(lexeme, "parentheses nested too deeply");
-        Xapian::Query inner = expression(positive);
+        Xapian::Query inner = expression(positive, field);
         if (peek().kind != Kind::kClose) fail(lexeme, "'(' is never closed");
         take();
         --depth_;
         return inner;
       }
+      case Kind::kField: {
+        const Kind next = peek().kind;
+        if (next != Kind::kWord && next != Kind::kPhrase && next != Kind::kOpen) {
+          fail(lexeme, std::string(lexeme.text) + ": needs a word, a phrase or ( ) after it");
+        }
+        if (field != Field::kNone && field != lexeme.field) {
+          fail(lexeme, "a field inside another field");
+        }
+        return primary(positive, lexeme.field);
+      }
       case Kind::kPhrase:
-        return phrase(lexeme.text, positive);
       case Kind::kWord:
-        return word(lexeme.text, positive);
+        return leaf(lexeme, positive, field);
       default:
         fail(lexeme, "unexpected '" + std::string(lexeme.text) + "'");
     }
   }
 
+  Xapian::Query leaf(const Lexeme& lexeme, bool positive, Field field) {
+    switch (field) {
+      case Field::kSource:
+        return filter(detail::boolean_term(detail::kSourcePrefix, analyzer_.normalize(lexeme.text)));
+      case Field::kCategory:
+        return filter(
+            detail::boolean_term(detail::kCategoryPrefix, analyzer_.normalize(lexeme.text)));
+      case Field::kId:
+        return filter(detail::id_term(std::string(lexeme.text)));
+      case Field::kDate:
+      case Field::kAfter:
+      case Field::kBefore:
+        return date(lexeme, field);
+      case Field::kNone:
+      case Field::kTitle:
+        break;
+    }
+    if (lexeme.kind == Kind::kPhrase) return phrase(analyzer_.tokenize(lexeme.text), positive, field);
+    if (lexeme.text.size() > 1 && lexeme.text.back() == '*') return wildcard(lexeme, positive, field);
+    return word(lexeme, positive, field);
+  }
+
+  static std::string prefix_for(Field field) {
+    return field == Field::kTitle ? detail::kTitlePrefix : "";
+  }
+
   // One word as typed. The analyzer may find several words in it
   // ("dressing-room", "2-1"): they must then appear together, in order.
-  Xapian::Query word(std::string_view text, bool positive) {
-    std::vector<Token> tokens = analyzer_.tokenize(text);
-    if (tokens.size() != 1) return phrase_of(tokens, positive);
-    const std::string stem = analyzer_.stem(tokens[0].term);
+  Xapian::Query word(const Lexeme& lexeme, bool positive, Field field) {
+    std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
+    if (tokens.size() != 1) return phrase(tokens, positive, field);
+    const std::string& term = tokens[0].term;
+    const std::string stem = analyzer_.stem(term);
     if (positive) out_->highlight.stems.push_back(stem);
-    return Xapian::Query(detail::kStemPrefix + stem, 1, ++position_);
+    if (field == Field::kNone) {
+      out_->free_words.push_back(
+          {lexeme.offset, lexeme.offset + lexeme.text.size(), term});
+    }
+    const Xapian::termpos position = ++position_;
+    Xapian::Query query(detail::kStemPrefix + prefix_for(field) + stem, 1, position);
+    if (field == Field::kNone && config_.title_weight > 0) {
+      query = Xapian::Query(
+          Xapian::Query::OP_OR, query,
+          Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
+                        Xapian::Query(std::string(detail::kStemPrefix) + detail::kTitlePrefix +
+                                          stem, 1, position),
+                        config_.title_weight));
+    }
+    return with_synonyms(term, query, positive);
   }
 
   // Quoted words match exactly as written (unstemmed), in order.
-  Xapian::Query phrase(std::string_view text, bool positive) {
-    return phrase_of(analyzer_.tokenize(text), positive);
-  }
-
-  Xapian::Query phrase_of(const std::vector<Token>& tokens, bool positive) {
+  Xapian::Query phrase(const std::vector<Token>& tokens, bool positive, Field field) {
     std::vector<Xapian::Query> terms;
+    std::string key;
     for (const Token& token : tokens) {
       if (positive) out_->highlight.words.push_back(token.term);
-      terms.emplace_back(token.term, 1, ++position_);
+      terms.emplace_back(prefix_for(field) + token.term, 1, ++position_);
+      key += (key.empty() ? "" : " ") + token.term;
     }
     if (terms.empty()) return Xapian::Query();
-    if (terms.size() == 1) return terms[0];
-    return Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(), terms.end(), terms.size());
+    Xapian::Query query = terms.size() == 1 ? terms[0]
+                                            : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
+                                                            terms.end(), terms.size());
+    return field == Field::kNone ? with_synonyms(key, query, positive) : query;
   }
 
+  Xapian::Query wildcard(const Lexeme& lexeme, bool positive, Field field) {
+    std::string_view stem_text = lexeme.text;
+    while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
+    std::vector<Token> tokens = analyzer_.tokenize(stem_text);
+    if (tokens.empty()) return Xapian::Query();
+    if (tokens.size() > 1) fail(lexeme, "a wildcard applies to one word");
+    if (positive) out_->highlight.prefixes.push_back(tokens[0].term);
+    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix_for(field) + tokens[0].term,
+                         config_.max_wildcard_terms, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+  }
+
+  Xapian::Query date(const Lexeme& lexeme, Field field) {
+    std::optional<detail::DateRange> range =
+        field == Field::kDate ? detail::parse_date_range(lexeme.text)
+                              : detail::parse_date_bound(lexeme.text, field == Field::kAfter);
+    if (!range) {
+      fail(lexeme, "a date is YYYY, YYYY-MM or YYYY-MM-DD" +
+                       std::string(field == Field::kDate ? ", or a range FROM..TO" : ""));
+    }
+    return detail::date_query(*range);
+  }
+
+  // The synonyms stored for `key` (a word or a phrase, normalized) match as
+  // the key does.
+  Xapian::Query with_synonyms(const std::string& key, const Xapian::Query& query, bool positive) {
+    if (!db_) return query;
+    std::vector<Xapian::Query> alternatives{query};
+    for (auto it = db_->synonyms_begin(key); it != db_->synonyms_end(key); ++it) {
+      std::vector<Token> tokens = analyzer_.tokenize(*it);
+      if (tokens.empty()) continue;
+      std::vector<Xapian::Query> terms;
+      for (const Token& token : tokens) {
+        if (positive) out_->highlight.words.push_back(token.term);
+        terms.emplace_back(tokens.size() == 1 ? detail::kStemPrefix + analyzer_.stem(token.term)
+                                              : token.term);
+      }
+      alternatives.push_back(terms.size() == 1
+                                 ? terms[0]
+                                 : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
+                                                 terms.end(), terms.size()));
+    }
+    if (alternatives.size() == 1) return query;
+    return Xapian::Query(Xapian::Query::OP_SYNONYM, alternatives.begin(), alternatives.end());
+  }
+
+  static constexpr int kMaxDepth = 100;
+
   const Analyzer& analyzer_;
+  const QueryParserConfig& config_;
+  const Xapian::Database* db_;
   std::string_view query_;
   std::vector<Lexeme> lexemes_;
   ParsedQuery* out_;
-  static constexpr int kMaxDepth = 100;
-
   std::size_t at_ = 0;
   int depth_ = 0;
   Xapian::termpos position_ = 0;
@@ -274,14 +479,42 @@ void deduplicate(std::vector<std::string>* words) {
   words->erase(std::unique(words->begin(), words->end()), words->end());
 }
 
+void deduplicate(HighlightTerms* terms) {
+  deduplicate(&terms->words);
+  deduplicate(&terms->stems);
+  deduplicate(&terms->prefixes);
+}
+
 }  // namespace
 
 ParsedQuery QueryParser::parse(std::string_view query) const {
   ParsedQuery out;
   std::vector<Lexeme> lexemes = Lexer(query, &out.notes).run();
-  out.query = Parser(analyzer_, query, std::move(lexemes), &out).parse();
-  deduplicate(&out.highlight.words);
-  deduplicate(&out.highlight.stems);
+  out.query = Parser(analyzer_, config_, db_, query, std::move(lexemes), &out).parse();
+  deduplicate(&out.highlight);
+  return out;
+}
+
+ParsedQuery QueryParser::parse_plain(std::string_view text) const {
+  // Each word the analyzer finds becomes a free word; nothing is syntax.
+  std::string words;
+  for (const Token& token : analyzer_.tokenize(text)) {
+    words += token.term;
+    words += ' ';
+  }
+  std::vector<Lexeme> lexemes;
+  std::size_t at = 0;
+  std::string_view view(words);
+  while (at < view.size()) {
+    const std::size_t space = view.find(' ', at);
+    lexemes.push_back({Kind::kWord, view.substr(at, space - at), at});
+    at = space + 1;
+  }
+  lexemes.push_back({Kind::kEnd, {}, view.size()});
+  ParsedQuery out;
+  out.query = Parser(analyzer_, config_, db_, view, std::move(lexemes), &out).parse();
+  out.free_words.clear();  // offsets into `words`, not into the text given
+  deduplicate(&out.highlight);
   return out;
 }
 

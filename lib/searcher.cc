@@ -20,9 +20,8 @@ namespace {
 // A few attempts always suffice unless the index is rewritten continuously.
 constexpr int kMaxReopenAttempts = 5;
 
-// Xapian's BM25 defaults are k1=1, b=0.5; k1=1.2, b=0.75 (Robertson's and
-// Lucene's choice) ranks news text better on the collections we measure.
-Xapian::BM25Weight default_weight() { return Xapian::BM25Weight(1.2, 0, 1, 0.75, 0.5); }
+// Spelling suggestions at most this many edits away from what was typed.
+constexpr unsigned kMaxEditDistance = 2;
 
 Xapian::Database open_database(const std::string& path) {
   if (!std::filesystem::exists(path)) {
@@ -54,20 +53,63 @@ struct Searcher::Impl {
   std::string path;
   Xapian::Database db;
   Analyzer analyzer;
-  QueryParser parser;
 
   Impl(std::string p, Xapian::Database d)
-      : path(std::move(p)),
-        db(std::move(d)),
-        analyzer(AnalyzerConfig{stored_language(db, path)}),
-        parser(analyzer) {}
+      : path(std::move(p)), db(std::move(d)), analyzer(AnalyzerConfig{stored_language(db, path)}) {}
 
+  ParsedQuery parse(std::string_view query, const SearchOptions& options) const {
+    QueryParser parser(analyzer, options.parser, &db);
+    return options.plain ? parser.parse_plain(query) : parser.parse(query);
+  }
+
+  std::string suggest(std::string_view query, const ParsedQuery& parsed) const;
   SearchResult run(const ParsedQuery& parsed, std::string_view query,
-                   const SearchOptions& options);
+                   const SearchOptions& options) const;
+  std::vector<Contribution> explain(const Xapian::Query& query, const std::string& id,
+                                    const Xapian::Weight& weight) const;
 };
 
+// Replaces each free word that no article holds with the closest word the
+// index's spelling data knows; a word that exists is never "corrected".
+std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) const {
+  std::string suggestion;
+  std::size_t copied = 0;
+  bool changed = false;
+  for (const QueryWord& word : parsed.free_words) {
+    if (db.get_termfreq(word.term) != 0) continue;
+    const std::string better = db.get_spelling_suggestion(word.term, kMaxEditDistance);
+    if (better.empty() || better == word.term) continue;
+    suggestion.append(query.substr(copied, word.begin - copied));
+    suggestion += better;
+    copied = word.end;
+    changed = true;
+  }
+  if (!changed) return "";
+  suggestion.append(query.substr(copied));
+  return suggestion;
+}
+
+std::vector<Contribution> Searcher::Impl::explain(const Xapian::Query& query,
+                                                  const std::string& id,
+                                                  const Xapian::Weight& weight) const {
+  // Each term's part of the score is the weight of that term alone on this
+  // article, with the statistics of the whole index.
+  std::vector<Contribution> parts;
+  const Xapian::Query article(detail::id_term(id));
+  for (auto term = query.get_unique_terms_begin(); term != query.get_unique_terms_end(); ++term) {
+    Xapian::Enquire enquire(db);
+    enquire.set_weighting_scheme(weight);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(*term), article));
+    Xapian::MSet mset = enquire.get_mset(0, 1);
+    if (!mset.empty()) parts.push_back({*term, mset.begin().get_weight()});
+  }
+  std::sort(parts.begin(), parts.end(),
+            [](const Contribution& a, const Contribution& b) { return a.weight > b.weight; });
+  return parts;
+}
+
 SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view query,
-                                 const SearchOptions& options) {
+                                 const SearchOptions& options) const {
   SearchResult result;
   result.query = std::string(query);
   result.notes = parsed.notes;
@@ -75,13 +117,17 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   if (parsed.query.empty() || options.limit == 0) return result;
 
   const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
-  const Xapian::doccount offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
-  const Xapian::doccount limit =
-      static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
+  const auto offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
+  const auto limit = static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
 
+  const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
   Xapian::Enquire enquire(db);
   enquire.set_query(parsed.query);
-  enquire.set_weighting_scheme(default_weight());
+  enquire.set_weighting_scheme(*weight);
+  if (options.sort != SortOrder::kRelevance) {
+    enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
+                                             options.sort == SortOrder::kNewestFirst);
+  }
   Xapian::MSet mset = enquire.get_mset(offset, limit);
   result.total = mset.get_matches_estimated();
   for (auto it = mset.begin(); it != mset.end(); ++it) {
@@ -90,10 +136,12 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     hit.rank = offset + it.get_rank() - mset.get_firstitem() + 1;
     hit.id = std::move(article.id);
     hit.title = std::move(article.title);
+    hit.date = std::move(article.date);
     hit.score = it.get_weight();
     if (options.snippets) {
       hit.snippet = make_snippet(analyzer, article.body, parsed.highlight, options.snippet);
     }
+    if (options.explain) hit.explanation = explain(parsed.query, hit.id, *weight);
     result.hits.push_back(std::move(hit));
   }
   return result;
@@ -107,12 +155,21 @@ Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 SearchResult Searcher::search(std::string_view query, const SearchOptions& options) {
-  const ParsedQuery parsed = impl_->parser.parse(query);
   for (int attempt = 1;; ++attempt) {
     try {
       // Each search sees the index as last committed.
       impl_->db.reopen();
-      return impl_->run(parsed, query, options);
+      ParsedQuery parsed = impl_->parse(query, options);
+      std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
+      if (options.correct && !suggestion.empty()) {
+        SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
+        corrected.suggestion = std::move(suggestion);
+        corrected.corrected = true;
+        return corrected;
+      }
+      SearchResult result = impl_->run(parsed, query, options);
+      result.suggestion = std::move(suggestion);
+      return result;
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt == kMaxReopenAttempts) {
         throw IndexError("index " + impl_->path + " changes too fast to be read; try again");

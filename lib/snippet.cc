@@ -27,11 +27,18 @@ class TermMatcher {
       std::size_t stem = find(terms_.stems, analyzer_.stem(term));
       if (stem != kNoMatch) key = terms_.words.size() + stem;
     }
+    for (std::size_t i = 0; key == kNoMatch && i < terms_.prefixes.size(); ++i) {
+      if (term.starts_with(terms_.prefixes[i])) {
+        key = terms_.words.size() + terms_.stems.size() + i;
+      }
+    }
     cache_.emplace(term, key);
     return key;
   }
 
-  std::size_t key_count() const { return terms_.words.size() + terms_.stems.size(); }
+  std::size_t key_count() const {
+    return terms_.words.size() + terms_.stems.size() + terms_.prefixes.size();
+  }
 
  private:
   static std::size_t find(const std::vector<std::string>& list, const std::string& term) {

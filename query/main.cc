@@ -12,16 +12,21 @@
 #include "quarry/error.h"
 #include "quarry/index_location.h"
 #include "quarry/prompt.h"
+#include "quarry/ranking.h"
 
 namespace {
 
 constexpr char kProgram[] = "quarry";
 
 constexpr char kFooter[] = R"(Query language:
-  Ederson Portuguese      any word may match; articles with more, rarer words rank first
-  "dressing room"         a phrase; dressing-room and 2-1 are phrases too
-  +Mourinho -milk         must / must not match
-  penalty AND (Herrera OR Ederson) NOT Silva
+  Ederson Portuguese          any word may match; more and rarer words rank first
+  "dressing room"             a phrase; dressing-room and 2-1 are phrases too
+  +Mourinho -milk             must / must not match
+  penalty AND (Herrera OR Ederson) NOT Silva     also XOR
+  Mourinho NEAR/5 milk        within 5 words, any order (ADJ: in order)
+  Manches*                    words that start so
+  title:derby  source:"Press Association"  category:sport  id:001.txt
+  date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
 With no QUERY, quarry opens a prompt on a terminal (:help lists its commands)
 and otherwise answers each line of standard input.
 Exit codes:
@@ -40,6 +45,9 @@ struct Options {
   std::size_t threads = 0;
   bool no_snippets = false;
   bool no_timings = false;
+  std::string match = "any";
+  std::string sort = "relevance";
+  std::string bm25;
 };
 
 bool use_color(const std::string& mode) {
@@ -80,13 +88,40 @@ int run_batch(const Options& options) {
   return report.failed == 0 ? 0 : 2;
 }
 
+// Settles what the options mean together; throws CLI::ValidationError.
+void resolve(Options& options) {
+  quarry::SearchOptions& search = options.session.search;
+  search.snippets = !options.no_snippets;
+  search.parser.match = options.match == "all" ? quarry::MatchMode::kAll : quarry::MatchMode::kAny;
+  search.sort = options.sort == "date"    ? quarry::SortOrder::kOldestFirst
+                : options.sort == "-date" ? quarry::SortOrder::kNewestFirst
+                                          : quarry::SortOrder::kRelevance;
+  if (!options.bm25.empty()) {
+    if (search.ranking.scheme != "bm25" && search.ranking.scheme != "bm25+") {
+      throw CLI::ValidationError("--bm25 goes with --weight bm25 or bm25+");
+    }
+    try {
+      quarry::parse_ranking_parameters(options.bm25, &search.ranking);
+    } catch (const quarry::ConfigError& error) {
+      throw CLI::ValidationError("--bm25", error.what());
+    }
+  }
+  try {
+    quarry::make_weight(search.ranking);
+  } catch (const quarry::ConfigError& error) {
+    throw CLI::ValidationError("--weight", error.what());
+  }
+  if (options.format == "trec" && options.batch_file.empty()) {
+    throw CLI::ValidationError("--format trec needs --batch");
+  }
+}
+
 int run(Options& options) {
+  resolve(options);
   if (!options.batch_file.empty()) return run_batch(options);
-  if (options.format == "trec") throw CLI::ValidationError("--format trec needs --batch");
   options.session.format =
       options.format == "json" ? quarry::OutputFormat::kJson : quarry::OutputFormat::kText;
   options.session.style.color = use_color(options.color);
-  options.session.search.snippets = !options.no_snippets;
 
   quarry::Searcher searcher(options.db_path);
   if (!options.words.empty()) {
@@ -139,6 +174,26 @@ int main(int argc, char** argv) {
   app.add_flag("--no-snippets", options.no_snippets, "Leave snippets out (faster)");
   app.add_flag("--no-timings", options.no_timings,
                "Leave took_ms out of batch output, so that runs compare byte for byte");
+  app.add_option("--match", options.match, "Free words: any may match, or all must")
+      ->check(CLI::IsMember({"any", "all"}))
+      ->capture_default_str();
+  app.add_option("--sort", options.sort, "Order: relevance, date (oldest first), -date")
+      ->check(CLI::IsMember({"relevance", "date", "-date"}))
+      ->capture_default_str();
+  app.add_flag("--correct", options.session.search.correct,
+               "Search the spelling suggestion instead, when there is one");
+  app.add_flag("--plain", options.session.search.plain,
+               "Take queries as plain words, with no syntax (natural-language queries)");
+  app.add_flag("--explain", options.session.search.explain,
+               "Show what each query term added to each hit's score");
+  app.add_option("--weight", options.session.search.ranking.scheme,
+                 "Ranking scheme: " + quarry::ranking_schemes())
+      ->capture_default_str();
+  app.add_option("--bm25", options.bm25, "BM25 parameters, e.g. k1=1.2,b=0.75");
+  app.add_option("--title-weight", options.session.search.parser.title_weight,
+                 "Extra weight of query words found in titles")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.add_option("QUERY", options.words, "The query; several arguments are joined with spaces");
   app.footer(kFooter);
   try {
@@ -146,6 +201,9 @@ int main(int argc, char** argv) {
     return run(options);
   } catch (const CLI::ParseError& error) {
     return app.exit(error) == 0 ? 0 : 2;
+  } catch (const quarry::ConfigError& error) {
+    std::cerr << kProgram << ": " << error.what() << '\n';
+    return 2;
   } catch (const quarry::Error& error) {
     std::cerr << kProgram << ": " << error.what() << '\n';
     return 1;

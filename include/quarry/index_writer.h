@@ -27,6 +27,10 @@ struct IndexConfig {
   // Set to true (from a signal handler, say) to stop after the current
   // article; what was done is committed.
   const std::atomic<bool>* cancel = nullptr;
+  // A synonym list to store in the index, replacing any stored before: one
+  // group of equivalent words or phrases per line, separated by commas;
+  // '#' starts a comment.
+  std::string synonyms_file;
 };
 
 struct IndexReport {
@@ -36,6 +40,7 @@ struct IndexReport {
   std::size_t deleted = 0;
   std::size_t skipped = 0;
   std::size_t repaired = 0;
+  std::size_t synonym_groups = 0;
   bool cancelled = false;
   double seconds = 0;
 
@@ -72,6 +77,11 @@ class IndexWriter {
   // writer was opened. Returns how many.
   std::size_t delete_unseen(const std::string& origin);
 
+  // Replaces the index's synonyms: each group's members become
+  // equivalent. Members are analyzed as queries are. Returns the number of
+  // groups stored.
+  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+
   // Makes everything so far durable. Throws IndexError.
   void commit();
 
@@ -81,6 +91,10 @@ class IndexWriter {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Reads a synonym list (see IndexConfig::synonyms_file). Throws InputError
+// when the file cannot be read.
+std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
 
 // Indexes every path (see read_articles) into config.db_path, committing
 // every config.commit_every articles and at the end. Paths that do not exist

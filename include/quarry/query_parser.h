@@ -1,16 +1,22 @@
 // Quarry's query language, parsed with the analyzer so that every word of a
 // query becomes exactly the terms the indexer made from the same word.
 //
-//   free words        ranked, any may match
-//   +word / -word     must / must not match
-//   "a phrase"        words in this order (an unclosed quote runs to the end)
-//   AND OR NOT        boolean operators (upper case), with ( ) for grouping
+//   Ederson Portuguese     free words: ranked, any may match (or all: --match all)
+//   +word  -word           must / must not match
+//   "a phrase"             words in this order (an unclosed quote runs to the end)
+//   AND OR NOT XOR ( )     boolean operators (upper case) and grouping
+//   a NEAR b, a NEAR/5 b   words within 10 (or 5) words of each other, any order
+//   a ADJ b, a ADJ/5 b     the same, in this order
+//   Manches*               words starting with "manches"
+//   title:  source:  category:  id:   fields (title words are free words too)
+//   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
 //
 // A word the analyzer splits in several ("dressing-room", "2-1") is searched
 // as a phrase of its parts, as it is written.
 #ifndef QUARRY_QUERY_PARSER_H_
 #define QUARRY_QUERY_PARSER_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,33 +28,63 @@
 namespace quarry {
 
 // The words a hit is highlighted for: the normalized words of the query's
-// positive parts and their stems.
+// positive parts, their stems, and wildcard prefixes.
 struct HighlightTerms {
   std::vector<std::string> words;
   std::vector<std::string> stems;
+  std::vector<std::string> prefixes;
 
-  bool empty() const { return words.empty() && stems.empty(); }
+  bool empty() const { return words.empty() && stems.empty() && prefixes.empty(); }
+};
+
+// A free word of the query, where it was typed: what a spelling correction
+// may replace.
+struct QueryWord {
+  std::size_t begin;  // byte offsets into the query
+  std::size_t end;
+  std::string term;   // the normalized word
 };
 
 struct ParsedQuery {
   Xapian::Query query;  // empty (MatchNothing) when the query has no words
   HighlightTerms highlight;
+  std::vector<QueryWord> free_words;
   // Readings the parser chose where the query was not quite well formed,
   // e.g. "unclosed quote: searched as a phrase to the end of the query".
   std::vector<std::string> notes;
 };
 
+enum class MatchMode { kAny, kAll };
+
+struct QueryParserConfig {
+  MatchMode match = MatchMode::kAny;
+  // Free words also match the title with this extra weight (0: titles count
+  // as body text only).
+  double title_weight = 0;
+  // Wildcards expand to at most this many words, the most frequent first.
+  unsigned max_wildcard_terms = 500;
+};
+
 class QueryParser {
  public:
-  // The analyzer must outlive the parser.
-  explicit QueryParser(const Analyzer& analyzer) : analyzer_(analyzer) {}
+  // The analyzer (and the database, when given) must outlive the parser.
+  // With a database, synonyms stored in it expand the query's words.
+  explicit QueryParser(const Analyzer& analyzer, QueryParserConfig config = {},
+                       const Xapian::Database* db = nullptr)
+      : analyzer_(analyzer), config_(config), db_(db) {}
 
   // Throws QueryError (with the column at fault) when the query cannot be
-  // read at all: a dangling operator, unbalanced parentheses.
+  // read at all: a dangling operator, unbalanced parentheses, a bad date.
   ParsedQuery parse(std::string_view query) const;
+
+  // The text as plain words, whatever it holds: natural-language queries
+  // with no syntax. Never throws.
+  ParsedQuery parse_plain(std::string_view text) const;
 
  private:
   const Analyzer& analyzer_;
+  QueryParserConfig config_;
+  const Xapian::Database* db_;
 };
 
 }  // namespace quarry

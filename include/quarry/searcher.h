@@ -13,15 +13,33 @@
 #include "quarry/analyzer.h"
 #include "quarry/article.h"
 #include "quarry/query_parser.h"
+#include "quarry/ranking.h"
 #include "quarry/snippet.h"
 
 namespace quarry {
+
+enum class SortOrder { kRelevance, kOldestFirst, kNewestFirst };
 
 struct SearchOptions {
   std::size_t limit = 10;
   std::size_t offset = 0;
   bool snippets = true;
   SnippetConfig snippet;
+  // The query is plain words (natural language), with no syntax.
+  bool plain = false;
+  QueryParserConfig parser;
+  RankingConfig ranking;
+  SortOrder sort = SortOrder::kRelevance;
+  // Search the spelling suggestion instead of the query, when there is one.
+  bool correct = false;
+  // Fill Hit::explanation.
+  bool explain = false;
+};
+
+// What one query term added to a hit's score.
+struct Contribution {
+  std::string term;  // as the index holds it: "Zpenalti" is the stem of penalty
+  double weight = 0;
 };
 
 struct Hit {
@@ -29,7 +47,9 @@ struct Hit {
   std::string id;
   std::string title;
   double score = 0;
+  std::string date;
   Snippet snippet;
+  std::vector<Contribution> explanation;  // with SearchOptions::explain
 };
 
 struct SearchResult {
@@ -38,6 +58,10 @@ struct SearchResult {
   std::vector<Hit> hits;
   std::vector<std::string> notes;  // how a not-quite-well-formed query was read
   HighlightTerms highlight;        // what the hits' snippets mark
+  // A query built from words that exist in the index, for words of the query
+  // that do not; empty when every word exists or nothing close does.
+  std::string suggestion;
+  bool corrected = false;  // the hits are the suggestion's (SearchOptions::correct)
 };
 
 struct IndexStats {
