@@ -191,6 +191,8 @@ BatchReport run_batch(const BatchConfig& config, std::istream& in, std::ostream&
   std::size_t line_number = 0, sequence = 0;
   while (std::getline(in, line)) {
     ++line_number;
+    // Editors on some systems start a file with a byte order mark.
+    if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     if (is_blank(line)) continue;
     pipeline.submit(parse_line(line, line_number, sequence++));
   }

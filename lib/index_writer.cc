@@ -1,41 +1,22 @@
 #include "quarry/index_writer.h"
 
 #include <xapian.h>
-#include <xxhash.h>
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
-#include "lib/article_store.h"
-#include "lib/date_range.h"
+#include "lib/document_builder.h"
+#include "lib/parallel_build.h"
 #include "lib/schema.h"
-#include "lib/utf8_columns.h"
 #include "quarry/error.h"
 
 namespace quarry {
 namespace {
-
-using detail::kBodyPositionGap;
-
-std::string fingerprint(const Article& article, const std::string& language) {
-  XXH3_state_t* state = XXH3_createState();
-  XXH3_128bits_reset(state);
-  // Lengths first, so that moving text from one field to the next changes
-  // the hash.
-  for (const std::string* field : {&language, &article.id, &article.title, &article.body,
-                                   &article.date, &article.category, &article.source}) {
-    std::uint64_t size = field->size();
-    XXH3_128bits_update(state, &size, sizeof size);
-    XXH3_128bits_update(state, field->data(), field->size());
-  }
-  XXH128_hash_t hash = XXH3_128bits_digest(state);
-  XXH3_freeState(state);
-  return std::string(reinterpret_cast<const char*>(&hash), sizeof hash);
-}
 
 IndexError wrap(const std::string& path, const Xapian::Error& error) {
   return IndexError("index " + path + ": " + error.get_description());
@@ -51,90 +32,7 @@ struct IndexWriter::Impl {
 
   Impl(std::string db_path, Xapian::WritableDatabase database, Analyzer a)
       : path(std::move(db_path)), db(std::move(database)), analyzer(std::move(a)) {}
-
-  Xapian::Document make_document(const Article& article, const std::string& origin,
-                                 const std::string& print) const;
-  Xapian::termpos index_text(Xapian::Document& doc, const std::string& text,
-                             Xapian::termpos first, bool title) const;
-
-  // The spelling data counts, for each word, the articles that hold it.
-  void add_spelling(const Xapian::Document& doc);
-  void remove_spelling(const Xapian::Document& doc);
 };
-
-namespace {
-
-// Words worth suggesting: not numbers, not single CJK characters.
-bool is_spelling_word(const std::string& term) {
-  const unsigned char first = static_cast<unsigned char>(term[0]);
-  if (first >= 'a' && first <= 'z') return term.size() > 1;
-  return first >= 0x80 && detail::code_points_before(term, term.size()) > 1;
-}
-
-}  // namespace
-
-template <typename Visit>
-void for_each_spelling_word(const Xapian::Document& doc, Visit visit) {
-  for (auto it = doc.termlist_begin(); it != doc.termlist_end();) {
-    const std::string term = *it;
-    // Prefixed terms start with a capital, sorting between digits and words.
-    if (term[0] >= 'A' && term[0] <= 'Z') {
-      it.skip_to("a");
-      continue;
-    }
-    if (is_spelling_word(term)) visit(term);
-    ++it;
-  }
-}
-
-void IndexWriter::Impl::add_spelling(const Xapian::Document& doc) {
-  for_each_spelling_word(doc, [&](const std::string& word) { db.add_spelling(word); });
-}
-
-void IndexWriter::Impl::remove_spelling(const Xapian::Document& doc) {
-  for_each_spelling_word(doc, [&](const std::string& word) { db.remove_spelling(word); });
-}
-
-Xapian::termpos IndexWriter::Impl::index_text(Xapian::Document& doc, const std::string& text,
-                                              Xapian::termpos first, bool title) const {
-  Xapian::termpos pos = first;
-  for (const Token& token : analyzer.tokenize(text)) {
-    const std::string stem = analyzer.stem(token.term);
-    doc.add_posting(token.term, pos);
-    doc.add_term(detail::kStemPrefix + stem);
-    if (title) {
-      doc.add_posting(detail::kTitlePrefix + token.term, pos);
-      doc.add_term(std::string(detail::kStemPrefix) + detail::kTitlePrefix + stem);
-    }
-    ++pos;
-  }
-  return pos;
-}
-
-Xapian::Document IndexWriter::Impl::make_document(const Article& article,
-                                                  const std::string& origin,
-                                                  const std::string& print) const {
-  Xapian::Document doc;
-  Xapian::termpos next = index_text(doc, article.title, 1, true);
-  index_text(doc, article.body, next + kBodyPositionGap, false);
-
-  doc.add_boolean_term(detail::id_term(article.id));
-  doc.add_boolean_term(detail::boolean_term(detail::kOriginPrefix, origin));
-  if (!article.source.empty()) {
-    doc.add_boolean_term(
-        detail::boolean_term(detail::kSourcePrefix, analyzer.normalize(article.source)));
-  }
-  if (!article.category.empty()) {
-    doc.add_boolean_term(
-        detail::boolean_term(detail::kCategoryPrefix, analyzer.normalize(article.category)));
-  }
-  if (std::string date = detail::sortable_date(article.date); !date.empty()) {
-    doc.add_value(detail::kDateSlot, date);
-  }
-  doc.add_value(detail::kFingerprintSlot, print);
-  doc.set_data(detail::encode_article(article));
-  return doc;
-}
 
 namespace {
 
@@ -191,7 +89,7 @@ IndexWriter::~IndexWriter() = default;
 
 Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
   const std::string id_term = detail::id_term(article.id);
-  const std::string print = fingerprint(article, impl_->analyzer.config().language);
+  const std::string print = detail::fingerprint(article, impl_->analyzer.config().language);
   const std::string origin_term = detail::boolean_term(detail::kOriginPrefix, origin);
   try {
     Xapian::PostingIterator existing = impl_->db.postlist_begin(id_term);
@@ -206,9 +104,9 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
         return Upsert::kUnchanged;
       }
     }
-    if (exists) impl_->remove_spelling(impl_->db.get_document(*existing));
-    const Xapian::Document doc = impl_->make_document(article, origin, print);
-    impl_->add_spelling(doc);
+    if (exists) detail::remove_spelling(impl_->db, impl_->db.get_document(*existing));
+    const Xapian::Document doc = detail::make_document(impl_->analyzer, article, origin);
+    detail::add_spelling(impl_->db, doc);
     Xapian::docid docid = impl_->db.replace_document(id_term, doc);
     impl_->upserted.insert(docid);
     return exists ? Upsert::kUpdated : Upsert::kAdded;
@@ -226,7 +124,7 @@ std::size_t IndexWriter::delete_unseen(const std::string& origin) {
       if (!impl_->upserted.count(*it)) gone.push_back(*it);
     }
     for (Xapian::docid docid : gone) {
-      impl_->remove_spelling(impl_->db.get_document(docid));
+      detail::remove_spelling(impl_->db, impl_->db.get_document(docid));
       impl_->db.delete_document(docid);
     }
   } catch (const Xapian::Error& error) {
@@ -282,12 +180,47 @@ const Analyzer& IndexWriter::analyzer() const { return impl_->analyzer; }
 
 namespace {
 
-// Feeds what one path's reader finds into the writer, keeping the tallies.
+// Where the articles a reader finds go: the index itself, or the writers of
+// a parallel build.
+class Destination {
+ public:
+  virtual ~Destination() = default;
+  virtual Upsert put(Article&& article, const std::string& origin, bool repeated) = 0;
+  // Makes what was put durable when the destination commits as it goes.
+  virtual void checkpoint() {}
+};
+
+class WriterDestination : public Destination {
+ public:
+  explicit WriterDestination(IndexWriter& writer) : writer_(writer) {}
+  Upsert put(Article&& article, const std::string& origin, bool) override {
+    return writer_.upsert(article, origin);
+  }
+  void checkpoint() override { writer_.commit(); }
+
+ private:
+  IndexWriter& writer_;
+};
+
+class BuildDestination : public Destination {
+ public:
+  explicit BuildDestination(detail::ParallelBuild& build) : build_(build) {}
+  Upsert put(Article&& article, const std::string& origin, bool repeated) override {
+    build_.add(std::move(article), origin);
+    return repeated ? Upsert::kUpdated : Upsert::kAdded;
+  }
+
+ private:
+  detail::ParallelBuild& build_;
+};
+
+// Feeds what one path's reader finds into the destination, keeping the
+// tallies.
 class IndexingSink : public ArticleSink {
  public:
-  IndexingSink(IndexWriter& writer, const IndexConfig& config, IndexReport& report,
+  IndexingSink(Destination& destination, const IndexConfig& config, IndexReport& report,
                IndexObserver* observer)
-      : writer_(writer), config_(config), report_(report), observer_(observer) {}
+      : destination_(destination), config_(config), report_(report), observer_(observer) {}
 
   void set_origin(std::string origin) { origin_ = std::move(origin); }
 
@@ -299,13 +232,13 @@ class IndexingSink : public ArticleSink {
                   false});
       seen->second = where;
     }
-    switch (writer_.upsert(article, origin_)) {
+    switch (destination_.put(std::move(article), origin_, !inserted)) {
       case Upsert::kAdded: ++report_.added; ++pending_; break;
       case Upsert::kUpdated: ++report_.updated; ++pending_; break;
       case Upsert::kUnchanged: ++report_.unchanged; break;
     }
     if (pending_ >= config_.commit_every) {
-      writer_.commit();
+      destination_.checkpoint();
       pending_ = 0;
     }
     if (observer_ && report_.seen() % kProgressEvery == 0) observer_->on_progress(report_);
@@ -323,7 +256,7 @@ class IndexingSink : public ArticleSink {
  private:
   static constexpr std::size_t kProgressEvery = 1000;
 
-  IndexWriter& writer_;
+  Destination& destination_;
   const IndexConfig& config_;
   IndexReport& report_;
   IndexObserver* observer_;
@@ -331,6 +264,41 @@ class IndexingSink : public ArticleSink {
   std::size_t pending_ = 0;
   std::unordered_map<std::string, SourceLocation> first_seen_;
 };
+
+// Reads every path into the sink; `after_origin` runs after each complete
+// pass over one. Returns false when cancelled.
+template <typename AfterOrigin>
+bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
+                AfterOrigin after_origin) {
+  for (const std::string& path : paths) {
+    std::error_code error;
+    std::filesystem::path origin = std::filesystem::weakly_canonical(path, error);
+    if (error || !std::filesystem::exists(origin)) {
+      sink.on_problem({{path, 0}, "no such file or folder", true});
+      continue;
+    }
+    sink.set_origin(origin.string());
+    try {
+      read_articles(path, sink);
+    } catch (const InputError& input_error) {
+      sink.on_problem({{path, 0}, input_error.what(), true});
+      continue;
+    }
+    if (sink.should_stop()) return false;
+    after_origin(origin.string());
+  }
+  return true;
+}
+
+std::string new_index_language(const IndexConfig& config) {
+  const std::string language = config.language.empty() ? "english" : config.language;
+  Analyzer check(AnalyzerConfig{language});  // throws ConfigError when unknown
+  return language;
+}
+
+std::size_t writer_count(const IndexConfig& config) {
+  return config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+}
 
 }  // namespace
 
@@ -360,33 +328,36 @@ IndexReport index_paths(const IndexConfig& config, const std::vector<std::string
   // Read before the index is touched, so that a bad file changes nothing.
   std::vector<std::vector<std::string>> synonyms;
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
-  IndexWriter writer(config);
   IndexReport report;
-  if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
-  IndexingSink sink(writer, config, report, observer);
-  for (const std::string& path : paths) {
-    std::error_code error;
-    std::filesystem::path origin = std::filesystem::weakly_canonical(path, error);
-    if (error || !std::filesystem::exists(origin)) {
-      sink.on_problem({{path, 0}, "no such file or folder", true});
-      continue;
+
+  detail::adopt_interrupted_build(config.db_path);
+  if (detail::index_absent(config.db_path)) {
+    // A new index: every core writes a shard, merged when all is read. Only
+    // a complete merge creates the index; a killed build is adopted above
+    // by the next run, which then adds what is missing.
+    detail::ParallelBuild build(config.db_path, new_index_language(config), writer_count(config),
+                                config.commit_every);
+    BuildDestination destination(build);
+    IndexingSink sink(destination, config, report, observer);
+    report.cancelled = !read_paths(paths, sink, [](const std::string&) {});
+    build.publish();
+    if (!synonyms.empty()) {
+      IndexWriter writer(config);
+      report.synonym_groups = writer.replace_synonyms(synonyms);
+      writer.commit();
     }
-    sink.set_origin(origin.string());
-    try {
-      read_articles(path, sink);
-    } catch (const InputError& input_error) {
-      sink.on_problem({{path, 0}, input_error.what(), true});
-      continue;
-    }
-    if (sink.should_stop()) {
-      report.cancelled = true;
-      break;
-    }
+  } else {
+    IndexWriter writer(config);
+    if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
+    WriterDestination destination(writer);
+    IndexingSink sink(destination, config, report, observer);
     // Only a complete pass over an origin knows which of its articles are
     // gone; an interrupted one deletes nothing.
-    report.deleted += writer.delete_unseen(origin.string());
+    report.cancelled = !read_paths(paths, sink, [&](const std::string& origin) {
+      report.deleted += writer.delete_unseen(origin);
+    });
+    writer.commit();
   }
-  writer.commit();
   report.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (observer) observer->on_progress(report);

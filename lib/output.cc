@@ -44,6 +44,14 @@ void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyl
 
 namespace {
 
+// TREC runs are split on white space: ids and qids must hold none.
+std::string without_spaces(std::string text) {
+  for (char& c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') c = '_';
+  }
+  return text;
+}
+
 std::string format_score(double score, int decimals) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.*f", decimals, score);
@@ -80,7 +88,7 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
     if (!hit.explanation.empty()) {
       out << "   score:";
       for (const Contribution& part : hit.explanation) {
-        out << ' ' << part.term << '=' << format_score(part.weight, 3);
+        out << ' ' << part.part << '=' << format_score(part.weight, 3);
       }
       out << '\n';
     }
@@ -110,7 +118,7 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
     if (!hit.explanation.empty()) {
       Json parts = Json::array();
       for (const Contribution& part : hit.explanation) {
-        parts.push_back({{"term", part.term}, {"weight", part.weight}});
+        parts.push_back({{"part", part.part}, {"weight", part.weight}});
       }
       entry["explain"] = std::move(parts);
     }
@@ -145,13 +153,10 @@ void write_json_error(std::ostream& out, const std::string& qid, std::string_vie
 
 void write_trec(std::ostream& out, const std::string& qid, const SearchResult& result,
                 const std::string& tag) {
+  const std::string topic = without_spaces(qid);
   for (const Hit& hit : result.hits) {
-    std::string docid = hit.id;
-    for (char& c : docid) {
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') c = '_';
-    }
     // Evaluation tools rank by score: keep enough digits to keep ties rare.
-    out << qid << " Q0 " << docid << ' ' << hit.rank << ' ' << format_score(hit.score, 6) << ' '
+    out << topic << " Q0 " << without_spaces(hit.id) << ' ' << hit.rank << ' ' << format_score(hit.score, 6) << ' '
         << tag << '\n';
   }
 }

@@ -73,8 +73,7 @@ PromptSession::Next PromptSession::handle(std::string_view line) {
   line = trim(line);
   if (line.empty()) return Next::kContinue;
   if (line.front() != ':') {
-    last_query_ = std::string(line);
-    search(0);
+    search(std::string(line), 0);
     return Next::kContinue;
   }
   const auto space = line.find_first_of(" \t");
@@ -91,14 +90,15 @@ void PromptSession::problem(const std::string& message) {
   ++problems_;
 }
 
-void PromptSession::search(std::size_t offset) {
+void PromptSession::search(const std::string& query, std::size_t offset) {
   SearchOptions options = config_.session.search;
   options.offset = offset;
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
   try {
-    result = searcher_.search(last_query_, options);
+    result = searcher_.search(query, options);
   } catch (const QueryError& error) {
+    // The last good query stays the one that :next, :prev and :show use.
     problem(error.what());
     return;
   }
@@ -120,6 +120,7 @@ void PromptSession::search(std::size_t offset) {
   }
   answered_before_ = true;
   out_.flush();
+  last_query_ = query;
   offset_ = offset;
   last_result_ = std::move(result);
 }
@@ -130,18 +131,17 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
     if (last_query_.empty()) return problem("no query yet: type one first");
     if (name == ":prev") {
       if (offset_ == 0) return problem("already at the first page");
-      return search(offset_ > limit ? offset_ - limit : 0);
+      return search(last_query_, offset_ > limit ? offset_ - limit : 0);
     }
     if (offset_ + limit >= last_result_.total) return problem("no more hits");
-    return search(offset_ + limit);
+    return search(last_query_, offset_ + limit);
   }
   if (name == ":show") return show(argument);
   if (name == ":accept") {
     if (last_result_.suggestion.empty() || last_result_.corrected) {
       return problem("no suggestion to accept");
     }
-    last_query_ = last_result_.suggestion;
-    return search(0);
+    return search(last_result_.suggestion, 0);
   }
   if (name == ":limit") {
     std::size_t value = 0;
@@ -172,11 +172,13 @@ void PromptSession::show(std::string_view argument) {
     return problem(":show needs the number of a hit, such as :show 1");
   }
   if (last_query_.empty()) return problem("no query yet: type one first");
-  // The hit may be on another page than the one shown: ask for it alone.
-  SearchOptions options;
+  // The hit may be on another page than the one shown: ask for it alone,
+  // with the options that listed it.
+  SearchOptions options = config_.session.search;
   options.offset = rank - 1;
   options.limit = 1;
   options.snippets = false;
+  options.explain = false;
   SearchResult result = searcher_.search(last_query_, options);
   if (result.hits.empty()) return problem("no hit " + std::to_string(rank) + " in the last results");
   std::optional<Article> article = searcher_.fetch(result.hits[0].id);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <optional>
 
 #include "lib/date_range.h"
@@ -264,19 +265,40 @@ class Parser {
   // excluded.
   Xapian::Query sequence(bool positive, Field field) {
     std::vector<Xapian::Query> must, may, must_not;
+    // Filters (source:, category:, id:, dates) narrow the words beside them,
+    // as boolean prefixes do in Xapian's QueryParser: filters on one field
+    // are alternatives, filters on different fields all apply.
+    std::map<Field, std::vector<Xapian::Query>> filters;
     while (!ends_sequence(peek().kind)) {
       const Kind sign = peek().kind;
       if (sign == Kind::kPlus || sign == Kind::kMinus) take();
       if (is_binary(peek().kind)) fail(peek(), std::string(peek().text) + " needs words on both sides");
+      const Field filter_field =
+          peek().kind == Kind::kField && is_filter(peek().field) ? peek().field : Field::kNone;
       Xapian::Query item = proximity_chain(positive && sign != Kind::kMinus, field);
       if (item.empty()) continue;
-      (sign == Kind::kPlus ? must : sign == Kind::kMinus ? must_not : may).push_back(item);
+      if (sign == Kind::kMinus) {
+        must_not.push_back(item);
+      } else if (filter_field != Field::kNone) {
+        filters[filter_field].push_back(item);
+      } else {
+        (sign == Kind::kPlus ? must : may).push_back(item);
+      }
     }
     const auto default_op =
         config_.match == MatchMode::kAll ? Xapian::Query::OP_AND : Xapian::Query::OP_OR;
     Xapian::Query query = combine(Xapian::Query::OP_AND_MAYBE, flat(Xapian::Query::OP_AND, must),
                                   flat(default_op, may));
+    std::vector<Xapian::Query> all_filters;
+    for (const auto& [name, alternatives] : filters) {
+      all_filters.push_back(flat(Xapian::Query::OP_OR, alternatives));
+    }
+    query = combine(Xapian::Query::OP_FILTER, query, flat(Xapian::Query::OP_AND, all_filters));
     return combine(Xapian::Query::OP_AND_NOT, query, flat(Xapian::Query::OP_OR, must_not));
+  }
+
+  static bool is_filter(Field field) {
+    return field != Field::kNone && field != Field::kTitle;
   }
 
   // item := primary (("NEAR" | "ADJ")[/n] primary)*
@@ -299,9 +321,11 @@ class Parser {
     if (terms.size() < 2) return flat(Xapian::Query::OP_OR, terms);
     // "within n words" of each other: a window of n + the words themselves.
     const Xapian::termcount span = window + static_cast<Xapian::termcount>(terms.size()) - 1;
-    return Xapian::Query(first_op.kind == Kind::kNear ? Xapian::Query::OP_NEAR
-                                                      : Xapian::Query::OP_PHRASE,
-                         terms.begin(), terms.end(), span);
+    Xapian::Query query(
+        first_op.kind == Kind::kNear ? Xapian::Query::OP_NEAR : Xapian::Query::OP_PHRASE,
+        terms.begin(), terms.end(), span);
+    score(positive, std::string(first_op.text) + " chain", query);
+    return query;
   }
 
   // Positions are kept for exact words only, so NEAR and ADJ join words as
@@ -366,8 +390,16 @@ class Parser {
       case Field::kTitle:
         break;
     }
-    if (lexeme.kind == Kind::kPhrase) return phrase(analyzer_.tokenize(lexeme.text), positive, field);
-    if (lexeme.text.size() > 1 && lexeme.text.back() == '*') return wildcard(lexeme, positive, field);
+    if (lexeme.kind == Kind::kPhrase) {
+      Xapian::Query query = phrase(analyzer_.tokenize(lexeme.text), positive, field);
+      score(positive, label(lexeme, field), query);
+      return query;
+    }
+    if (lexeme.text.size() > 1 && lexeme.text.back() == '*') {
+      Xapian::Query query = wildcard(lexeme, positive, field);
+      score(positive, label(lexeme, field), query);
+      return query;
+    }
     return word(lexeme, positive, field);
   }
 
@@ -379,7 +411,11 @@ class Parser {
   // ("dressing-room", "2-1"): they must then appear together, in order.
   Xapian::Query word(const Lexeme& lexeme, bool positive, Field field) {
     std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
-    if (tokens.size() != 1) return phrase(tokens, positive, field);
+    if (tokens.size() != 1) {
+      Xapian::Query query = phrase(tokens, positive, field);
+      score(positive, label(lexeme, field), query);
+      return query;
+    }
     const std::string& term = tokens[0].term;
     const std::string stem = analyzer_.stem(term);
     if (positive) out_->highlight.stems.push_back(stem);
@@ -388,16 +424,28 @@ class Parser {
           {lexeme.offset, lexeme.offset + lexeme.text.size(), term});
     }
     const Xapian::termpos position = ++position_;
-    Xapian::Query query(detail::kStemPrefix + prefix_for(field) + stem, 1, position);
+    Xapian::Query query = with_synonyms(
+        term, Xapian::Query(detail::kStemPrefix + prefix_for(field) + stem, 1, position), positive);
+    score(positive, label(lexeme, field), query);
     if (field == Field::kNone && config_.title_weight > 0) {
-      query = Xapian::Query(
-          Xapian::Query::OP_OR, query,
-          Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
-                        Xapian::Query(std::string(detail::kStemPrefix) + detail::kTitlePrefix +
-                                          stem, 1, position),
-                        config_.title_weight));
+      const Xapian::Query title(
+          Xapian::Query::OP_SCALE_WEIGHT,
+          Xapian::Query(std::string(detail::kStemPrefix) + detail::kTitlePrefix + stem, 1, position),
+          config_.title_weight);
+      score(positive, "title:" + std::string(lexeme.text), title);
+      query = Xapian::Query(Xapian::Query::OP_OR, query, title);
     }
-    return with_synonyms(term, query, positive);
+    return query;
+  }
+
+  static std::string label(const Lexeme& lexeme, Field field) {
+    std::string text(lexeme.text);
+    if (lexeme.kind == Kind::kPhrase) text = "\"" + text + "\"";
+    return field == Field::kTitle ? "title:" + text : text;
+  }
+
+  void score(bool positive, std::string label, const Xapian::Query& query) {
+    if (positive && !query.empty()) out_->scoring_parts.push_back({std::move(label), query});
   }
 
   // Quoted words match exactly as written (unstemmed), in order.

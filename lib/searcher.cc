@@ -65,7 +65,7 @@ struct Searcher::Impl {
   std::string suggest(std::string_view query, const ParsedQuery& parsed) const;
   SearchResult run(const ParsedQuery& parsed, std::string_view query,
                    const SearchOptions& options) const;
-  std::vector<Contribution> explain(const Xapian::Query& query, const std::string& id,
+  std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
                                     const Xapian::Weight& weight) const;
 };
 
@@ -89,19 +89,19 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
   return suggestion;
 }
 
-std::vector<Contribution> Searcher::Impl::explain(const Xapian::Query& query,
+std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
                                                   const std::string& id,
                                                   const Xapian::Weight& weight) const {
-  // Each term's part of the score is the weight of that term alone on this
-  // article, with the statistics of the whole index.
+  // Each part's share of the score is its weight alone on this article,
+  // with the statistics of the whole index: the shares add up to the score.
   std::vector<Contribution> parts;
   const Xapian::Query article(detail::id_term(id));
-  for (auto term = query.get_unique_terms_begin(); term != query.get_unique_terms_end(); ++term) {
+  for (const ScoringPart& part : parsed.scoring_parts) {
     Xapian::Enquire enquire(db);
     enquire.set_weighting_scheme(weight);
-    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, Xapian::Query(*term), article));
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, part.query, article));
     Xapian::MSet mset = enquire.get_mset(0, 1);
-    if (!mset.empty()) parts.push_back({*term, mset.begin().get_weight()});
+    if (!mset.empty()) parts.push_back({part.label, mset.begin().get_weight()});
   }
   std::sort(parts.begin(), parts.end(),
             [](const Contribution& a, const Contribution& b) { return a.weight > b.weight; });
@@ -141,7 +141,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     if (options.snippets) {
       hit.snippet = make_snippet(analyzer, article.body, parsed.highlight, options.snippet);
     }
-    if (options.explain) hit.explanation = explain(parsed.query, hit.id, *weight);
+    if (options.explain) hit.explanation = explain(parsed, hit.id, *weight);
     result.hits.push_back(std::move(hit));
   }
   return result;
@@ -250,6 +250,13 @@ IndexStats Searcher::stats() {
 
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
 
-std::size_t Searcher::article_count() const { return impl_->db.get_doccount(); }
+std::size_t Searcher::article_count() {
+  try {
+    impl_->db.reopen();
+    return impl_->db.get_doccount();
+  } catch (const Xapian::Error& error) {
+    throw IndexError("index " + impl_->path + ": " + error.get_description());
+  }
+}
 
 }  // namespace quarry

@@ -26,6 +26,8 @@ struct Terminal {
   std::string history_file;
   bool done = false;
   std::vector<std::string> matches;
+  sigset_t unblocked;       // the signal mask the program had
+  sigset_t interrupt_only;  // just SIGINT
 };
 Terminal* active = nullptr;
 volatile std::sig_atomic_t interrupted = 0;
@@ -55,7 +57,13 @@ extern "C" void on_line(char* line) {
   remember(line);
   const std::string text(line);
   std::free(line);
-  if (active->session->handle(text) == PromptSession::Next::kQuit) {
+  // Ctrl-C reaches a pager started by :show as usual while the line is
+  // answered; one pressed meanwhile is not held over for the next line.
+  sigprocmask(SIG_SETMASK, &active->unblocked, nullptr);
+  const PromptSession::Next next = active->session->handle(text);
+  sigprocmask(SIG_BLOCK, &active->interrupt_only, nullptr);
+  interrupted = 0;
+  if (next == PromptSession::Next::kQuit) {
     active->done = true;
     rl_callback_handler_remove();
   }
@@ -106,19 +114,30 @@ void run_terminal_prompt(PromptSession& session, const std::string& history_file
     read_history(history_file.c_str());
   }
 
-  // No SA_RESTART: select() must return on Ctrl-C.
+  // SIGINT stays blocked except inside pselect(), so a Ctrl-C is never
+  // lost between checking for one and waiting for keys.
   struct sigaction action{}, previous{};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, &previous);
+  sigemptyset(&terminal.interrupt_only);
+  sigaddset(&terminal.interrupt_only, SIGINT);
+  sigprocmask(SIG_BLOCK, &terminal.interrupt_only, &terminal.unblocked);
+  sigset_t waiting = terminal.unblocked;
+  sigdelset(&waiting, SIGINT);
 
   rl_callback_handler_install(kPrompt, on_line);
   const int input = fileno(rl_instream ? rl_instream : stdin);
+  auto restore = [&] {
+    sigprocmask(SIG_SETMASK, &terminal.unblocked, nullptr);
+    sigaction(SIGINT, &previous, nullptr);
+    active = nullptr;
+  };
   while (!terminal.done) {
     fd_set readable;
     FD_ZERO(&readable);
     FD_SET(input, &readable);
-    const int ready = select(input + 1, &readable, nullptr, nullptr, nullptr);
+    const int ready = pselect(input + 1, &readable, nullptr, nullptr, nullptr, &waiting);
     if (interrupted) {
       interrupted = 0;
       abandon_line();
@@ -132,14 +151,12 @@ void run_terminal_prompt(PromptSession& session, const std::string& history_file
       rl_callback_read_char();
     } catch (...) {
       rl_callback_handler_remove();
-      sigaction(SIGINT, &previous, nullptr);
-      active = nullptr;
+      restore();
       throw;
     }
   }
   if (!terminal.done) rl_callback_handler_remove();
-  sigaction(SIGINT, &previous, nullptr);
-  active = nullptr;
+  restore();
 }
 
 std::string default_history_file() {

@@ -73,9 +73,10 @@ int run_batch(const Options& options) {
   quarry::BatchConfig config;
   config.db_path = options.db_path;
   config.search = options.session.search;
-  config.search.snippets = !options.no_snippets;
   config.format = options.format == "trec" ? quarry::BatchFormat::kTrec
                                            : quarry::BatchFormat::kJsonLines;
+  // A TREC run has no room for snippets: skip the work.
+  config.search.snippets = !options.no_snippets && config.format != quarry::BatchFormat::kTrec;
   config.threads = options.threads;
   config.timings = !options.no_timings;
   std::ifstream file;
@@ -189,7 +190,7 @@ int main(int argc, char** argv) {
   app.add_option("--weight", options.session.search.ranking.scheme,
                  "Ranking scheme: " + quarry::ranking_schemes())
       ->capture_default_str();
-  app.add_option("--bm25", options.bm25, "BM25 parameters, e.g. k1=1.2,b=0.75");
+  app.add_option("--bm25", options.bm25, "BM25 parameters (default k1=1.5,b=0.6), e.g. k1=1.2,b=0.75");
   app.add_option("--title-weight", options.session.search.parser.title_weight,
                  "Extra weight of query words found in titles")
       ->capture_default_str()

@@ -2,10 +2,14 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <pty.h>
 #include <spawn.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cerrno>
 #include <cstdlib>
@@ -149,6 +153,201 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
   waitpid(pid, &status, 0);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+namespace {
+
+std::string name_of(const std::string& entry) { return entry.substr(0, entry.find('=')); }
+
+// run_program's environment, with `env` replacing variables of the same name.
+std::vector<std::string> terminal_environment(const std::vector<std::string>& env) {
+  std::vector<std::string> result;
+  for (char** entry = environ; *entry; ++entry) {
+    if (is_cleared(*entry)) continue;
+    const std::string name = name_of(*entry);
+    const bool replaced = std::any_of(
+        env.begin(), env.end(), [&](const std::string& given) { return name_of(given) == name; });
+    if (!replaced) result.emplace_back(*entry);
+  }
+  result.insert(result.end(), env.begin(), env.end());
+  return result;
+}
+
+std::vector<char*> pointers_to(std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  for (std::string& s : strings) pointers.push_back(s.data());
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
+enum class Waiting { kYes, kNo, kUnknown };
+
+// Whether `pid` sleeps in a call that waits for input with no time limit.
+Waiting waits_for_input(pid_t pid) {
+  const std::string proc = "/proc/" + std::to_string(pid);
+  std::ifstream stat(proc + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return Waiting::kUnknown;
+  // The state follows the command name, which may hold spaces and ')'.
+  const std::size_t name_end = line.rfind(") ");
+  if (name_end == std::string::npos || name_end + 2 >= line.size()) return Waiting::kUnknown;
+  if (line[name_end + 2] != 'S') return Waiting::kNo;
+
+  // "number arg1 … arg6 sp pc" while in a call, "running" or "-1 …" else.
+  std::ifstream syscall_file(proc + "/syscall");
+  if (!syscall_file) return Waiting::kUnknown;
+  std::string first;
+  if (!(syscall_file >> first)) return Waiting::kUnknown;  // not ours to trace
+  if (first == "running") return Waiting::kNo;
+  const long number = std::stol(first);
+  if (number < 0) return Waiting::kNo;  // asleep, but not in a call
+  std::vector<unsigned long> args;
+  for (std::string word; args.size() < 6 && syscall_file >> word;) {
+    args.push_back(std::stoul(word, nullptr, 16));
+  }
+  if (args.size() < 6) return Waiting::kUnknown;
+  // The time limit is a null pointer for these, negative for poll.
+  bool waiting = number == SYS_read || (number == SYS_pselect6 && args[4] == 0) ||
+                 (number == SYS_ppoll && args[2] == 0);
+#ifdef SYS_select
+  waiting = waiting || (number == SYS_select && args[4] == 0);
+#endif
+#ifdef SYS_poll
+  waiting = waiting || (number == SYS_poll && static_cast<int>(args[2]) < 0);
+#endif
+  return waiting ? Waiting::kYes : Waiting::kNo;
+}
+
+}  // namespace
+
+Pty::Pty(const std::string& program, const std::vector<std::string>& args,
+         const std::vector<std::string>& env, unsigned short rows, unsigned short columns) {
+  // Everything the child needs is made before fork: after it, only
+  // async-signal-safe calls are allowed.
+  std::vector<std::string> argv_storage{program};
+  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+  std::vector<char*> argv = pointers_to(argv_storage);
+  std::vector<std::string> env_storage = terminal_environment(env);
+  std::vector<char*> envp = pointers_to(env_storage);
+  sigset_t no_signals;
+  sigemptyset(&no_signals);
+  winsize size{};
+  size.ws_row = rows;
+  size.ws_col = columns;
+
+  pid_ = forkpty(&master_, nullptr, nullptr, &size);
+  if (pid_ < 0) throw std::runtime_error(std::string("forkpty failed: ") + std::strerror(errno));
+  if (pid_ == 0) {
+    // The test process may ignore or block signals (run_program ignores
+    // SIGPIPE); a program at a terminal starts with the defaults.
+    sigprocmask(SIG_SETMASK, &no_signals, nullptr);
+    for (int number : {SIGINT, SIGQUIT, SIGPIPE, SIGTSTP}) std::signal(number, SIG_DFL);
+    execve(program.c_str(), argv.data(), envp.data());
+    _exit(127);
+  }
+  fcntl(master_, F_SETFD, FD_CLOEXEC);
+}
+
+Pty::~Pty() {
+  if (!reaped()) {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+  }
+  close(master_);
+}
+
+void Pty::type(std::string_view keys) {
+  while (!keys.empty()) {
+    const ssize_t count = write(master_, keys.data(), keys.size());
+    if (count < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(std::string("cannot write to the terminal: ") +
+                               std::strerror(errno));
+    }
+    keys.remove_prefix(count);
+  }
+}
+
+void Pty::read_some(std::chrono::milliseconds patience) {
+  pollfd fd{master_, POLLIN, 0};
+  const int ready =
+      poll(&fd, 1, static_cast<int>(std::max<std::chrono::milliseconds::rep>(patience.count(), 0)));
+  if (ready <= 0) return;
+  char buffer[4096];
+  const ssize_t count = read(master_, buffer, sizeof buffer);
+  if (count > 0) {
+    output_.append(buffer, count);
+  } else if (count == 0 || errno != EINTR) {
+    // Linux answers EIO once every process has closed the terminal.
+    closed_ = true;
+  }
+}
+
+bool Pty::wait_for(std::string_view text, std::chrono::milliseconds patience) {
+  using Clock = std::chrono::steady_clock;
+  const auto deadline = Clock::now() + patience;
+  for (;;) {
+    const std::size_t at = output_.find(text, matched_);
+    if (at != std::string::npos) {
+      matched_ = at + text.size();
+      return true;
+    }
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (closed_ || left.count() <= 0) return false;
+    read_some(left);
+  }
+}
+
+bool Pty::wait_idle(std::chrono::milliseconds patience) {
+  using Clock = std::chrono::steady_clock;
+  // How often to look while the program works; reading its output in
+  // between keeps it from blocking on a full terminal.
+  constexpr std::chrono::milliseconds kSlice{5};
+  const auto deadline = Clock::now() + patience;
+  for (;;) {
+    switch (waits_for_input(pid_)) {
+      case Waiting::kYes:
+      case Waiting::kUnknown:
+        return true;
+      case Waiting::kNo:
+        break;
+    }
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0 || closed_ || !running()) return false;
+    read_some(std::min(left, kSlice));
+  }
+}
+
+bool Pty::reaped() {
+  if (exit_code_) return true;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) != pid_) return false;
+  exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return true;
+}
+
+bool Pty::running() { return !reaped(); }
+
+std::optional<int> Pty::wait_exit(std::chrono::milliseconds patience) {
+  using Clock = std::chrono::steady_clock;
+  // Exiting closes the terminal, which wakes the read; the short slices
+  // cover a program that leaves a child holding the terminal.
+  constexpr std::chrono::milliseconds kSlice{20};
+  const auto deadline = Clock::now() + patience;
+  while (!reaped()) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    if (closed_) {
+      poll(nullptr, 0, static_cast<int>(std::min(left, kSlice).count()));
+    } else {
+      read_some(std::min(left, kSlice));
+    }
+  }
+  return exit_code_;
 }
 
 }  // namespace quarry::testing

@@ -41,8 +41,9 @@ void write_json(std::ostream& out, const SearchResult& result, const BatchFields
 void write_json_error(std::ostream& out, const std::string& qid, std::string_view query,
                       std::string_view error);
 
-// A TREC run's lines for one query: "qid Q0 docid rank score tag". Ids are
-// written with white space replaced by '_', as the format splits on it.
+// A TREC run's lines for one query: "qid Q0 docid rank score tag". Ids and
+// qids are written with white space replaced by '_', as the format splits on
+// it.
 void write_trec(std::ostream& out, const std::string& qid, const SearchResult& result,
                 const std::string& tag);
 

@@ -51,7 +51,7 @@ class PromptSession {
   static constexpr std::size_t kMaxCompletions = 100;
 
  private:
-  void search(std::size_t offset);
+  void search(const std::string& query, std::size_t offset);
   void command(std::string_view name, std::string_view argument);
   void show(std::string_view argument);
   void stats();

@@ -45,9 +45,18 @@ struct QueryWord {
   std::string term;   // the normalized word
 };
 
+// A part of the query that adds to a hit's score, for explaining scores.
+struct ScoringPart {
+  std::string label;  // as typed: "penalty", "\"dressing room\"", "title:derby"
+  Xapian::Query query;
+};
+
 struct ParsedQuery {
   Xapian::Query query;  // empty (MatchNothing) when the query has no words
   HighlightTerms highlight;
+  // The positive words, phrases and wildcards, each scored on its own; a
+  // hit's score is the sum of the parts it matches.
+  std::vector<ScoringPart> scoring_parts;
   std::vector<QueryWord> free_words;
   // Readings the parser chose where the query was not quite well formed,
   // e.g. "unclosed quote: searched as a phrase to the end of the query".

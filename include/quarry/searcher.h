@@ -38,7 +38,7 @@ struct SearchOptions {
 
 // What one query term added to a hit's score.
 struct Contribution {
-  std::string term;  // as the index holds it: "Zpenalti" is the stem of penalty
+  std::string part;  // the query's word, phrase or wildcard, as typed
   double weight = 0;
 };
 
@@ -98,7 +98,7 @@ class Searcher {
   IndexStats stats();
 
   const Analyzer& analyzer() const;
-  std::size_t article_count() const;
+  std::size_t article_count();
 
  private:
   struct Impl;

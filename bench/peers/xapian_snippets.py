@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Answers a file of queries over a Quarry index with python3-xapian alone:
+the peer of `quarry --batch FILE -j 1`.
+
+Usage: xapian_snippets.py DB QUERIES [--limit N] [--snippet-bytes N]
+
+QUERIES holds one query a line, `qid<TAB>query` or a bare query. For each,
+writes a JSON line {qid, query, total, hits: [{rank, id, score, snippet}],
+took_ms} in input order, or {qid, query, error} when Xapian's QueryParser
+rejects it. took_ms covers parsing, matching, reading each hit's document
+and its snippet, as Quarry's does.
+
+Xapian's QueryParser (English stemmer, STEM_SOME, default operator OR) sees
+Quarry's terms exactly where Quarry indexes every word unprefixed and its
+stem under Z, as TermGenerator does; BM25 takes Quarry's parameters
+(k1=1.2, b=0.75) rather than Xapian's defaults. Needs python3-xapian.
+"""
+
+import argparse
+import json
+import sys
+import time
+
+import xapian
+
+# Quarry's ranking (lib/ranking.cc): k1, k2, k3, b, min_normlen.
+BM25 = (1.2, 0, 1, 0.75, 0.5)
+
+
+def read_queries(path):
+    with open(path, encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            line = line.rstrip("\r\n")
+            if line.strip():
+                qid, tab, query = line.partition("\t")
+                yield (qid, query) if tab else (str(number), line)
+
+
+class Searcher:
+    def __init__(self, db_path, limit, snippet_bytes):
+        self.db = xapian.Database(db_path)
+        self.stemmer = xapian.Stem("english")
+        self.parser = xapian.QueryParser()
+        self.parser.set_stemmer(self.stemmer)
+        self.parser.set_stemming_strategy(xapian.QueryParser.STEM_SOME)
+        self.parser.set_database(self.db)
+        self.parser.set_default_op(xapian.Query.OP_OR)
+        self.enquire = xapian.Enquire(self.db)
+        self.enquire.set_weighting_scheme(xapian.BM25Weight(*BM25))
+        self.limit = limit
+        self.snippet_bytes = snippet_bytes
+
+    def answer(self, qid, query):
+        start = time.perf_counter()
+        try:
+            self.enquire.set_query(self.parser.parse_query(query, xapian.QueryParser.FLAG_DEFAULT))
+        except xapian.QueryParserError as error:
+            return {"qid": qid, "query": query, "error": str(error)}
+        mset = self.enquire.get_mset(0, self.limit)
+        hits = []
+        for match in mset:
+            # Quarry stores each article as JSON in the document data.
+            article = json.loads(match.document.get_data())
+            snippet = mset.snippet(article.get("body", ""), self.snippet_bytes, self.stemmer)
+            hits.append({"rank": match.rank + 1, "id": article.get("id"), "score": match.weight,
+                         "snippet": snippet.decode("utf-8", "replace")})
+        took_ms = (time.perf_counter() - start) * 1000
+        return {"qid": qid, "query": query, "total": mset.get_matches_estimated(), "hits": hits,
+                "took_ms": took_ms}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("db")
+    parser.add_argument("queries")
+    parser.add_argument("--limit", type=int, default=10, help="hits per query (default: 10)")
+    parser.add_argument("--snippet-bytes", type=int, default=200,
+                        help="length of each snippet (default: 200, about Quarry's 30 words)")
+    args = parser.parse_args()
+    searcher = Searcher(args.db, args.limit, args.snippet_bytes)
+    out = sys.stdout
+    for qid, query in read_queries(args.queries):
+        out.write(json.dumps(searcher.answer(qid, query), ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except BrokenPipeError:
+        sys.exit(0)

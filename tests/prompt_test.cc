@@ -1,0 +1,525 @@
+#include "quarry/prompt.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "quarry/index_writer.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::TempDir;
+using testing::write_file;
+using Next = PromptSession::Next;
+
+constexpr char kProgram[] = "quarry";
+// Every sample article has both words; ranks differ.
+constexpr char kQuery[] = "penalty Herrera";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> words_of(const std::string& text) {
+  std::istringstream in(text);
+  return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The ids of the hits in text output, in the order written: each hit is
+//   N. Title  [score]
+//      id
+std::vector<std::string> ids_in(const std::string& text) {
+  const std::vector<std::string> lines = lines_of(text);
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::size_t dot = lines[i].find(". ");
+    const bool numbered =
+        dot != std::string::npos && dot > 0 && lines[i].find_first_not_of("0123456789") == dot;
+    if (numbered && lines[i + 1].starts_with("   ")) ids.push_back(lines[i + 1].substr(3));
+  }
+  return ids;
+}
+
+std::vector<std::size_t> ranks_in(const std::string& text) {
+  std::vector<std::size_t> ranks;
+  for (const std::string& line : lines_of(text)) {
+    const std::size_t dot = line.find(". ");
+    if (dot != std::string::npos && dot > 0 && line.find_first_not_of("0123456789") == dot) {
+      ranks.push_back(std::stoul(line.substr(0, dot)));
+    }
+  }
+  return ranks;
+}
+
+// What one line made the session do.
+struct Reply {
+  Next next = Next::kContinue;
+  std::string out;
+  std::string diagnostics;
+};
+
+// A session over a fresh index of the sample articles.
+class PromptTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    IndexConfig config;
+    config.db_path = db_path();
+    ASSERT_EQ(index_paths(config, {QUARRY_CORPUS_DIR}).added, 3u);
+    searcher_ = std::make_unique<Searcher>(config.db_path);
+    open();
+  }
+
+  std::string db_path() const { return (dir_ / "index").string(); }
+
+  // Starts over with a session of this configuration.
+  void open(const PromptConfig& config = {}) {
+    out_.str("");
+    diagnostics_.str("");
+    session_ = std::make_unique<PromptSession>(*searcher_, config, out_, diagnostics_, kProgram);
+  }
+
+  Reply say(std::string_view line) {
+    const std::size_t out_before = out_.str().size();
+    const std::size_t diagnostics_before = diagnostics_.str().size();
+    Reply reply;
+    reply.next = session_->handle(line);
+    reply.out = out_.str().substr(out_before);
+    reply.diagnostics = diagnostics_.str().substr(diagnostics_before);
+    return reply;
+  }
+
+  // The ids the searcher itself ranks for `query`.
+  std::vector<std::string> expected_ids(std::string_view query) {
+    std::vector<std::string> ids;
+    for (const Hit& hit : searcher_->search(query).hits) ids.push_back(hit.id);
+    return ids;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<Searcher> searcher_;
+  std::ostringstream out_;
+  std::ostringstream diagnostics_;
+  std::unique_ptr<PromptSession> session_;
+};
+
+// A problem is one line on the diagnostics, and nothing on the output.
+void expect_problem(const Reply& reply, std::string_view line, std::string_view mention) {
+  EXPECT_EQ(reply.next, Next::kContinue) << line;
+  EXPECT_EQ(reply.out, "") << line;
+  const std::vector<std::string> lines = lines_of(reply.diagnostics);
+  ASSERT_EQ(lines.size(), 1u) << line << ": " << reply.diagnostics;
+  EXPECT_TRUE(reply.diagnostics.ends_with("\n")) << line;
+  EXPECT_TRUE(lines[0].starts_with("quarry: ")) << line << ": " << lines[0];
+  EXPECT_NE(lines[0].find(mention), std::string::npos) << line << ": " << lines[0];
+}
+
+TEST_F(PromptTest, QueryWritesItsHits) {
+  const Reply reply = say(kQuery);
+  EXPECT_EQ(reply.next, Next::kContinue);
+  EXPECT_EQ(reply.diagnostics, "");
+  EXPECT_EQ(ranks_in(reply.out), (std::vector<std::size_t>{1, 2, 3})) << reply.out;
+  EXPECT_EQ(ids_in(reply.out), expected_ids(kQuery)) << reply.out;
+  EXPECT_EQ(reply.out.find("Hits "), std::string::npos) << "no decorations asked for";
+  EXPECT_EQ(session_->problems(), 0u);
+}
+
+TEST_F(PromptTest, BlankLinesDoNothing) {
+  for (const char* line : {"", " ", "\t \r\n"}) {
+    const Reply reply = say(line);
+    EXPECT_EQ(reply.next, Next::kContinue);
+    EXPECT_EQ(reply.out, "");
+    EXPECT_EQ(reply.diagnostics, "");
+  }
+  EXPECT_EQ(session_->problems(), 0u);
+}
+
+TEST_F(PromptTest, TextAnswersAreSetApartByABlankLine) {
+  const Reply first = say("milk");
+  const Reply second = say("milk");
+  EXPECT_FALSE(first.out.starts_with("\n")) << first.out;
+  EXPECT_EQ(second.out, "\n" + first.out);
+}
+
+TEST_F(PromptTest, DecorationsCountTheHits) {
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  const Reply hits = say(kQuery);
+  EXPECT_NE(hits.out.find("\nHits 1-3 of about 3 ("), std::string::npos) << hits.out;
+  const Reply none = say("zidane");
+  EXPECT_EQ(none.out.find("Hits "), std::string::npos) << none.out;
+  EXPECT_NE(none.out.find("No articles match."), std::string::npos) << none.out;
+}
+
+TEST_F(PromptTest, NextAndPrevTurnPages) {
+  // The rank shown after each line, or the problem it is.
+  struct Step {
+    std::string line;
+    std::size_t rank;  // 0: a problem
+    std::string problem = "";
+  };
+  const std::vector<Step> steps = {
+      {":next", 0, "no query yet"},
+      {":prev", 0, "no query yet"},
+      {":limit 1", 0, ""},
+      {kQuery, 1},
+      {":prev", 0, "already at the first page"},
+      {":next", 2},
+      {":next", 3},
+      {":next", 0, "no more hits"},
+      {":prev", 2},
+      {":prev", 1},
+      {":prev", 0, "already at the first page"},
+  };
+  const std::vector<std::string> ids = expected_ids(kQuery);
+  ASSERT_EQ(ids.size(), 3u);
+  std::size_t problems = 0;
+  for (const Step& step : steps) {
+    const Reply reply = say(step.line);
+    if (step.rank != 0) {
+      EXPECT_EQ(reply.diagnostics, "") << step.line;
+      EXPECT_EQ(ranks_in(reply.out), std::vector<std::size_t>{step.rank}) << step.line;
+      EXPECT_EQ(ids_in(reply.out), std::vector<std::string>{ids[step.rank - 1]}) << step.line;
+    } else if (!step.problem.empty()) {
+      expect_problem(reply, step.line, step.problem);
+      ++problems;
+    } else {
+      EXPECT_EQ(reply.out + reply.diagnostics, "") << step.line;
+    }
+  }
+  EXPECT_EQ(session_->problems(), problems);
+}
+
+TEST_F(PromptTest, NextKeepsTheFormatAndThePageSize) {
+  ASSERT_EQ(say(":limit 2").out, "");
+  ASSERT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1, 2}));
+  ASSERT_EQ(say(":format json").out, "");
+  const Reply reply = say(":next");
+  const nlohmann::json json = nlohmann::json::parse(reply.out);
+  ASSERT_EQ(json.at("hits").size(), 1u) << reply.out;
+  EXPECT_EQ(json.at("hits")[0].at("rank"), 3);
+}
+
+TEST_F(PromptTest, ShowWritesTheWholeArticle) {
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  const std::vector<std::string> ids = expected_ids(kQuery);
+  for (std::size_t rank = 1; rank <= ids.size(); ++rank) {
+    const std::optional<Article> article = searcher_->fetch(ids[rank - 1]);
+    ASSERT_TRUE(article) << ids[rank - 1];
+    const Reply reply = say(":show " + std::to_string(rank));
+    EXPECT_EQ(reply.diagnostics, "") << rank;
+    const std::vector<std::string> lines = lines_of(reply.out);
+    ASSERT_GE(lines.size(), 3u) << reply.out;
+    EXPECT_EQ(lines[0], article->title);
+    EXPECT_TRUE(lines[1].starts_with(article->id)) << lines[1];
+    EXPECT_EQ(lines[2], "");
+    // The body follows the heading, every word of it.
+    const std::vector<std::string> shown = words_of(reply.out);
+    const std::vector<std::string> body = words_of(article->body);
+    ASSERT_GE(shown.size(), body.size());
+    EXPECT_TRUE(std::equal(body.begin(), body.end(), shown.end() - body.size()))
+        << "rank " << rank << ":\n"
+        << reply.out;
+    EXPECT_EQ(reply.out.find('\x1b'), std::string::npos);
+  }
+}
+
+TEST_F(PromptTest, ShowFindsHitsOnOtherPages) {
+  ASSERT_EQ(say(":limit 1").out, "");
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  const Reply reply = say(":show 3");
+  EXPECT_EQ(reply.diagnostics, "");
+  EXPECT_NE(reply.out.find(expected_ids(kQuery)[2]), std::string::npos) << reply.out;
+}
+
+TEST_F(PromptTest, ShowProblems) {
+  expect_problem(say(":show 1"), ":show 1", "no query yet");
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  struct Case {
+    std::string line;
+    std::string mention;
+  };
+  const std::vector<Case> cases = {
+      {":show 0", ":show 1"},    {":show x", ":show 1"},  {":show", ":show 1"},
+      {":show -1", ":show 1"},   {":show 1x", ":show 1"}, {":show 1.5", ":show 1"},
+      {":show 99", "no hit 99"}, {":show 4", "no hit 4"},
+  };
+  for (const Case& c : cases) expect_problem(say(c.line), c.line, c.mention);
+  EXPECT_EQ(session_->problems(), cases.size() + 1);
+}
+
+TEST_F(PromptTest, LimitSetsTheHitsPerPage) {
+  const std::vector<std::string> bad = {":limit 0",  ":limit abc",
+                                        ":limit",    ":limit -3",
+                                        ":limit 2x", ":limit 99999999999999999999999"};
+  for (const std::string& line : bad) expect_problem(say(line), line, ":limit 20");
+  EXPECT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1, 2, 3}))
+      << "bad limits leave the limit alone";
+  const Reply two = say(":limit 2");
+  EXPECT_EQ(two.out + two.diagnostics, "");
+  EXPECT_EQ(session_->problems(), bad.size());
+  EXPECT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1, 2}));
+  EXPECT_EQ(say(":limit   1  ").diagnostics, "") << "spaces around the number";
+  EXPECT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1}));
+}
+
+TEST_F(PromptTest, FormatJsonMakesAnswersJsonLines) {
+  EXPECT_EQ(say(":format json").out, "");
+  const Reply reply = say(kQuery);
+  EXPECT_EQ(reply.diagnostics, "");
+  ASSERT_EQ(lines_of(reply.out).size(), 1u) << reply.out;
+  ASSERT_TRUE(reply.out.ends_with("\n"));
+  const nlohmann::json json = nlohmann::json::parse(reply.out);
+  EXPECT_EQ(json.at("query"), kQuery);
+  EXPECT_EQ(json.at("total"), 3);
+  std::vector<std::string> ids;
+  for (const auto& hit : json.at("hits")) ids.push_back(hit.at("id").get<std::string>());
+  EXPECT_EQ(ids, expected_ids(kQuery));
+
+  const Reply second = say("milk");
+  EXPECT_FALSE(second.out.starts_with("\n")) << "JSON Lines have no blank lines between them";
+  EXPECT_TRUE(nlohmann::json::accept(second.out)) << second.out;
+
+  for (const std::string line : {":format", ":format xml", ":format JSON"}) {
+    expect_problem(say(line), line, "text or json");
+  }
+  EXPECT_EQ(say(":format text").out, "");
+  EXPECT_EQ(ids_in(say(kQuery).out), expected_ids(kQuery));
+}
+
+TEST_F(PromptTest, StatsDescribeTheIndex) {
+  const Reply reply = say(":stats");
+  EXPECT_EQ(reply.diagnostics, "");
+  std::map<std::string, std::string> stats;
+  for (const std::string& line : lines_of(reply.out)) {
+    const std::size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    const std::size_t value = line.find_first_not_of(' ', colon + 1);
+    stats[line.substr(0, colon)] = value == std::string::npos ? "" : line.substr(value);
+  }
+  EXPECT_EQ(stats["articles"], "3") << reply.out;
+  EXPECT_EQ(stats["language"], "english") << reply.out;
+  EXPECT_TRUE(stats["words"].ends_with(" in all")) << reply.out;
+  EXPECT_TRUE(stats.contains("size on disk")) << reply.out;
+  EXPECT_TRUE(stats.contains("last update")) << reply.out;
+}
+
+TEST_F(PromptTest, HelpListsEveryCommand) {
+  const Reply reply = say(":help");
+  EXPECT_EQ(reply.diagnostics, "");
+  for (const std::string& command : PromptSession::commands()) {
+    EXPECT_NE(reply.out.find(command), std::string::npos) << command << " in\n" << reply.out;
+  }
+}
+
+TEST_F(PromptTest, UnknownCommandPointsToHelp) {
+  for (const std::string line : {":frobnicate", ":", ":NEXT", ":nextpage", "::help"}) {
+    const Reply reply = say(line);
+    expect_problem(reply, line, ":help");
+    EXPECT_NE(reply.diagnostics.find("'" + words_of(line)[0] + "'"), std::string::npos)
+        << reply.diagnostics;
+  }
+  EXPECT_EQ(session_->problems(), 5u);
+}
+
+TEST_F(PromptTest, QuitEndsTheSession) {
+  for (const std::string line : {":quit", ":q", ":exit", "  :quit  "}) {
+    const Reply reply = say(line);
+    EXPECT_EQ(reply.next, Next::kQuit) << line;
+    EXPECT_EQ(reply.out + reply.diagnostics, "") << line;
+  }
+}
+
+TEST_F(PromptTest, BadQueryIsAProblemAndTheSessionGoesOn) {
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  for (const std::string line : {"penalty AND", "(penalty", "OR milk"}) {
+    expect_problem(say(line), line, "column");
+  }
+  const Reply good = say("milk");
+  EXPECT_EQ(good.diagnostics, "");
+  EXPECT_EQ(ids_in(good.out), expected_ids("milk"));
+  EXPECT_EQ(session_->problems(), 3u);
+}
+
+TEST_F(PromptTest, CommandsAfterABadQueryAreProblemsNotFailures) {
+  ASSERT_EQ(say(":limit 1").diagnostics, "");
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  expect_problem(say("penalty AND"), "penalty AND", "column");
+  for (const std::string line : {":next", ":prev", ":show 1"}) {
+    Reply reply;
+    EXPECT_NO_THROW(reply = say(line)) << line;
+    EXPECT_EQ(reply.next, Next::kContinue) << line;
+    EXPECT_LE(lines_of(reply.diagnostics).size(), 1u) << line << ": " << reply.diagnostics;
+  }
+  EXPECT_EQ(ids_in(say("milk").out), std::vector<std::string>{expected_ids("milk")[0]});
+}
+
+TEST_F(PromptTest, ProblemsAreCounted) {
+  struct Step {
+    std::string line;
+    std::size_t problems_after;
+  };
+  const std::vector<Step> steps = {
+      {"milk", 0},     {":bogus", 1},   {":show 9", 2}, {"", 2},      {":limit 0", 3},
+      {":limit 5", 3}, {"milk AND", 4}, {":stats", 4},  {":help", 4}, {":format yaml", 5},
+  };
+  for (const Step& step : steps) {
+    say(step.line);
+    EXPECT_EQ(session_->problems(), step.problems_after) << step.line;
+  }
+}
+
+TEST_F(PromptTest, CompletesCommandsAndIndexedWords) {
+  struct Case {
+    std::string word;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Case> commands = {
+      {":n", {":next"}},
+      {":s", {":show", ":stats"}},
+      {":", PromptSession::commands()},
+      {":quit", {":quit"}},
+      {":z", {}},
+      {"", {}},
+      {"zzzz", {}},
+  };
+  for (const Case& c : commands) EXPECT_EQ(session_->complete(c.word), c.expected) << c.word;
+
+  struct Word {
+    std::string typed;
+    std::string wanted;
+  };
+  const std::vector<Word> words = {
+      {"pen", "penalty"}, {"Eders", "ederson"},   {"PEN", "penalty"},
+      {"mil", "milk"},    {"herrera", "herrera"},
+  };
+  for (const Word& w : words) {
+    const std::vector<std::string> found = session_->complete(w.typed);
+    EXPECT_NE(std::find(found.begin(), found.end(), w.wanted), found.end()) << w.typed;
+    EXPECT_LE(found.size(), PromptSession::kMaxCompletions);
+    for (const std::string& word : found) {
+      EXPECT_TRUE(word.starts_with(w.wanted.substr(0, w.typed.size()))) << w.typed << ": " << word;
+    }
+  }
+}
+
+TEST_F(PromptTest, LongArticlesGoThroughThePager) {
+  const fs::path paged = dir_ / "paged.txt";
+  const std::string pager = "cat > '" + paged.string() + "'";
+  struct Case {
+    std::string pager;
+    std::size_t screen_rows;
+    bool paged;
+  };
+  const std::vector<Case> cases = {
+      {pager, 2, true},
+      {pager, 0, false},       // not a terminal
+      {"", 2, false},          // no pager
+      {pager, 100000, false},  // the article fits on the screen
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.pager + " on " + std::to_string(c.screen_rows) + " rows");
+    fs::remove(paged);
+    PromptConfig config;
+    config.pager = c.pager;
+    config.screen_rows = c.screen_rows;
+    open(config);
+    ASSERT_EQ(say(kQuery).diagnostics, "");
+    const Reply reply = say(":show 1");
+    EXPECT_EQ(reply.diagnostics, "");
+    const std::string article = c.paged ? read_file(paged) : reply.out;
+    EXPECT_EQ(fs::exists(paged), c.paged);
+    EXPECT_EQ(reply.out.empty(), c.paged) << reply.out;
+    const std::optional<Article> expected = searcher_->fetch(expected_ids(kQuery)[0]);
+    ASSERT_TRUE(expected);
+    EXPECT_TRUE(article.starts_with(expected->title + "\n" + expected->id)) << article;
+    const std::vector<std::string> body = words_of(expected->body);
+    const std::vector<std::string> shown = words_of(article);
+    ASSERT_GE(shown.size(), body.size());
+    EXPECT_TRUE(std::equal(body.begin(), body.end(), shown.end() - body.size())) << article;
+  }
+}
+
+TEST_F(PromptTest, SeesTheIndexChangeUnderIt) {
+  EXPECT_EQ(say("zebrafish").out, "No articles match.\n");
+  EXPECT_TRUE(session_->complete("zebraf").empty());
+
+  write_file(dir_ / "more" / "zebra.txt",
+             "Zebra crossing\n\nA zebrafish was seen near the Old Trafford tunnel.");
+  IndexConfig config;
+  config.db_path = db_path();
+  ASSERT_EQ(index_paths(config, {(dir_ / "more").string()}).added, 1u);
+
+  const Reply reply = say("zebrafish");
+  EXPECT_EQ(reply.diagnostics, "");
+  EXPECT_EQ(ids_in(reply.out), std::vector<std::string>{"zebra.txt"}) << reply.out;
+  EXPECT_EQ(session_->complete("zebraf"), std::vector<std::string>{"zebrafish"});
+  EXPECT_NE(say(":stats").out.find("articles:      4\n"), std::string::npos);
+  const Reply shown = say(":show 1");
+  EXPECT_TRUE(shown.out.starts_with("Zebra crossing\nzebra.txt")) << shown.out;
+}
+
+class PromptAnswerLinesTest : public PromptTest {
+ protected:
+  std::size_t answer(const std::string& input, const SessionConfig& config = {}) {
+    std::istringstream in(input);
+    return answer_lines(*searcher_, in, config, out_, diagnostics_, kProgram);
+  }
+};
+
+TEST_F(PromptAnswerLinesTest, AnswersQueriesAndCommandsUntilQuit) {
+  SessionConfig config;
+  config.format = OutputFormat::kJson;
+  const std::size_t problems =
+      answer(":limit 1\npenalty Herrera\n:next\n:bogus\npenalty AND\n\n:quit\nmilk\n", config);
+  EXPECT_EQ(problems, 2u);
+  EXPECT_EQ(lines_of(diagnostics_.str()).size(), 2u) << diagnostics_.str();
+  const std::vector<std::string> answers = lines_of(out_.str());
+  ASSERT_EQ(answers.size(), 2u) << "nothing after :quit\n" << out_.str();
+  const std::vector<std::string> ids = expected_ids(kQuery);
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    const nlohmann::json json = nlohmann::json::parse(answers[i]);
+    EXPECT_EQ(json.at("query"), kQuery);
+    ASSERT_EQ(json.at("hits").size(), 1u);
+    EXPECT_EQ(json.at("hits")[0].at("rank"), i + 1);
+    EXPECT_EQ(json.at("hits")[0].at("id"), ids[i]);
+  }
+}
+
+TEST_F(PromptAnswerLinesTest, WritesTextWithoutDecorations) {
+  EXPECT_EQ(answer("milk\r\n:stats\nEderson"), 0u) << diagnostics_.str();
+  const std::string out = out_.str();
+  EXPECT_EQ(out.find("Hits "), std::string::npos) << out;
+  EXPECT_NE(out.find("articles:      3\n"), std::string::npos) << out;
+  const std::size_t ederson = out.rfind("\n\n1. ");
+  ASSERT_NE(ederson, std::string::npos) << "the last line, without a newline, is answered too";
+  EXPECT_EQ(ids_in(out.substr(ederson)), expected_ids("Ederson"));
+}
+
+TEST_F(PromptAnswerLinesTest, EmptyInputIsNoProblem) {
+  EXPECT_EQ(answer(""), 0u);
+  EXPECT_EQ(out_.str() + diagnostics_.str(), "");
+}
+
+}  // namespace
+}  // namespace quarry

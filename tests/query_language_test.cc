@@ -1,0 +1,468 @@
+// The query language (include/quarry/query_parser.h) as a searcher sees it:
+// each form of query against a small corpus whose answers are known by
+// construction. tests/query_parser_test.cc checks the Xapian queries built.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "quarry/error.h"
+#include "quarry/index_writer.h"
+#include "quarry/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::TempDir;
+using testing::write_file;
+using Ids = std::vector<std::string>;
+
+// Word positions matter to the proximity cases: "kestrel … walrus" is 4 words
+// apart in n03 and n05 (the latter reversed) and 5 apart in n07; "heron …
+// otter" is 10 apart in n06 and 11 apart in n08. Guardiola's is written with
+// a straight apostrophe in n03 and a curly one in n04. n11 has no date.
+const std::vector<Article>& corpus() {
+  static const std::vector<Article> kArticles = {
+      {"n01", "Mourinho praises Lukaku",
+       "Jose Mourinho said Romelu Lukaku worked hard for Manchester United. The penalty was late "
+       "but fair.",
+       "2017-11-15", "sport", "Press Association"},
+      {"n02", "Budget vote delayed",
+       "Parliament delayed the budget vote. The chancellor met reporters at a café in "
+       "Westminster.",
+       "2017-11-30", "politics", "The Guardian"},
+      {"n03", "Derby day nerves",
+       "Guardiola's side travel across the city. Ederson trained alone on Friday. A kestrel flew "
+       "over the walrus colony at dawn.",
+       "2017-12-01", "sport", "Express"},
+      {"n04", "Manchester derby: Dressing-room row after City win",
+       "Pep Guardiola’s men won 2-1 at Old Trafford. Ederson saved a late penalty and Mourinho "
+       "complained about the dressing room.",
+       "2017-12-10", "sport", "Press Association"},
+      {"n05", "Mourinho defends his players",
+       "Mourinho said the dressing room was united. The walrus slept while a kestrel hovered "
+       "above Manchester.",
+       "2017-12-10T15:01:01", "sport", "The Guardian"},
+      {"n06", "New Year honours list",
+       "The prime minister named a Cafe owner from Derby in the honours list. The heron stood by "
+       "the river for an hour before one otter swam past.",
+       "2017-12-31", "politics", "Press Association"},
+      {"n07", "Lukaku scores twice",
+       "Lukaku scored twice as Manchester United beat Everton. A kestrel flew high over the "
+       "walrus enclosure.",
+       "2018-01-01", "sport", "Express"},
+      {"n08", "Brexit talks resume",
+       "Ministers resumed Brexit talks in Brussels. The heron stood by the river for an hour "
+       "before one young otter swam past.",
+       "2018-01-20", "politics", "The Guardian"},
+      {"n09", "Ederson signs new contract",
+       "The Brazilian goalkeeper signed until 2025. Guardiola called him the best in the world.",
+       "2018-02-05", "sport", "Press Association"},
+      {"n10", "Portuguese coaches in England",
+       "Mourinho and other Portuguese coaches spoke to a committee of MPs about football.",
+       "2018-02-28", "politics", "Express"},
+      {"n11", "Undated archive note", "An archive note about the budget, kept without a date.", "",
+       "politics", "The Guardian"},
+  };
+  return kArticles;
+}
+
+std::string to_json_lines(const std::vector<Article>& articles) {
+  std::string out;
+  for (const Article& article : articles) {
+    const nlohmann::json line = {
+        {"id", article.id},     {"title", article.title},       {"body", article.body},
+        {"date", article.date}, {"category", article.category}, {"source", article.source}};
+    out += line.dump() + "\n";
+  }
+  return out;
+}
+
+// The text of `text` from code point `begin` to code point `end`.
+std::string code_points(const std::string& text, std::size_t begin, std::size_t end) {
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
+  }
+  starts.push_back(text.size());
+  if (begin > end || end >= starts.size()) return "<out of range>";
+  return text.substr(starts[begin], starts[end] - starts[begin]);
+}
+
+class QueryLanguage : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    const auto articles = *dir_ / "articles.jsonl";
+    write_file(articles, to_json_lines(corpus()));
+    IndexConfig config;
+    config.db_path = (*dir_ / "index").string();
+    const IndexReport report = index_paths(config, {articles.string()});
+    ASSERT_EQ(report.added, corpus().size());
+    searcher_ = new Searcher(config.db_path);
+  }
+  static void TearDownTestSuite() {
+    delete searcher_;
+    searcher_ = nullptr;
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  static SearchOptions every_hit() {
+    SearchOptions options;
+    options.limit = 100;
+    return options;
+  }
+
+  static Ids sorted_ids(const SearchResult& result) {
+    Ids out;
+    for (const Hit& hit : result.hits) out.push_back(hit.id);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  static Ids ranked_ids(const SearchResult& result) {
+    Ids out;
+    for (const Hit& hit : result.hits) out.push_back(hit.id);
+    return out;
+  }
+
+  struct Case {
+    std::string query;
+    Ids ids;  // sorted
+  };
+
+  static void expect_sets(const std::vector<Case>& cases, const SearchOptions& options) {
+    for (const Case& c : cases) {
+      try {
+        EXPECT_EQ(sorted_ids(searcher_->search(c.query, options)), c.ids) << c.query;
+      } catch (const Error& error) {
+        ADD_FAILURE() << c.query << ": " << error.what();
+      }
+    }
+  }
+  static void expect_sets(const std::vector<Case>& cases) { expect_sets(cases, every_hit()); }
+
+  static TempDir* dir_;
+  static Searcher* searcher_;
+};
+
+TempDir* QueryLanguage::dir_ = nullptr;
+Searcher* QueryLanguage::searcher_ = nullptr;
+
+TEST_F(QueryLanguage, FreeWordsAnyMayMatch) {
+  expect_sets({
+      {"Mourinho", {"n01", "n04", "n05", "n10"}},
+      {"Ederson Lukaku", {"n01", "n03", "n04", "n07", "n09"}},
+      {"mourinho ederson", {"n01", "n03", "n04", "n05", "n09", "n10"}},
+      {"zebra", {}},
+      {"zebra Lukaku", {"n01", "n07"}},
+      {"", {}},
+      {"!!! ...", {}},
+  });
+}
+
+TEST_F(QueryLanguage, MatchAllRequiresEveryWord) {
+  SearchOptions options = every_hit();
+  options.parser.match = MatchMode::kAll;
+  expect_sets(
+      {
+          {"Mourinho Ederson", {"n04"}},
+          {"Mourinho Lukaku", {"n01"}},
+          {"Guardiola Ederson", {"n03", "n04", "n09"}},
+          {"kestrel walrus heron", {}},
+          {"zebra Lukaku", {}},
+          // An explicit OR still means either.
+          {"Mourinho OR Lukaku", {"n01", "n04", "n05", "n07", "n10"}},
+      },
+      options);
+}
+
+TEST_F(QueryLanguage, MustAndMustNot) {
+  expect_sets({
+      {"+Mourinho Ederson", {"n01", "n04", "n05", "n10"}},
+      {"+Mourinho +Ederson", {"n04"}},
+      {"Mourinho -Lukaku", {"n04", "n05", "n10"}},
+      {"-Mourinho Ederson", {"n03", "n09"}},
+      {"+Ederson -Guardiola", {}},
+      {"Lukaku -\"late penalty\"", {"n01", "n07"}},
+      {"Mourinho -\"penalty was late\"", {"n04", "n05", "n10"}},
+  });
+}
+
+TEST_F(QueryLanguage, BooleanOperatorsAndGrouping) {
+  expect_sets({
+      {"Mourinho AND Ederson", {"n04"}},
+      {"Mourinho OR Ederson", {"n01", "n03", "n04", "n05", "n09", "n10"}},
+      {"Mourinho NOT Lukaku", {"n04", "n05", "n10"}},
+      {"Mourinho AND NOT Lukaku", {"n04", "n05", "n10"}},
+      {"NOT Mourinho", {"n02", "n03", "n06", "n07", "n08", "n09", "n11"}},
+      {"Mourinho XOR Ederson", {"n01", "n03", "n05", "n09", "n10"}},
+      {"Mourinho AND (Ederson OR Lukaku)", {"n01", "n04"}},
+      {"Mourinho AND NOT (Lukaku OR Ederson)", {"n05", "n10"}},
+      {"(Mourinho OR Guardiola) AND Manchester", {"n01", "n04", "n05"}},
+      {"(Lukaku XOR Mourinho) AND (Manchester OR Portuguese)", {"n04", "n05", "n07", "n10"}},
+      {"((Mourinho))", {"n01", "n04", "n05", "n10"}},
+      // Lower-case operators are words.
+      {"Lukaku and Mourinho", {"n01", "n04", "n05", "n07", "n10"}},
+      {"Lukaku AND Mourinho", {"n01"}},
+  });
+}
+
+TEST_F(QueryLanguage, PhraseNeedsTheWordsInOrder) {
+  SearchOptions all_words = every_hit();
+  all_words.parser.match = MatchMode::kAll;
+  expect_sets(
+      {
+          {"\"late penalty\"", {"n04"}},
+          {"late penalty", {"n01", "n04"}},
+          {"\"penalty late\"", {}},
+          {"\"penalty was late\"", {"n01"}},
+          {"\"dressing room\"", {"n04", "n05"}},
+          {"\"Manchester United\"", {"n01", "n07"}},
+          {"Manchester United", {"n01", "n05", "n07"}},
+          // No phrase spans the title and the body.
+          {"\"twice Lukaku\"", {}},
+      },
+      all_words);
+}
+
+// "a NEAR/n b": b at most n words after or before a; ADJ/n: only after.
+TEST_F(QueryLanguage, ProximityWindows) {
+  expect_sets({
+      {"kestrel NEAR/4 walrus", {"n03", "n05"}},
+      {"walrus NEAR/4 kestrel", {"n03", "n05"}},
+      {"kestrel NEAR/3 walrus", {}},
+      {"kestrel NEAR/5 walrus", {"n03", "n05", "n07"}},
+      {"kestrel ADJ/4 walrus", {"n03"}},
+      {"walrus ADJ/4 kestrel", {"n05"}},
+      {"kestrel ADJ/5 walrus", {"n03", "n07"}},
+      {"walrus ADJ/5 kestrel", {"n05"}},
+      // The default window is 10.
+      {"heron NEAR otter", {"n06"}},
+      {"otter NEAR heron", {"n06"}},
+      {"heron NEAR/10 otter", {"n06"}},
+      {"heron NEAR/9 otter", {}},
+      {"heron NEAR/11 otter", {"n06", "n08"}},
+      {"heron ADJ otter", {"n06"}},
+      {"otter ADJ heron", {}},
+      {"KESTREL near walrus", {"n03", "n05", "n07"}},
+  });
+}
+
+TEST_F(QueryLanguage, TrailingWildcards) {
+  expect_sets({
+      {"Manches*", {"n01", "n04", "n05", "n07"}},
+      {"manches*", {"n01", "n04", "n05", "n07"}},
+      {"CAFÉ*", {"n02", "n06"}},
+      {"Derb*", {"n03", "n04", "n06"}},
+      {"title:Derb*", {"n03", "n04"}},
+      {"Lukak* -Manches*", {}},
+      {"Ederson AND Guardiol*", {"n03", "n04", "n09"}},
+      {"zebr*", {}},
+  });
+}
+
+TEST_F(QueryLanguage, WildcardMatchesAreHighlighted) {
+  struct HighlightCase {
+    std::string query;
+    std::string id;
+    std::vector<std::string> marked;
+  };
+  const std::vector<HighlightCase> cases = {
+      {"Manches*", "n01", {"Manchester"}},
+      {"Manches*", "n05", {"Manchester"}},
+      {"CAFÉ*", "n02", {"café"}},
+      {"CAFÉ*", "n06", {"Cafe"}},
+      {"Lukak* OR Evert*", "n07", {"Lukaku", "Everton"}},
+  };
+  for (const HighlightCase& c : cases) {
+    const SearchResult result = searcher_->search(c.query, every_hit());
+    auto hit = std::find_if(result.hits.begin(), result.hits.end(),
+                            [&](const Hit& h) { return h.id == c.id; });
+    ASSERT_NE(hit, result.hits.end()) << c.query << " " << c.id;
+    std::vector<std::string> marked;
+    for (const Highlight& h : hit->snippet.highlights) {
+      marked.push_back(code_points(hit->snippet.text, h.begin, h.end));
+    }
+    EXPECT_EQ(marked, c.marked) << c.query << " in " << c.id << ": " << hit->snippet.text;
+  }
+}
+
+TEST_F(QueryLanguage, Fields) {
+  expect_sets({
+      {"title:Derby", {"n03", "n04"}},
+      {"title:Mourinho", {"n01", "n05"}},
+      {"title:(Lukaku OR Ederson)", {"n01", "n07", "n09"}},
+      {"title:\"derby day\"", {"n03"}},
+      {"source:\"Press Association\"", {"n01", "n04", "n06", "n09"}},
+      {"source:\"press association\"", {"n01", "n04", "n06", "n09"}},
+      {"source:\"The Guardian\"", {"n02", "n05", "n08", "n11"}},
+      {"source:Express", {"n03", "n07", "n10"}},
+      // A source is matched as a whole.
+      {"source:Guardian", {}},
+      {"source:Press", {}},
+      {"category:sport", {"n01", "n03", "n04", "n05", "n07", "n09"}},
+      {"category:SPORT", {"n01", "n03", "n04", "n05", "n07", "n09"}},
+      {"category:politics", {"n02", "n06", "n08", "n10", "n11"}},
+      {"category:weather", {}},
+      {"id:n04", {"n04"}},
+      {"id:n0", {}},
+      {"id:N04", {}},
+      {"category:sport NOT source:Express", {"n01", "n04", "n05", "n09"}},
+      {"Mourinho AND category:politics", {"n10"}},
+  });
+}
+
+TEST_F(QueryLanguage, TitleWordsAreFreeWordsToo) {
+  expect_sets({
+      {"nerves", {"n03"}},
+      {"contract", {"n09"}},
+      {"Derby", {"n03", "n04", "n06"}},
+      {"\"derby day\"", {"n03"}},
+  });
+}
+
+// A field next to free words narrows them, as a filter in Xapian's own
+// QueryParser does: "Mourinho date:2017-12" is Mourinho in December.
+TEST_F(QueryLanguage, FieldsNarrowFreeWords) {
+  expect_sets({
+      {"Mourinho category:politics", {"n10"}},
+      {"Mourinho date:2017-12", {"n04", "n05"}},
+      {"Ederson source:\"Press Association\"", {"n04", "n09"}},
+      {"Lukaku after:2017-12-01", {"n07"}},
+  });
+}
+
+TEST_F(QueryLanguage, Dates) {
+  expect_sets({
+      {"date:2017-12-10", {"n04", "n05"}},
+      {"date:2017-12-31", {"n06"}},
+      {"date:2017-12-01..2017-12-31", {"n03", "n04", "n05", "n06"}},
+      {"date:2017-12", {"n03", "n04", "n05", "n06"}},
+      {"date:2018-02", {"n09", "n10"}},
+      {"date:2018", {"n07", "n08", "n09", "n10"}},
+      {"date:2017-11..2017-12", {"n01", "n02", "n03", "n04", "n05", "n06"}},
+      {"after:2017-12-01", {"n04", "n05", "n06", "n07", "n08", "n09", "n10"}},
+      {"after:2017-12", {"n07", "n08", "n09", "n10"}},
+      {"before:2018", {"n01", "n02", "n03", "n04", "n05", "n06"}},
+      {"before:2017-12-10", {"n01", "n02", "n03"}},
+      {"date:2018-01-01..", {"n07", "n08", "n09", "n10"}},
+      {"date:..2017-11-30", {"n01", "n02"}},
+      {"date:2016", {}},
+      {"after:2017-12-01 AND before:2018-01-01", {"n04", "n05", "n06"}},
+      {"Mourinho AND date:2017-12", {"n04", "n05"}},
+  });
+}
+
+TEST_F(QueryLanguage, SortByDate) {
+  const std::string query = "Lukaku OR Ederson OR Brexit";
+  SearchOptions options = every_hit();
+  options.sort = SortOrder::kOldestFirst;
+  EXPECT_EQ(ranked_ids(searcher_->search(query, options)),
+            (Ids{"n01", "n03", "n04", "n07", "n08", "n09"}));
+  options.sort = SortOrder::kNewestFirst;
+  EXPECT_EQ(ranked_ids(searcher_->search(query, options)),
+            (Ids{"n09", "n08", "n07", "n04", "n03", "n01"}));
+
+  options.sort = SortOrder::kOldestFirst;
+  const SearchResult sport = searcher_->search("category:sport", options);
+  ASSERT_EQ(sport.hits.size(), 6u);
+  for (std::size_t i = 1; i < sport.hits.size(); ++i) {
+    EXPECT_LE(sport.hits[i - 1].date.substr(0, 10), sport.hits[i].date.substr(0, 10));
+  }
+}
+
+// Inside syntax, words are read by the same analyzer as the articles.
+TEST_F(QueryLanguage, AnalyzerAgreesInsideSyntax) {
+  expect_sets({
+      {"title:\"Dressing-Room\"", {"n04"}},
+      {"title:Dressing-Room", {"n04"}},
+      {"\"dressing-room\"", {"n04", "n05"}},
+      {"\"Guardiola’s side\"", {"n03"}},
+      {"\"Guardiola's men\"", {"n04"}},
+      {"Guardiola’s NEAR Ederson", {"n03", "n04"}},
+      {"Guardiola's NEAR/7 Ederson", {"n03"}},
+      {"Guardiola’s ADJ men", {"n04"}},
+      {"CAFÉ*", {"n02", "n06"}},
+      {"title:CAFÉ", {}},
+      {"\"won 2-1\"", {"n04"}},
+      {"“late penalty”", {"n04"}},
+  });
+}
+
+struct MalformedCase {
+  std::string query;
+  std::size_t column;
+};
+
+TEST_F(QueryLanguage, MalformedQueriesPointAtTheFault) {
+  const std::vector<MalformedCase> cases = {
+      {"title:(", 7},
+      {"title:", 1},
+      {"AND", 1},
+      {"Mourinho AND", 10},
+      {"(Mourinho", 1},
+      {"Mourinho)", 9},
+      {"date:2017-13-01", 6},
+      {"date:2017-02-30", 6},
+      {"date:2018..2017", 6},
+      {"date:..", 6},
+      {"after:yesterday", 7},
+      {"Mourinho NEAR", 10},
+      {"NEAR Mourinho", 1},
+      {"a NEAR \"two words\"", 8},
+      {"kestrel NEAR walrus ADJ otter", 21},
+      {"title:source:Express", 1},
+  };
+  for (const MalformedCase& c : cases) {
+    try {
+      searcher_->search(c.query);
+      ADD_FAILURE() << "searched: " << c.query;
+    } catch (const QueryError& error) {
+      EXPECT_EQ(error.column(), c.column) << c.query << ": " << error.what();
+      EXPECT_EQ(error.query(), c.query);
+    }
+  }
+}
+
+TEST_F(QueryLanguage, UnclosedQuoteIsSearchedAsAPhraseWithANote) {
+  const SearchResult result = searcher_->search("\"late penalty", every_hit());
+  EXPECT_EQ(sorted_ids(result), Ids{"n04"});
+  ASSERT_EQ(result.notes.size(), 1u);
+  EXPECT_NE(result.notes[0].find("unclosed quote"), std::string::npos) << result.notes[0];
+  EXPECT_TRUE(searcher_->search("\"late penalty\"").notes.empty());
+}
+
+TEST_F(QueryLanguage, DeepNestingIsAnErrorNotACrash) {
+  const std::string deep = std::string(10000, '(') + "Mourinho" + std::string(10000, ')');
+  EXPECT_THROW(searcher_->search(deep), QueryError);
+  const std::string shallow = std::string(50, '(') + "Mourinho" + std::string(50, ')');
+  EXPECT_EQ(sorted_ids(searcher_->search(shallow, every_hit())), (Ids{"n01", "n04", "n05", "n10"}));
+}
+
+TEST_F(QueryLanguage, PlainModeSearchesWordsWithoutSyntax) {
+  const std::string question = "WHAT DID MOURINHO SAY AND (WHY?";
+  EXPECT_THROW(searcher_->search(question), QueryError);
+  SearchOptions plain = every_hit();
+  plain.plain = true;
+  SearchResult result;
+  ASSERT_NO_THROW(result = searcher_->search(question, plain));
+  const Ids found = sorted_ids(result);
+  for (const char* id : {"n01", "n04", "n05", "n10"}) {
+    EXPECT_NE(std::find(found.begin(), found.end(), id), found.end()) << id;
+  }
+  EXPECT_TRUE(result.notes.empty());
+  for (const char* text :
+       {"title:(", "AND", "Mourinho NEAR", "date:2017-13-01", "\"", "-Mourinho", "Manches*"}) {
+    EXPECT_NO_THROW(searcher_->search(text, plain)) << text;
+  }
+  // Syntax characters are not operators: "-Mourinho" still finds Mourinho.
+  EXPECT_EQ(sorted_ids(searcher_->search("-Mourinho", plain)), (Ids{"n01", "n04", "n05", "n10"}));
+}
+
+}  // namespace
+}  // namespace quarry

@@ -1,0 +1,290 @@
+// Weighting schemes and their parameters (lib/ranking.cc), and how ranking
+// options change a search's scores and order.
+#include "quarry/ranking.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "quarry/error.h"
+#include "quarry/index_writer.h"
+#include "quarry/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::TempDir;
+using testing::write_file;
+using Parameters = std::map<std::string, double>;
+
+std::vector<std::string> scheme_names() {
+  std::vector<std::string> names;
+  std::istringstream in(ranking_schemes());
+  for (std::string name; in >> name;) names.push_back(name);
+  return names;
+}
+
+struct ParametersCase {
+  std::string text;
+  Parameters parameters;
+};
+
+TEST(Ranking, ParsesParameters) {
+  const std::vector<ParametersCase> cases = {
+      {"k1=1.2,b=0.75", {{"k1", 1.2}, {"b", 0.75}}},
+      {" k1 = 2 , b = 0 ", {{"k1", 2}, {"b", 0}}},
+      {"k1=1.2,", {{"k1", 1.2}}},
+      {"c=1e-3", {{"c", 0.001}}},
+      {"k1=1,k1=2", {{"k1", 2}}},
+      {"", {}},
+  };
+  for (const ParametersCase& c : cases) {
+    RankingConfig config;
+    ASSERT_NO_THROW(parse_ranking_parameters(c.text, &config)) << c.text;
+    EXPECT_EQ(config.parameters, c.parameters) << c.text;
+  }
+}
+
+TEST(Ranking, MalformedParametersAreConfigErrors) {
+  for (const char* text :
+       {"k1", "k1=x", "=1", " =1", "k1=", "k1=1.2x", "k1==1", "k1=1.2;b=0.75", "b=0.75,k1"}) {
+    RankingConfig config;
+    EXPECT_THROW(parse_ranking_parameters(text, &config), ConfigError) << text;
+  }
+}
+
+TEST(Ranking, EverySchemeCanBeMade) {
+  const std::vector<std::string> names = scheme_names();
+  EXPECT_GE(names.size(), 10u);
+  for (const std::string& name : names) {
+    RankingConfig config;
+    config.scheme = name;
+    std::unique_ptr<Xapian::Weight> weight;
+    ASSERT_NO_THROW(weight = make_weight(config)) << name;
+    EXPECT_NE(weight, nullptr) << name;
+  }
+}
+
+struct WeightCase {
+  std::string scheme;
+  Parameters parameters;
+};
+
+TEST(Ranking, SchemesTakeTheirOwnParameters) {
+  const std::vector<WeightCase> accepted = {
+      {"bm25", {{"k1", 2}, {"b", 0.5}}},
+      {"bm25+", {{"delta", 0.5}}},
+      {"pl2", {{"c", 2}}},
+      {"trad", {{"k", 0.5}}},
+  };
+  for (const WeightCase& c : accepted) {
+    EXPECT_NO_THROW(make_weight({c.scheme, c.parameters})) << c.scheme;
+  }
+  const std::vector<WeightCase> rejected = {
+      {"nosuch", {}},
+      {"", {}},
+      {"bm25", {{"c", 1}}},
+      {"tfidf", {{"k1", 1}}},
+      {"bool", {{"k1", 1}}},
+      {"bm25", {{"", 1}}},
+      // Xapian's own refusal of a value comes out as a ConfigError too.
+      {"pl2", {{"c", 0}}},
+  };
+  for (const WeightCase& c : rejected) {
+    EXPECT_THROW(make_weight({c.scheme, c.parameters}), ConfigError) << c.scheme;
+  }
+}
+
+TEST(Ranking, UnknownSchemeErrorListsTheKnownOnes) {
+  try {
+    make_weight({"nosuch", {}});
+    FAIL();
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("nosuch"), std::string::npos) << error.what();
+    EXPECT_NE(std::string(error.what()).find("bm25"), std::string::npos) << error.what();
+  }
+}
+
+std::string to_json_lines(const std::vector<Article>& articles) {
+  std::string out;
+  for (const Article& article : articles) {
+    const nlohmann::json line = {
+        {"id", article.id},     {"title", article.title},       {"body", article.body},
+        {"date", article.date}, {"category", article.category}, {"source", article.source}};
+    out += line.dump() + "\n";
+  }
+  return out;
+}
+
+Article article(std::string id, std::string title, std::string body) {
+  return {std::move(id), std::move(title), std::move(body), "2018-01-10", "sport", "Express"};
+}
+
+// "quokka" is in the title of r1 only, once in a long article, and twice in
+// the short body of r2: by the words alone r2 ranks first.
+const std::vector<Article>& corpus() {
+  static const std::vector<Article> kArticles = {
+      article("r1", "Quokka sighting",
+              "Visitors to the island spent the whole of a long weekend walking the coastal "
+              "paths, watching the ferries come and go, eating in the harbour cafes and taking "
+              "photographs of the lighthouse, the beaches, the dunes and the old prison before "
+              "the last boat took them back to the mainland."),
+      article("r2", "Island report", "A quokka ran past the shop. The quokka smiled."),
+      article("r3", "Harbour works", "The harbour wall will be repaired this winter."),
+      article("r4", "Ferry times", "Ferries leave the mainland every hour in summer."),
+      article("r5", "Lighthouse open", "The lighthouse opens to visitors on Sundays."),
+      article("r6", "Beach clean", "Volunteers cleaned the beaches after the storm."),
+      article("r7", "Cafe awards", "Two harbour cafes won awards for their coffee."),
+      article("r8", "Prison tours", "Tours of the old prison start in March."),
+  };
+  return kArticles;
+}
+
+class RankingSearch : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    write_file(*dir_ / "articles.jsonl", to_json_lines(corpus()));
+    IndexConfig config;
+    config.db_path = (*dir_ / "index").string();
+    const IndexReport report = index_paths(config, {(*dir_ / "articles.jsonl").string()});
+    ASSERT_EQ(report.added, corpus().size());
+    searcher_ = new Searcher(config.db_path);
+  }
+  static void TearDownTestSuite() {
+    delete searcher_;
+    searcher_ = nullptr;
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  static SearchOptions with_scheme(const std::string& scheme) {
+    SearchOptions options;
+    options.limit = 100;
+    options.snippets = false;
+    options.ranking.scheme = scheme;
+    return options;
+  }
+
+  static const Hit& hit(const SearchResult& result, const std::string& id) {
+    auto found = std::find_if(result.hits.begin(), result.hits.end(),
+                              [&](const Hit& h) { return h.id == id; });
+    if (found == result.hits.end()) throw std::runtime_error("no hit " + id);
+    return *found;
+  }
+
+  static std::vector<std::string> sorted_ids(const SearchResult& result) {
+    std::vector<std::string> ids;
+    for (const Hit& h : result.hits) ids.push_back(h.id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  }
+
+  static TempDir* dir_;
+  static Searcher* searcher_;
+};
+
+TempDir* RankingSearch::dir_ = nullptr;
+Searcher* RankingSearch::searcher_ = nullptr;
+
+TEST_F(RankingSearch, EverySchemeFindsTheSameArticles) {
+  const std::string query = "quokka OR lighthouse";
+  const std::vector<std::string> expected = {"r1", "r2", "r5"};
+  for (const std::string& scheme : scheme_names()) {
+    SearchResult result;
+    ASSERT_NO_THROW(result = searcher_->search(query, with_scheme(scheme))) << scheme;
+    EXPECT_EQ(sorted_ids(result), expected) << scheme;
+    for (const Hit& h : result.hits) EXPECT_TRUE(std::isfinite(h.score)) << scheme;
+  }
+}
+
+TEST_F(RankingSearch, SchemesScoreDifferently) {
+  const SearchResult bm25 = searcher_->search("quokka", with_scheme("bm25"));
+  const SearchResult tfidf = searcher_->search("quokka", with_scheme("tfidf"));
+  ASSERT_EQ(bm25.hits.size(), 2u);
+  ASSERT_EQ(tfidf.hits.size(), 2u);
+  EXPECT_GT(std::abs(hit(bm25, "r2").score - hit(tfidf, "r2").score), 1e-6);
+
+  for (const Hit& h : searcher_->search("quokka", with_scheme("bool")).hits) {
+    EXPECT_EQ(h.score, 0) << h.id;
+  }
+
+  SearchOptions flat = with_scheme("bm25");
+  flat.ranking.parameters = {{"b", 0}};
+  SearchOptions normalized = with_scheme("bm25");
+  normalized.ranking.parameters = {{"b", 1}};
+  EXPECT_NE(hit(searcher_->search("quokka", flat), "r1").score,
+            hit(searcher_->search("quokka", normalized), "r1").score);
+}
+
+TEST_F(RankingSearch, BadRankingOptionIsAConfigError) {
+  EXPECT_THROW(searcher_->search("quokka", with_scheme("nosuch")), ConfigError);
+  SearchOptions options = with_scheme("tfidf");
+  options.ranking.parameters = {{"k1", 1}};
+  EXPECT_THROW(searcher_->search("quokka", options), ConfigError);
+}
+
+TEST_F(RankingSearch, TitleWeightPromotesTitleMatches) {
+  SearchOptions options = with_scheme("bm25");
+  const SearchResult plain = searcher_->search("quokka", options);
+  ASSERT_EQ(plain.hits.size(), 2u);
+  EXPECT_EQ(plain.hits[0].id, "r2");
+  EXPECT_GE(plain.hits[0].score, plain.hits[1].score);
+
+  options.parser.title_weight = 3;
+  const SearchResult weighted = searcher_->search("quokka", options);
+  ASSERT_EQ(weighted.hits.size(), 2u);
+  EXPECT_EQ(weighted.hits[0].id, "r1");
+  EXPECT_GT(weighted.hits[0].score, weighted.hits[1].score);
+  // The body-only article scores as before.
+  EXPECT_NEAR(hit(weighted, "r2").score, hit(plain, "r2").score, 1e-9);
+}
+
+double sum(const std::vector<Contribution>& parts) {
+  double total = 0;
+  for (const Contribution& part : parts) total += part.weight;
+  return total;
+}
+
+TEST_F(RankingSearch, ExplanationAddsUpToTheScore) {
+  SearchOptions options = with_scheme("bm25");
+  options.explain = true;
+  const SearchResult result = searcher_->search("quokka island", options);
+  ASSERT_EQ(sorted_ids(result), (std::vector<std::string>{"r1", "r2"}));
+  for (const Hit& h : result.hits) {
+    ASSERT_FALSE(h.explanation.empty()) << h.id;
+    EXPECT_NEAR(sum(h.explanation), h.score, 1e-6) << h.id;
+    for (const Contribution& part : h.explanation) EXPECT_GT(part.weight, 0) << part.part;
+  }
+  // Each article holds both words, one in its title, one in its body.
+  EXPECT_EQ(hit(result, "r1").explanation.size(), 2u);
+  EXPECT_EQ(hit(result, "r2").explanation.size(), 2u);
+
+  options.explain = false;
+  for (const Hit& h : searcher_->search("quokka island", options).hits) {
+    EXPECT_TRUE(h.explanation.empty()) << h.id;
+  }
+}
+
+TEST_F(RankingSearch, ExplanationAddsUpWithTitleWeight) {
+  SearchOptions options = with_scheme("bm25");
+  options.explain = true;
+  options.parser.title_weight = 3;
+  const SearchResult result = searcher_->search("quokka island", options);
+  ASSERT_FALSE(result.hits.empty());
+  for (const Hit& h : result.hits) {
+    EXPECT_NEAR(sum(h.explanation), h.score, 1e-6) << h.id;
+  }
+}
+
+}  // namespace
+}  // namespace quarry

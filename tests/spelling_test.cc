@@ -1,0 +1,258 @@
+// Spelling suggestions and synonyms, as a searcher sees them: the spelling
+// data and the synonym list that lib/index_writer.cc stores, read back
+// through SearchResult.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "quarry/index_writer.h"
+#include "quarry/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::TempDir;
+using testing::write_file;
+using Ids = std::vector<std::string>;
+
+std::string to_json_lines(const std::vector<Article>& articles) {
+  std::string out;
+  for (const Article& article : articles) {
+    const nlohmann::json line = {
+        {"id", article.id},     {"title", article.title},       {"body", article.body},
+        {"date", article.date}, {"category", article.category}, {"source", article.source}};
+    out += line.dump() + "\n";
+  }
+  return out;
+}
+
+Article article(std::string id, std::string title, std::string body) {
+  return {std::move(id), std::move(title), std::move(body),
+          "2017-12-10",  "sport",          "Press Association"};
+}
+
+// "run" and "ran" both occur; Herrera occurs once; football, soccer, "Man Utd"
+// and "Manchester United" each have an article of their own.
+const std::vector<Article>& corpus() {
+  static const std::vector<Article> kArticles = {
+      article("s01", "Ederson keeps clean sheet",
+              "Ederson saved everything at the Etihad. Guardiola praised his goalkeeper."),
+      article("s02", "Mourinho speaks",
+              "Jose Mourinho, the Portuguese coach, spoke after the game. He said his team ran "
+              "hard."),
+      article("s03", "Herrera injury", "Ander Herrera will run again next week."),
+      article("s04", "Fans queue", "Football supporters queued outside the stadium."),
+      article("s05", "Growing in America", "Soccer is growing across America."),
+      article("s06", "Man Utd win", "Man Utd won again at home."),
+      article("s07", "Manchester United draw", "Manchester United drew with Burnley."),
+  };
+  return kArticles;
+}
+
+// Letters compared without case: a suggestion keeps the words that were
+// right as they were typed.
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+Ids sorted_ids(const SearchResult& result) {
+  Ids out;
+  for (const Hit& hit : result.hits) out.push_back(hit.id);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+class Spelling : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    write_file(*dir_ / "articles.jsonl", to_json_lines(corpus()));
+    write_file(*dir_ / "synonyms.txt", "football, soccer\nman utd, manchester united\n");
+    IndexConfig config;
+    config.db_path = (*dir_ / "index").string();
+    config.synonyms_file = (*dir_ / "synonyms.txt").string();
+    const IndexReport report = index_paths(config, {(*dir_ / "articles.jsonl").string()});
+    ASSERT_EQ(report.added, corpus().size());
+    ASSERT_EQ(report.synonym_groups, 2u);
+    searcher_ = new Searcher(config.db_path);
+  }
+  static void TearDownTestSuite() {
+    delete searcher_;
+    searcher_ = nullptr;
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  static TempDir* dir_;
+  static Searcher* searcher_;
+};
+
+TempDir* Spelling::dir_ = nullptr;
+Searcher* Spelling::searcher_ = nullptr;
+
+struct SuggestionCase {
+  std::string query;
+  std::string suggestion;  // "" for none
+};
+
+TEST_F(Spelling, SuggestsTheWordsTheIndexHolds) {
+  const std::vector<SuggestionCase> cases = {
+      {"Edersen", "ederson"},
+      {"Guardiolla", "guardiola"},
+      {"Mourinho Portugese", "mourinho portuguese"},
+      {"Edersen Guardiolla", "ederson guardiola"},
+      // The rest of the query is kept as typed.
+      {"Edersen AND Guardiola", "ederson and guardiola"},
+      {"+Edersen -Mourinho", "+ederson -mourinho"},
+      // Correct words, however rare, are left alone.
+      {"Herrera", ""},
+      {"Burnley", ""},
+      {"Mourinho Portuguese", ""},
+      {"speaks", ""},
+      // A word that exists is never corrected, even next to a close one.
+      {"run", ""},
+      {"ran", ""},
+      // Nothing close.
+      {"xylophone", ""},
+      {"", ""},
+  };
+  for (const SuggestionCase& c : cases) {
+    const SearchResult result = searcher_->search(c.query);
+    EXPECT_EQ(lower(result.suggestion), c.suggestion) << c.query;
+    EXPECT_FALSE(result.corrected) << c.query;
+  }
+}
+
+TEST_F(Spelling, MisspelledQueryFindsNothingUntilCorrected) {
+  SearchOptions options;
+  options.limit = 100;
+  const SearchResult typed = searcher_->search("Edersen Guardiolla", options);
+  EXPECT_TRUE(typed.hits.empty());
+  EXPECT_FALSE(typed.corrected);
+
+  options.correct = true;
+  const SearchResult corrected = searcher_->search("Edersen Guardiolla", options);
+  EXPECT_TRUE(corrected.corrected);
+  EXPECT_EQ(lower(corrected.suggestion), "ederson guardiola");
+  EXPECT_EQ(sorted_ids(corrected), Ids{"s01"});
+
+  const SearchResult portuguese = searcher_->search("Portugese", options);
+  EXPECT_TRUE(portuguese.corrected);
+  EXPECT_EQ(sorted_ids(portuguese), Ids{"s02"});
+}
+
+TEST_F(Spelling, CorrectWithNothingToCorrectSearchesTheQuery) {
+  SearchOptions options;
+  options.correct = true;
+  const SearchResult result = searcher_->search("Herrera", options);
+  EXPECT_FALSE(result.corrected);
+  EXPECT_TRUE(result.suggestion.empty());
+  EXPECT_EQ(sorted_ids(result), Ids{"s03"});
+}
+
+struct SynonymCase {
+  std::string query;
+  Ids ids;
+};
+
+TEST_F(Spelling, SynonymsMatchAsTheWordDoes) {
+  const std::vector<SynonymCase> cases = {
+      {"soccer", {"s04", "s05"}},
+      {"Football", {"s04", "s05"}},
+      {"SOCCER", {"s04", "s05"}},
+      {"+soccer", {"s04", "s05"}},
+      {"stadium AND soccer", {"s04"}},
+      // Multi-word members are looked up as quoted phrases.
+      {"\"man utd\"", {"s06", "s07"}},
+      {"\"Man Utd\"", {"s06", "s07"}},
+      {"\"manchester united\"", {"s06", "s07"}},
+      // As free words, "man" and "utd" are looked up one by one and have no
+      // synonyms of their own.
+      {"man utd", {"s06"}},
+      // Words in no group are not expanded.
+      {"America", {"s05"}},
+  };
+  SearchOptions options;
+  options.limit = 100;
+  for (const SynonymCase& c : cases) {
+    EXPECT_EQ(sorted_ids(searcher_->search(c.query, options)), c.ids) << c.query;
+  }
+}
+
+// Tests that change an index build their own.
+class SpellingUpdates : public ::testing::Test {
+ protected:
+  void index(const std::vector<Article>& articles, const std::string& synonyms = "") {
+    write_file(dir_ / "articles.jsonl", to_json_lines(articles));
+    IndexConfig config;
+    config.db_path = db_path();
+    if (!synonyms.empty()) {
+      write_file(dir_ / "synonyms.txt", synonyms);
+      config.synonyms_file = (dir_ / "synonyms.txt").string();
+    }
+    index_paths(config, {(dir_ / "articles.jsonl").string()});
+  }
+
+  std::string db_path() const { return (dir_ / "index").string(); }
+
+  TempDir dir_;
+};
+
+TEST_F(SpellingUpdates, RemovedArticlesTakeTheirWordsWithThem) {
+  const Article zabaleta =
+      article("u1", "Zabaleta retires", "Pablo Zabaleta announced his retirement from football.");
+  const Article keeper = article("u2", "Keeper", "The goalkeeper and the striker trained.");
+  const Article other = article("u3", "Another keeper", "A goalkeeper signed for Burnley.");
+  index({zabaleta, keeper, other});
+  Searcher searcher(db_path());
+  EXPECT_EQ(searcher.search("Zabaletta").suggestion, "zabaleta");
+  EXPECT_EQ(searcher.search("goalkeepr").suggestion, "goalkeeper");
+
+  index({keeper});
+  ASSERT_EQ(searcher.stats().articles, 1u);
+  EXPECT_EQ(searcher.search("Zabaletta").suggestion, "");
+  EXPECT_EQ(searcher.search("Burnlee").suggestion, "");
+  // Still held by the article that stays.
+  EXPECT_EQ(searcher.search("goalkeepr").suggestion, "goalkeeper");
+}
+
+TEST_F(SpellingUpdates, ChangedArticlesChangeTheirWords) {
+  index({article("u1", "Derby", "Ederson saved a penalty at the Etihad.")});
+  Searcher searcher(db_path());
+  EXPECT_EQ(searcher.search("Etihadd").suggestion, "etihad");
+  index({article("u1", "Derby", "Ederson saved a penalty at Anfield.")});
+  EXPECT_EQ(searcher.search("Etihadd").suggestion, "");
+  EXPECT_EQ(searcher.search("Anfeld").suggestion, "anfield");
+  EXPECT_EQ(searcher.search("Edersen").suggestion, "ederson");
+}
+
+TEST_F(SpellingUpdates, ReloadingSynonymsReplacesTheOldGroups) {
+  const std::vector<Article> articles = {
+      article("f1", "Fans", "Football supporters queued outside the stadium."),
+      article("f2", "America", "Soccer is growing across America."),
+      article("f3", "Italy", "Calcio is the Italian word for it."),
+  };
+  index(articles, "# equivalent words\n\nfootball, soccer  # the game\n");
+  Searcher searcher(db_path());
+  EXPECT_EQ(sorted_ids(searcher.search("soccer")), (Ids{"f1", "f2"}));
+  EXPECT_EQ(sorted_ids(searcher.search("calcio")), Ids{"f3"});
+
+  index(articles, "football, calcio\n");
+  EXPECT_EQ(sorted_ids(searcher.search("soccer")), Ids{"f2"});
+  EXPECT_EQ(sorted_ids(searcher.search("calcio")), (Ids{"f1", "f3"}));
+  EXPECT_EQ(sorted_ids(searcher.search("football")), (Ids{"f1", "f3"}));
+
+  // Indexing without a synonym list keeps the stored one.
+  index(articles);
+  EXPECT_EQ(sorted_ids(searcher.search("calcio")), (Ids{"f1", "f3"}));
+}
+
+}  // namespace
+}  // namespace quarry

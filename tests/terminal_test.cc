@@ -1,0 +1,214 @@
+// Runs the real quarry program on a pseudo-terminal, as a person would type
+// at its prompt: line editing, history, completion, Ctrl-C and Ctrl-D.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "quarry/index_writer.h"
+#include "quarry/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kPrompt[] = "quarry> ";
+constexpr char kEnter[] = "\r";
+constexpr char kCtrlC[] = "\x03";
+constexpr char kCtrlD[] = "\x04";
+constexpr char kUp[] = "\x1b[A";
+
+// The sample articles; every one of them has "penalty", "Herrera",
+// "Ederson" and "milk".
+const std::vector<std::string> kAllArticles = {
+    "000_574c536d11495eda.txt", "001_371a5a90d3b1c93b.txt", "002_d1cfeb7c7497b831.txt"};
+constexpr char kAllHits[] = "Hits 1-3 of about 3 (";
+
+std::vector<std::string> lines_of(const fs::path& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The last line of an article file: body text no snippet shows.
+std::string last_line_of(const std::string& id) {
+  std::string last;
+  for (const std::string& line : lines_of(fs::path(QUARRY_CORPUS_DIR) / id)) {
+    if (!line.empty()) last = line;
+  }
+  return last;
+}
+
+class TerminalTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    IndexConfig config;
+    config.db_path = db_.string();
+    ASSERT_EQ(index_paths(config, {QUARRY_CORPUS_DIR}).added, 3u);
+  }
+
+  // quarry at a prompt of its own, with no local configuration or history
+  // but this test's.
+  std::unique_ptr<Pty> start(const std::vector<std::string>& args = {},
+                             const std::string& pager = "cat") {
+    std::vector<std::string> all{"--db", db_.string(), "--color", "never"};
+    all.insert(all.end(), args.begin(), args.end());
+    auto pty = std::make_unique<Pty>(
+        QUARRY_BIN, all,
+        std::vector<std::string>{"TERM=xterm", "INPUTRC=/dev/null", "HOME=" + home_.string(),
+                                 "XDG_STATE_HOME=" + state_.string(), "PAGER=" + pager,
+                                 "NO_COLOR=1", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"});
+    // Typing before readline sets the terminal up would be echoed by the
+    // terminal itself.
+    EXPECT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+    return pty;
+  }
+
+  fs::path history_file() const { return state_ / "quarry" / "history"; }
+
+  TempDir dir_;
+  const fs::path db_ = dir_ / "index";
+  const fs::path home_ = dir_ / "home";
+  const fs::path state_ = dir_ / "state";
+};
+
+TEST_F(TerminalTest, QueryShowsHitsAndCountsThem) {
+  auto pty = start();
+  pty->type("penalty Herrera" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  for (const std::string& id : kAllArticles) {
+    EXPECT_NE(pty->output().find(id), std::string::npos) << id << " in\n" << pty->output();
+  }
+  EXPECT_TRUE(pty->wait_for(kPrompt)) << "the prompt comes back\n" << pty->output();
+  EXPECT_TRUE(pty->running());
+}
+
+TEST_F(TerminalTest, NextShowsTheNextPage) {
+  auto pty = start({"-n", "1"});
+  pty->type("penalty Herrera" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("Hits 1-1 of about 3 (")) << pty->output();
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  pty->type(":next" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("2. ")) << pty->output();
+  EXPECT_TRUE(pty->wait_for("Hits 2-2 of about 3 (")) << pty->output();
+}
+
+TEST_F(TerminalTest, ShowWritesTheArticleThroughThePager) {
+  // The first article is longer than the 24 rows of the terminal.
+  auto pty = start({}, "sed 's/^/paged: /'");
+  pty->type("penalty Herrera" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  const std::string id = Searcher(db_.string()).search("penalty Herrera").hits.at(0).id;
+  pty->type(":show 1" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("paged: " + last_line_of(id))) << pty->output();
+  EXPECT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+}
+
+TEST_F(TerminalTest, HistoryIsKeptBetweenRuns) {
+  {
+    auto pty = start();
+    for (const char* line : {"Ederson", "", "   ", "Ederson"}) {
+      pty->type(line + std::string(kEnter));
+      ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+    }
+    pty->type(kCtrlD);
+    ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
+  }
+  EXPECT_EQ(lines_of(history_file()), std::vector<std::string>{"Ederson"})
+      << "once, and without blank lines";
+
+  auto pty = start();
+  pty->type(kUp);
+  ASSERT_TRUE(pty->wait_for("Ederson")) << "Up recalls the last line\n" << pty->output();
+  pty->type(kEnter);
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  pty->type(":quit" + std::string(kEnter));
+  ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
+  EXPECT_EQ(lines_of(history_file()), (std::vector<std::string>{"Ederson", ":quit"}));
+}
+
+TEST_F(TerminalTest, CtrlCAbandonsTheLine) {
+  auto pty = start();
+  pty->type("mourin");
+  // A Ctrl-C flushes what the terminal holds: let the echo through first.
+  ASSERT_TRUE(pty->wait_for("mourin")) << pty->output();
+  ASSERT_TRUE(pty->wait_idle()) << pty->output();
+  pty->type(kCtrlC);
+  ASSERT_TRUE(pty->wait_for("^C")) << pty->output();
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  EXPECT_TRUE(pty->running());
+  pty->type("milk" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  EXPECT_EQ(pty->output().find("No articles match."), std::string::npos) << "mourin was searched\n"
+                                                                         << pty->output();
+  EXPECT_EQ(pty->output().find("Hits "), pty->output().rfind("Hits ")) << pty->output();
+  pty->type(kCtrlD);
+  ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
+  EXPECT_EQ(lines_of(history_file()), std::vector<std::string>{"milk"});
+}
+
+TEST_F(TerminalTest, CtrlCWhileBusyIsNotHeldBackForTheNextKey) {
+  // A pager that ignores Ctrl-C (as less does) and ends when Enter is
+  // pressed: quarry is busy waiting for it when Ctrl-C comes.
+  auto pty = start({}, "trap '' INT; cat > /dev/null; echo paging; read line < /dev/tty");
+  pty->type("penalty Herrera" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  pty->type(":show 1" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("paging")) << pty->output();
+  pty->type(kCtrlC);
+  pty->type(kEnter);
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  // Whether the Ctrl-C is answered at once or not at all, it is done with
+  // by the time quarry waits for keys again.
+  ASSERT_TRUE(pty->wait_idle()) << pty->output();
+  const std::size_t typed_at = pty->output().size();
+  pty->type("milk" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  EXPECT_EQ(pty->output().find("^C", typed_at), std::string::npos)
+      << "a stale ^C when typing after the pager:\n"
+      << pty->output().substr(typed_at);
+  EXPECT_NE(pty->output().find("milk", typed_at), std::string::npos);
+}
+
+TEST_F(TerminalTest, CtrlDOnAnEmptyLineLeaves) {
+  auto pty = start();
+  pty->type(kCtrlD);
+  EXPECT_EQ(pty->wait_exit(), 0) << pty->output();
+}
+
+TEST_F(TerminalTest, QuitLeaves) {
+  auto pty = start();
+  pty->type(":quit" + std::string(kEnter));
+  EXPECT_EQ(pty->wait_exit(), 0) << pty->output();
+}
+
+TEST_F(TerminalTest, TabCompletesIndexedWords) {
+  auto pty = start();
+  // "eders" alone matches nothing: hits mean it was completed.
+  pty->type("Eders\t" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+  EXPECT_EQ(pty->output().find("No articles match."), std::string::npos) << pty->output();
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  pty->type(kCtrlD);
+  ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
+  const std::vector<std::string> history = lines_of(history_file());
+  ASSERT_EQ(history.size(), 1u);
+  EXPECT_TRUE(history[0].starts_with("ederson")) << history[0];
+}
+
+TEST_F(TerminalTest, TabCompletesCommands) {
+  auto pty = start();
+  pty->type(":sta\t" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("language:      english")) << pty->output();
+}
+
+}  // namespace
+}  // namespace quarry::testing
