@@ -1,6 +1,9 @@
 // quarry-index: builds or updates a Quarry index from folders of .txt
 // articles and JSON Lines corpora.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -29,12 +32,38 @@ extern "C" void on_interrupt(int) {
   std::signal(SIGTERM, SIG_DFL);
 }
 
+// Problems as they come; on a terminal, a progress line rewritten in place.
 class ConsoleObserver : public quarry::IndexObserver {
  public:
+  explicit ConsoleObserver(bool progress) : progress_(progress) {}
+
   void on_problem(const quarry::ReadProblem& problem) override {
+    clear_progress();
     std::cerr << kProgram << ": " << problem.where.to_string() << ": " << problem.reason
               << (problem.skipped ? " (skipped)" : "") << '\n';
   }
+
+  void on_progress(const quarry::IndexReport& so_far) override {
+    if (!progress_) return;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const std::size_t seen = so_far.seen();
+    char line[128];
+    std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s ", seen,
+                  seconds > 0 ? seen / seconds : 0.0, seconds);
+    std::cerr << line << std::flush;
+    shown_ = true;
+  }
+
+  void clear_progress() {
+    if (shown_) std::cerr << "\r\x1b[K";
+    shown_ = false;
+  }
+
+ private:
+  bool progress_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 void print_summary(const quarry::IndexReport& report) {
@@ -72,6 +101,11 @@ int main(int argc, char** argv) {
                  "Synonym list to store: one group of equivalent words or phrases per line, "
                  "comma-separated")
       ->check(CLI::ExistingFile);
+  app.add_option("-j,--threads", config.threads,
+                 "Writers for a new index, one shard each, merged at the end (default: the "
+                 "cores available)");
+  bool quiet = false;
+  app.add_flag("-q,--quiet", quiet, "No progress line and no summary; problems are still shown");
   app.add_option("PATH", paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
   app.footer(kExitCodes);
   try {
@@ -83,10 +117,11 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   config.cancel = &interrupted;
-  ConsoleObserver observer;
+  ConsoleObserver observer(!quiet && isatty(STDERR_FILENO));
   try {
     quarry::IndexReport report = quarry::index_paths(config, paths, &observer);
-    print_summary(report);
+    observer.clear_progress();
+    if (!quiet || report.cancelled) print_summary(report);
     if (report.cancelled) return 1;
     return report.skipped > 0 ? 3 : 0;
   } catch (const quarry::ConfigError& error) {

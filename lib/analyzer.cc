@@ -8,11 +8,14 @@
 #include <xapian.h>
 
 #include <memory>
+#include <unordered_map>
 
 #include "quarry/error.h"
 
 namespace quarry {
 namespace {
+
+constexpr std::size_t kMaxCachedStems = 200000;
 
 bool is_ascii(std::string_view text) {
   for (unsigned char c : text) {
@@ -39,6 +42,8 @@ struct Analyzer::Impl {
   const icu::Normalizer2* nfd = nullptr;
   const icu::Normalizer2* nfc = nullptr;
   Xapian::Stem stemmer;
+  // Articles repeat their words; Snowball is costly next to a lookup.
+  mutable std::unordered_map<std::string, std::string> stems;
 
   std::string fold(std::string_view word) const;
 
@@ -141,7 +146,13 @@ std::vector<Token> Analyzer::tokenize(std::string_view text) const {
 
 std::string Analyzer::normalize(std::string_view word) const { return impl_->fold(word); }
 
-std::string Analyzer::stem(const std::string& term) const { return impl_->stemmer(term); }
+std::string Analyzer::stem(const std::string& term) const {
+  auto cached = impl_->stems.find(term);
+  if (cached != impl_->stems.end()) return cached->second;
+  // Bounded: a vocabulary past this size is mostly one-off words.
+  if (impl_->stems.size() >= kMaxCachedStems) impl_->stems.clear();
+  return impl_->stems.emplace(term, impl_->stemmer(term)).first->second;
+}
 
 std::string Analyzer::available_languages() { return Xapian::Stem::get_available_languages(); }
 

@@ -2,7 +2,7 @@
 """Answers a file of queries over a Quarry index with python3-xapian alone:
 the peer of `quarry --batch FILE -j 1`.
 
-Usage: xapian_snippets.py DB QUERIES [--limit N] [--snippet-bytes N]
+Usage: xapian_snippets.py DB QUERIES [--limit N] [--snippet-bytes N] [--bm25 PARAMS]
 
 QUERIES holds one query a line, `qid<TAB>query` or a bare query. For each,
 writes a JSON line {qid, query, total, hits: [{rank, id, score, snippet}],
@@ -12,8 +12,9 @@ and its snippet, as Quarry's does.
 
 Xapian's QueryParser (English stemmer, STEM_SOME, default operator OR) sees
 Quarry's terms exactly where Quarry indexes every word unprefixed and its
-stem under Z, as TermGenerator does; BM25 takes Quarry's parameters
-(k1=1.2, b=0.75) rather than Xapian's defaults. Needs python3-xapian.
+stem under Z, as TermGenerator does. BM25 takes the parameters given as
+--bm25 in quarry's own form (k1=1.2,b=0.75), so that a caller can give both
+tools the same. Needs python3-xapian.
 """
 
 import argparse
@@ -23,8 +24,22 @@ import time
 
 import xapian
 
-# Quarry's ranking (lib/ranking.cc): k1, k2, k3, b, min_normlen.
-BM25 = (1.2, 0, 1, 0.75, 0.5)
+# BM25Weight's parameters in the order it takes them, with the defaults
+# Lucene uses for k1 and b, and Xapian's for the rest.
+BM25_DEFAULTS = {"k1": 1.2, "k2": 0.0, "k3": 1.0, "b": 0.75, "min_normlen": 0.5}
+
+
+def bm25_parameters(text):
+    """BM25Weight's arguments from "k1=1.2,b=0.75" (unnamed ones keep their
+    defaults)."""
+    parameters = dict(BM25_DEFAULTS)
+    for item in filter(None, text.split(",")):
+        name, equals, value = item.partition("=")
+        if not equals or name.strip() not in parameters:
+            raise argparse.ArgumentTypeError(f"'{item}' is not one of "
+                                             f"{', '.join(parameters)} = NUMBER")
+        parameters[name.strip()] = float(value)
+    return tuple(parameters.values())
 
 
 def read_queries(path):
@@ -37,7 +52,7 @@ def read_queries(path):
 
 
 class Searcher:
-    def __init__(self, db_path, limit, snippet_bytes):
+    def __init__(self, db_path, limit, snippet_bytes, bm25):
         self.db = xapian.Database(db_path)
         self.stemmer = xapian.Stem("english")
         self.parser = xapian.QueryParser()
@@ -46,7 +61,7 @@ class Searcher:
         self.parser.set_database(self.db)
         self.parser.set_default_op(xapian.Query.OP_OR)
         self.enquire = xapian.Enquire(self.db)
-        self.enquire.set_weighting_scheme(xapian.BM25Weight(*BM25))
+        self.enquire.set_weighting_scheme(xapian.BM25Weight(*bm25))
         self.limit = limit
         self.snippet_bytes = snippet_bytes
 
@@ -76,8 +91,10 @@ def main():
     parser.add_argument("--limit", type=int, default=10, help="hits per query (default: 10)")
     parser.add_argument("--snippet-bytes", type=int, default=200,
                         help="length of each snippet (default: 200, about Quarry's 30 words)")
+    parser.add_argument("--bm25", type=bm25_parameters, default=bm25_parameters(""),
+                        metavar="PARAMS", help="BM25 parameters (default: k1=1.2,b=0.75)")
     args = parser.parse_args()
-    searcher = Searcher(args.db, args.limit, args.snippet_bytes)
+    searcher = Searcher(args.db, args.limit, args.snippet_bytes, args.bm25)
     out = sys.stdout
     for qid, query in read_queries(args.queries):
         out.write(json.dumps(searcher.answer(qid, query), ensure_ascii=False) + "\n")
