@@ -16,6 +16,9 @@ SHELL := /bin/bash
 DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
   nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev xapian-tools
 
+# Peer tools and measuring tools the benchmarks compare against.
+BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine
+
 # Any value but empty or 0 turns the sanitizers on. Each configuration has
 # its own build folder, so switching between them never forces a rebuild.
 SANITIZE ?=
@@ -36,7 +39,7 @@ CORPUS_INDEX := $(BUILD_DIR)/corpus-index
 
 deps:
 	@missing=; \
-	for p in $(DEB_PACKAGES); do \
+	for p in $(DEB_PACKAGES) $(EXTRA_PACKAGES); do \
 	  case "$$(dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null)" in \
 	    *' ok installed') ;; \
 	    *) missing="$$missing $$p" ;; \
@@ -68,10 +71,12 @@ $(BUILD_DIR)/CMakeCache.txt: | deps
 # `make -jN` would tie it to a jobserver it cannot use. The "Built target"
 # lines are dropped so that an up-to-date build prints nothing.
 build: deps $(BUILD_DIR)/CMakeCache.txt
-	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake --build $(BUILD_DIR) -j$(JOBS) \
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake --build $(BUILD_DIR) -j$(JOBS) $(TARGETS) \
 	  | sed -u '/^\[ *[0-9]*%\] Built target /d'
 
-run: build
+# `run` needs the two programs only, not the test suite.
+run:
+	@$(MAKE) build TARGETS="--target quarry-index quarry"
 	@$(BUILD_DIR)/indexer/quarry-index --db $(CORPUS_INDEX) corpus
 	@$(BUILD_DIR)/query/quarry --db $(CORPUS_INDEX)
 
@@ -81,8 +86,11 @@ test: build
 sanitize:
 	@$(MAKE) test SANITIZE=1
 
-bench: build
+bench:
+	@$(MAKE) build EXTRA_PACKAGES="$(BENCH_PACKAGES)"
 	@bench/index-reuters
+	@bench/query-throughput
+	@bench/eval-time
 
 clean:
 	@rm -rf build build-sanitize
