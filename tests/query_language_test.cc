@@ -70,17 +70,6 @@ const std::vector<Article>& corpus() {
   return kArticles;
 }
 
-std::string to_json_lines(const std::vector<Article>& articles) {
-  std::string out;
-  for (const Article& article : articles) {
-    const nlohmann::json line = {
-        {"id", article.id},     {"title", article.title},       {"body", article.body},
-        {"date", article.date}, {"category", article.category}, {"source", article.source}};
-    out += line.dump() + "\n";
-  }
-  return out;
-}
-
 // The text of `text` from code point `begin` to code point `end`.
 std::string code_points(const std::string& text, std::size_t begin, std::size_t end) {
   std::vector<std::size_t> starts;
@@ -97,7 +86,7 @@ class QueryLanguage : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new TempDir;
     const auto articles = *dir_ / "articles.jsonl";
-    write_file(articles, to_json_lines(corpus()));
+    write_file(articles, testing::to_json_lines(corpus()));
     IndexConfig config;
     config.db_path = (*dir_ / "index").string();
     const IndexReport report = index_paths(config, {articles.string()});

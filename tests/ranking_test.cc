@@ -114,17 +114,6 @@ TEST(Ranking, UnknownSchemeErrorListsTheKnownOnes) {
   }
 }
 
-std::string to_json_lines(const std::vector<Article>& articles) {
-  std::string out;
-  for (const Article& article : articles) {
-    const nlohmann::json line = {
-        {"id", article.id},     {"title", article.title},       {"body", article.body},
-        {"date", article.date}, {"category", article.category}, {"source", article.source}};
-    out += line.dump() + "\n";
-  }
-  return out;
-}
-
 Article article(std::string id, std::string title, std::string body) {
   return {std::move(id), std::move(title), std::move(body), "2018-01-10", "sport", "Express"};
 }
@@ -153,7 +142,7 @@ class RankingSearch : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    write_file(*dir_ / "articles.jsonl", to_json_lines(corpus()));
+    write_file(*dir_ / "articles.jsonl", testing::to_json_lines(corpus()));
     IndexConfig config;
     config.db_path = (*dir_ / "index").string();
     const IndexReport report = index_paths(config, {(*dir_ / "articles.jsonl").string()});

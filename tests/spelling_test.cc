@@ -20,17 +20,6 @@ using testing::TempDir;
 using testing::write_file;
 using Ids = std::vector<std::string>;
 
-std::string to_json_lines(const std::vector<Article>& articles) {
-  std::string out;
-  for (const Article& article : articles) {
-    const nlohmann::json line = {
-        {"id", article.id},     {"title", article.title},       {"body", article.body},
-        {"date", article.date}, {"category", article.category}, {"source", article.source}};
-    out += line.dump() + "\n";
-  }
-  return out;
-}
-
 Article article(std::string id, std::string title, std::string body) {
   return {std::move(id), std::move(title), std::move(body),
           "2017-12-10",  "sport",          "Press Association"};
@@ -73,7 +62,7 @@ class Spelling : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    write_file(*dir_ / "articles.jsonl", to_json_lines(corpus()));
+    write_file(*dir_ / "articles.jsonl", testing::to_json_lines(corpus()));
     write_file(*dir_ / "synonyms.txt", "football, soccer\nman utd, manchester united\n");
     IndexConfig config;
     config.db_path = (*dir_ / "index").string();
@@ -190,7 +179,7 @@ TEST_F(Spelling, SynonymsMatchAsTheWordDoes) {
 class SpellingUpdates : public ::testing::Test {
  protected:
   void index(const std::vector<Article>& articles, const std::string& synonyms = "") {
-    write_file(dir_ / "articles.jsonl", to_json_lines(articles));
+    write_file(dir_ / "articles.jsonl", testing::to_json_lines(articles));
     IndexConfig config;
     config.db_path = db_path();
     if (!synonyms.empty()) {

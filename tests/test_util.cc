@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <stdexcept>
 
@@ -41,6 +42,17 @@ TempDir::~TempDir() {
   std::filesystem::permissions(path_, std::filesystem::perms::owner_all,
                                std::filesystem::perm_options::add, ignored);
   std::filesystem::remove_all(path_, ignored);
+}
+
+std::string to_json_lines(const std::vector<Article>& articles) {
+  std::string out;
+  for (const Article& article : articles) {
+    const nlohmann::json line = {
+        {"id", article.id},     {"title", article.title},       {"body", article.body},
+        {"date", article.date}, {"category", article.category}, {"source", article.source}};
+    out += line.dump() + "\n";
+  }
+  return out;
 }
 
 void write_file(const std::filesystem::path& path, const std::string& contents) {

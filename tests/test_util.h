@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "quarry/article.h"
+
 namespace quarry::testing {
 
 // A fresh, empty folder removed (with its contents) when this goes out of scope.
@@ -28,6 +30,9 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// Articles as a JSON Lines corpus, one object per line, every field set.
+std::string to_json_lines(const std::vector<Article>& articles);
 
 // Writes `contents` to `path`, creating parent folders.
 void write_file(const std::filesystem::path& path, const std::string& contents);
