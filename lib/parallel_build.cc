@@ -49,6 +49,19 @@ std::vector<fs::path> shards_in(const fs::path& folder) {
   return shards;
 }
 
+// Spelling data counts the articles holding each word: for a whole new
+// index that is each word's term frequency, so it is written once from the
+// term list rather than article by article.
+void add_spelling_from_terms(const std::string& path) {
+  Xapian::WritableDatabase db(path, Xapian::DB_OPEN);
+  for (auto it = db.allterms_begin(); it != db.allterms_end(); ++it) {
+    const std::string& term = *it;
+    if (term[0] >= 'A' && term[0] <= 'Z') continue;  // prefixed terms
+    if (is_spelling_word(term)) db.add_spelling(term, it.get_termfreq());
+  }
+  db.commit();
+}
+
 // Compacts `shards` into one database at `db_path`, through a folder beside
 // it and a rename, so that the index appears whole or not at all.
 void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
@@ -59,6 +72,7 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
     Xapian::Database all;
     for (const fs::path& shard : shards) all.add_database(Xapian::Database(shard.string()));
     all.compact(merged.string());
+    add_spelling_from_terms(merged.string());
   } catch (const Xapian::Error& error) {
     throw wrap("merging the new index " + db_path, error);
   }
@@ -119,9 +133,8 @@ void ParallelBuild::Impl::run(std::size_t index) {
       lock.unlock();
       writer.room.notify_one();
 
-      const Xapian::Document doc = make_document(analyzer, job.article, job.origin);
-      add_spelling(db, doc);
-      db.replace_document(id_term(job.article.id), doc);
+      db.replace_document(id_term(job.article.id),
+                          make_document(analyzer, job.article, job.origin));
       if (++pending >= commit_every) {
         db.commit();
         pending = 0;
