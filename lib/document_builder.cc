@@ -7,7 +7,7 @@
 #include "lib/article_store.h"
 #include "lib/date_range.h"
 #include "lib/schema.h"
-#include "lib/utf8_columns.h"
+#include "lib/utf8.h"
 
 namespace quarry::detail {
 namespace {
@@ -85,7 +85,7 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
 bool is_spelling_word(const std::string& term) {
   const unsigned char first = static_cast<unsigned char>(term[0]);
   if (first >= 'a' && first <= 'z') return term.size() > 1;
-  return first >= 0x80 && code_points_before(term, term.size()) > 1;
+  return first >= 0x80 && count_code_points(term) > 1;
 }
 
 void add_spelling(Xapian::WritableDatabase& db, const Xapian::Document& doc) {

@@ -7,7 +7,7 @@
 
 #include "lib/date_range.h"
 #include "lib/schema.h"
-#include "lib/utf8_columns.h"
+#include "lib/utf8.h"
 #include "quarry/error.h"
 
 namespace quarry {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "lib/utf8_columns.h"
+#include "lib/utf8.h"
 
 namespace quarry {
 namespace {
@@ -113,7 +113,7 @@ void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t 
     if (keys[t] != kNoMatch) matched.push_back(&tokens[t]);
   }
   auto next = matched.begin();
-  std::size_t code_points = detail::code_points_before(snippet->text, snippet->text.size());
+  std::size_t code_points = detail::count_code_points(snippet->text);
   std::size_t highlight_begin = 0;
   bool pending_space = false;
   for (std::size_t i = begin; i < end; ++i) {

@@ -28,6 +28,12 @@ std::string repair_utf8(std::string_view text);
 // The number of code points in `text`, which must be valid UTF-8.
 std::size_t count_code_points(std::string_view text);
 
+// The 1-based column, in code points, of the character at `byte_offset`:
+// what people count when told where a query went wrong.
+inline std::size_t column_of(std::string_view text, std::size_t byte_offset) {
+  return count_code_points(text.substr(0, byte_offset)) + 1;
+}
+
 // The longest prefix of `text` no longer than `max_bytes` that does not end
 // inside a UTF-8 sequence.
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
