@@ -150,6 +150,10 @@ TEST_F(TerminalTest, CtrlCAbandonsTheLine) {
   EXPECT_EQ(pty->output().find("No articles match."), std::string::npos) << "mourin was searched\n"
                                                                          << pty->output();
   EXPECT_EQ(pty->output().find("Hits "), pty->output().rfind("Hits ")) << pty->output();
+  // While a line is answered the terminal is back in cooked mode, where
+  // Ctrl-D is no key: press it at the prompt, as a person would.
+  ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+  ASSERT_TRUE(pty->wait_idle()) << pty->output();
   pty->type(kCtrlD);
   ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
   EXPECT_EQ(lines_of(history_file()), std::vector<std::string>{"milk"});
