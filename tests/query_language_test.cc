@@ -85,13 +85,9 @@ class QueryLanguage : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    const auto articles = *dir_ / "articles.jsonl";
-    write_file(articles, testing::to_json_lines(corpus()));
-    IndexConfig config;
-    config.db_path = (*dir_ / "index").string();
-    const IndexReport report = index_paths(config, {articles.string()});
+    const IndexReport report = testing::index_articles(*dir_, corpus());
     ASSERT_EQ(report.added, corpus().size());
-    searcher_ = new Searcher(config.db_path);
+    searcher_ = new Searcher(testing::index_path(*dir_));
   }
   static void TearDownTestSuite() {
     delete searcher_;

@@ -142,12 +142,9 @@ class RankingSearch : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    write_file(*dir_ / "articles.jsonl", testing::to_json_lines(corpus()));
-    IndexConfig config;
-    config.db_path = (*dir_ / "index").string();
-    const IndexReport report = index_paths(config, {(*dir_ / "articles.jsonl").string()});
+    const IndexReport report = testing::index_articles(*dir_, corpus());
     ASSERT_EQ(report.added, corpus().size());
-    searcher_ = new Searcher(config.db_path);
+    searcher_ = new Searcher(testing::index_path(*dir_));
   }
   static void TearDownTestSuite() {
     delete searcher_;

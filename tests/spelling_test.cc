@@ -62,15 +62,11 @@ class Spelling : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    write_file(*dir_ / "articles.jsonl", testing::to_json_lines(corpus()));
-    write_file(*dir_ / "synonyms.txt", "football, soccer\nman utd, manchester united\n");
-    IndexConfig config;
-    config.db_path = (*dir_ / "index").string();
-    config.synonyms_file = (*dir_ / "synonyms.txt").string();
-    const IndexReport report = index_paths(config, {(*dir_ / "articles.jsonl").string()});
+    const IndexReport report = testing::index_articles(
+        *dir_, corpus(), "football, soccer\nman utd, manchester united\n");
     ASSERT_EQ(report.added, corpus().size());
     ASSERT_EQ(report.synonym_groups, 2u);
-    searcher_ = new Searcher(config.db_path);
+    searcher_ = new Searcher(testing::index_path(*dir_));
   }
   static void TearDownTestSuite() {
     delete searcher_;
@@ -179,17 +175,10 @@ TEST_F(Spelling, SynonymsMatchAsTheWordDoes) {
 class SpellingUpdates : public ::testing::Test {
  protected:
   void index(const std::vector<Article>& articles, const std::string& synonyms = "") {
-    write_file(dir_ / "articles.jsonl", testing::to_json_lines(articles));
-    IndexConfig config;
-    config.db_path = db_path();
-    if (!synonyms.empty()) {
-      write_file(dir_ / "synonyms.txt", synonyms);
-      config.synonyms_file = (dir_ / "synonyms.txt").string();
-    }
-    index_paths(config, {(dir_ / "articles.jsonl").string()});
+    testing::index_articles(dir_, articles, synonyms);
   }
 
-  std::string db_path() const { return (dir_ / "index").string(); }
+  std::string db_path() const { return testing::index_path(dir_); }
 
   TempDir dir_;
 };

@@ -55,6 +55,20 @@ std::string to_json_lines(const std::vector<Article>& articles) {
   return out;
 }
 
+std::string index_path(const TempDir& dir) { return (dir / "index").string(); }
+
+IndexReport index_articles(const TempDir& dir, const std::vector<Article>& articles,
+                           const std::string& synonyms) {
+  write_file(dir / "articles.jsonl", to_json_lines(articles));
+  IndexConfig config;
+  config.db_path = index_path(dir);
+  if (!synonyms.empty()) {
+    write_file(dir / "synonyms.txt", synonyms);
+    config.synonyms_file = (dir / "synonyms.txt").string();
+  }
+  return index_paths(config, {(dir / "articles.jsonl").string()});
+}
+
 void write_file(const std::filesystem::path& path, const std::string& contents) {
   std::filesystem::create_directories(path.parent_path());
   std::ofstream out(path, std::ios::binary);

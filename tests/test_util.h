@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "quarry/article.h"
+#include "quarry/index_writer.h"
 
 namespace quarry::testing {
 
@@ -33,6 +34,14 @@ class TempDir {
 
 // Articles as a JSON Lines corpus, one object per line, every field set.
 std::string to_json_lines(const std::vector<Article>& articles);
+
+// Indexes `articles`, written as dir/articles.jsonl, into dir/index (see
+// index_path), with `synonyms` as the synonym list when not empty.
+IndexReport index_articles(const TempDir& dir, const std::vector<Article>& articles,
+                           const std::string& synonyms = "");
+
+// Where index_articles puts the index.
+std::string index_path(const TempDir& dir);
 
 // Writes `contents` to `path`, creating parent folders.
 void write_file(const std::filesystem::path& path, const std::string& contents);
