@@ -2,6 +2,7 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "lib/article_store.h"
@@ -12,34 +13,30 @@
 namespace quarry::detail {
 namespace {
 
+// Every word is indexed as its stem, with its position; title words are also
+// indexed under the title prefix. Phrases therefore match stems in order,
+// as free words do, and one term per distinct stem keeps the index small.
 Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc,
-                           const std::string& text, Xapian::termpos first, bool title) {
+                           const std::string& text, Xapian::termpos first, bool title,
+                           std::vector<std::string>* words) {
   Xapian::termpos pos = first;
-  for (const Token& token : analyzer.tokenize(text)) {
-    const std::string stem = analyzer.stem(token.term);
-    doc.add_posting(token.term, pos);
-    doc.add_term(kStemPrefix + stem);
+  for (Token& token : analyzer.tokenize(text)) {
+    std::string term = kStemPrefix + analyzer.stem(token.term);
     if (title) {
-      doc.add_posting(kTitlePrefix + token.term, pos);
-      doc.add_term(std::string(kStemPrefix) + kTitlePrefix + stem);
+      std::string title_term = term;
+      title_term.insert(1, kTitlePrefix);
+      doc.add_posting(title_term, pos);
     }
+    doc.add_posting(term, pos);
+    if (words) words->push_back(std::move(token.term));
     ++pos;
   }
   return pos;
 }
 
-template <typename Visit>
-void for_each_spelling_word(const Xapian::Document& doc, Visit visit) {
-  for (auto it = doc.termlist_begin(); it != doc.termlist_end();) {
-    const std::string term = *it;
-    // Prefixed terms start with a capital, sorting between digits and words.
-    if (term[0] >= 'A' && term[0] <= 'Z') {
-      it.skip_to("a");
-      continue;
-    }
-    if (is_spelling_word(term)) visit(term);
-    ++it;
-  }
+void sort_unique(std::vector<std::string>* words) {
+  std::sort(words->begin(), words->end());
+  words->erase(std::unique(words->begin(), words->end()), words->end());
 }
 
 }  // namespace
@@ -61,10 +58,11 @@ std::string fingerprint(const Article& article, const std::string& language) {
 }
 
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin) {
+                               const std::string& origin, std::vector<std::string>* words) {
   Xapian::Document doc;
-  Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true);
-  index_text(analyzer, doc, article.body, next + kBodyPositionGap, false);
+  Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true, words);
+  index_text(analyzer, doc, article.body, next + kBodyPositionGap, false, words);
+  if (words) sort_unique(words);
 
   doc.add_boolean_term(id_term(article.id));
   doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
@@ -82,18 +80,27 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
   return doc;
 }
 
-bool is_spelling_word(const std::string& term) {
-  const unsigned char first = static_cast<unsigned char>(term[0]);
-  if (first >= 'a' && first <= 'z') return term.size() > 1;
-  return first >= 0x80 && count_code_points(term) > 1;
+std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article) {
+  std::vector<std::string> words;
+  for (const std::string* text : {&article.title, &article.body}) {
+    for (Token& token : analyzer.tokenize(*text)) words.push_back(std::move(token.term));
+  }
+  sort_unique(&words);
+  return words;
 }
 
-void add_spelling(Xapian::WritableDatabase& db, const Xapian::Document& doc) {
-  for_each_spelling_word(doc, [&](const std::string& word) { db.add_spelling(word); });
+bool is_spelling_word(const std::string& word) {
+  const unsigned char first = static_cast<unsigned char>(word[0]);
+  if (first >= 'a' && first <= 'z') return word.size() > 1;
+  return first >= 0x80 && count_code_points(word) > 1;
 }
 
-void remove_spelling(Xapian::WritableDatabase& db, const Xapian::Document& doc) {
-  for_each_spelling_word(doc, [&](const std::string& word) { db.remove_spelling(word); });
+void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {
+  for (const std::string& word : words) db.add_spelling(word);
+}
+
+void remove_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {
+  for (const std::string& word : words) db.remove_spelling(word);
 }
 
 }  // namespace quarry::detail

@@ -4,6 +4,7 @@
 #define QUARRY_LIB_DOCUMENT_BUILDER_H_
 
 #include <string>
+#include <vector>
 
 #include <xapian.h>
 
@@ -16,19 +17,26 @@ namespace quarry::detail {
 // analyzed in): equal fingerprints mean re-indexing would change nothing.
 std::string fingerprint(const Article& article, const std::string& language);
 
-// Words with positions (title first, then the body after a gap), stems,
-// title terms, the id, origin, source and category terms, the date value,
-// the fingerprint, and the stored text.
+// Stems with positions (title first, then the body after a gap), title
+// stems, the id, origin, source and category terms, the date value, the
+// fingerprint, and the stored text. When `words` is given, it receives the
+// article's distinct words, as the analyzer reads them.
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin);
+                               const std::string& origin,
+                               std::vector<std::string>* words = nullptr);
 
-// Spelling data counts, for each word, the articles that hold it.
-void add_spelling(Xapian::WritableDatabase& db, const Xapian::Document& doc);
-void remove_spelling(Xapian::WritableDatabase& db, const Xapian::Document& doc);
+// The distinct words of an article's title and body.
+std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
 
-// Whether spelling suggestions may offer this indexed word: not numbers,
-// not single CJK characters.
-bool is_spelling_word(const std::string& term);
+// The index keeps its vocabulary in Xapian's spelling data: each word with
+// the number of articles holding it. It serves spelling suggestions,
+// wildcards and completion, since the postings themselves hold stems only.
+void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
+void remove_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
+
+// Whether a spelling suggestion may offer this word: not numbers, not
+// single letters or CJK characters.
+bool is_spelling_word(const std::string& word);
 
 }  // namespace quarry::detail
 

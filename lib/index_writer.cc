@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lib/article_store.h"
 #include "lib/document_builder.h"
 #include "lib/parallel_build.h"
 #include "lib/schema.h"
@@ -32,6 +33,13 @@ struct IndexWriter::Impl {
 
   Impl(std::string db_path, Xapian::WritableDatabase database, Analyzer a)
       : path(std::move(db_path)), db(std::move(database)), analyzer(std::move(a)) {}
+
+  // Takes the words of a stored article out of the vocabulary, before it is
+  // replaced or deleted.
+  void forget_words(Xapian::docid docid) {
+    const Article old = detail::decode_article(db.get_document(docid).get_data());
+    detail::remove_words(db, detail::article_words(analyzer, old));
+  }
 };
 
 namespace {
@@ -63,6 +71,7 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* l
   } else {
     *language = stored;
   }
+  detail::check_schema(db, config.db_path);
   return db;
 }
 
@@ -104,9 +113,10 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
         return Upsert::kUnchanged;
       }
     }
-    if (exists) detail::remove_spelling(impl_->db, impl_->db.get_document(*existing));
-    const Xapian::Document doc = detail::make_document(impl_->analyzer, article, origin);
-    detail::add_spelling(impl_->db, doc);
+    if (exists) impl_->forget_words(*existing);
+    std::vector<std::string> words;
+    const Xapian::Document doc = detail::make_document(impl_->analyzer, article, origin, &words);
+    detail::add_words(impl_->db, words);
     Xapian::docid docid = impl_->db.replace_document(id_term, doc);
     impl_->upserted.insert(docid);
     return exists ? Upsert::kUpdated : Upsert::kAdded;
@@ -124,7 +134,7 @@ std::size_t IndexWriter::delete_unseen(const std::string& origin) {
       if (!impl_->upserted.count(*it)) gone.push_back(*it);
     }
     for (Xapian::docid docid : gone) {
-      detail::remove_spelling(impl_->db, impl_->db.get_document(docid));
+      impl_->forget_words(docid);
       impl_->db.delete_document(docid);
     }
   } catch (const Xapian::Error& error) {
@@ -206,7 +216,7 @@ class BuildDestination : public Destination {
  public:
   explicit BuildDestination(detail::ParallelBuild& build) : build_(build) {}
   Upsert put(Article&& article, const std::string& origin, bool repeated) override {
-    build_.add(std::move(article), origin);
+    build_.add(std::move(article), origin, repeated);
     return repeated ? Upsert::kUpdated : Upsert::kAdded;
   }
 

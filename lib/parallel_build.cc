@@ -14,8 +14,10 @@
 #include <filesystem>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
+#include "lib/article_store.h"
 #include "lib/document_builder.h"
 #include "lib/schema.h"
 #include "quarry/analyzer.h"
@@ -30,6 +32,8 @@ constexpr char kBuildingMarker[] = ".building-";
 // Articles waiting per writer: enough to keep writers busy, few enough to
 // keep memory flat.
 constexpr std::size_t kQueueLimit = 256;
+// Articles a shard writer adds between commits, at most.
+constexpr std::size_t kShardBatch = 1000;
 
 fs::path private_folder(const std::string& db_path) {
   return db_path + kBuildingMarker + std::to_string(getpid());
@@ -49,30 +53,41 @@ std::vector<fs::path> shards_in(const fs::path& folder) {
   return shards;
 }
 
-// Spelling data counts the articles holding each word: for a whole new
-// index that is each word's term frequency, so it is written once from the
-// term list rather than article by article.
-void add_spelling_from_terms(const std::string& path) {
-  Xapian::WritableDatabase db(path, Xapian::DB_OPEN);
-  for (auto it = db.allterms_begin(); it != db.allterms_end(); ++it) {
-    const std::string& term = *it;
-    if (term[0] >= 'A' && term[0] <= 'Z') continue;  // prefixed terms
-    if (is_spelling_word(term)) db.add_spelling(term, it.get_termfreq());
+// How many articles hold each word.
+using Vocabulary = std::unordered_map<std::string, Xapian::doccount>;
+
+// The vocabulary of a database whose writers' counts were lost (a build
+// that was killed): read back from the stored articles.
+Vocabulary vocabulary_of(const Xapian::Database& db) {
+  const Analyzer analyzer(AnalyzerConfig{db.get_metadata(kLanguageKey)});
+  Vocabulary vocabulary;
+  for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
+    const Article article = decode_article(db.get_document(*it).get_data());
+    for (std::string& word : article_words(analyzer, article)) ++vocabulary[std::move(word)];
   }
-  db.commit();
+  return vocabulary;
 }
 
-// Compacts `shards` into one database at `db_path`, through a folder beside
-// it and a rename, so that the index appears whole or not at all.
+// Compacts `shards` into one database at `db_path` with `vocabulary` (read
+// from the shards when null), through a folder beside it and a rename, so
+// that the index appears whole or not at all.
 void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
-                      const std::string& db_path) {
+                      const std::string& db_path, const Vocabulary* vocabulary) {
   const fs::path merged = work / "merged";
   if (shards.empty()) throw IndexError("no shards to merge in " + work.string());
   try {
     Xapian::Database all;
     for (const fs::path& shard : shards) all.add_database(Xapian::Database(shard.string()));
     all.compact(merged.string());
-    add_spelling_from_terms(merged.string());
+    Vocabulary read_back;
+    if (!vocabulary) {
+      read_back = vocabulary_of(all);
+      vocabulary = &read_back;
+    }
+    // Written once for the whole index rather than article by article.
+    Xapian::WritableDatabase db(merged.string(), Xapian::DB_OPEN);
+    for (const auto& [word, articles] : *vocabulary) db.add_spelling(word, articles);
+    db.commit();
   } catch (const Xapian::Error& error) {
     throw wrap("merging the new index " + db_path, error);
   }
@@ -85,18 +100,33 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
   fs::remove_all(work, error);
 }
 
+// Takes the words of the article with `term` out of `vocabulary`, before
+// the article is replaced.
+void forget(const Xapian::Database& db, const Analyzer& analyzer, const std::string& term,
+            Vocabulary& vocabulary) {
+  auto it = db.postlist_begin(term);
+  if (it == db.postlist_end(term)) return;
+  const Article old = decode_article(db.get_document(*it).get_data());
+  for (const std::string& word : article_words(analyzer, old)) {
+    auto counted = vocabulary.find(word);
+    if (counted != vocabulary.end() && --counted->second == 0) vocabulary.erase(counted);
+  }
+}
+
 }  // namespace
 
 struct ParallelBuild::Impl {
   struct Job {
     Article article;
     std::string origin;
+    bool repeated;  // an article with this id was added before in this build
   };
   struct Writer {
     std::deque<Job> queue;
     std::condition_variable ready;
     std::condition_variable room;
     std::thread thread;
+    Vocabulary vocabulary;  // of this writer's shard
   };
 
   std::string db_path;
@@ -123,6 +153,9 @@ void ParallelBuild::Impl::run(std::size_t index) {
     Xapian::WritableDatabase db(shard.string(), Xapian::DB_CREATE | Xapian::DB_NO_SYNC);
     db.set_metadata(kLanguageKey, language);
     db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
+    // Xapian buffers a batch's postings in maps that slow down as they
+    // grow; committing small batches is cheaper than one big flush.
+    const std::size_t batch = std::min(commit_every, kShardBatch);
     std::size_t pending = 0;
     for (;;) {
       std::unique_lock lock(mutex);
@@ -133,9 +166,16 @@ void ParallelBuild::Impl::run(std::size_t index) {
       lock.unlock();
       writer.room.notify_one();
 
-      db.replace_document(id_term(job.article.id),
-                          make_document(analyzer, job.article, job.origin));
-      if (++pending >= commit_every) {
+      std::vector<std::string> words;
+      Xapian::Document doc = make_document(analyzer, job.article, job.origin, &words);
+      if (job.repeated) {
+        forget(db, analyzer, id_term(job.article.id), writer.vocabulary);
+        db.replace_document(id_term(job.article.id), doc);
+      } else {
+        db.add_document(doc);  // a new id: no need to look for an old one
+      }
+      for (std::string& word : words) ++writer.vocabulary[std::move(word)];
+      if (++pending >= batch) {
         db.commit();
         pending = 0;
       }
@@ -179,14 +219,14 @@ ParallelBuild::ParallelBuild(const std::string& db_path, const std::string& lang
 
 ParallelBuild::~ParallelBuild() { impl_->stop(); }
 
-void ParallelBuild::add(Article article, const std::string& origin) {
+void ParallelBuild::add(Article article, const std::string& origin, bool repeated) {
   const std::size_t shard =
       XXH3_64bits(article.id.data(), article.id.size()) % impl_->writers.size();
   Impl::Writer& writer = *impl_->writers[shard];
   std::unique_lock lock(impl_->mutex);
   writer.room.wait(lock, [&] { return impl_->failure || writer.queue.size() < kQueueLimit; });
   if (impl_->failure) std::rethrow_exception(impl_->failure);
-  writer.queue.push_back({std::move(article), origin});
+  writer.queue.push_back({std::move(article), origin, repeated});
   lock.unlock();
   writer.ready.notify_one();
 }
@@ -200,7 +240,14 @@ void ParallelBuild::publish() {
       throw wrap("index " + impl_->db_path, error);
     }
   }
-  merge_into_place(shards_in(impl_->folder), impl_->folder, impl_->db_path);
+  // Each word's count is the sum of the shards' counts: an id lives in one
+  // shard only.
+  Vocabulary& vocabulary = impl_->writers[0]->vocabulary;
+  for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
+    for (auto& [word, articles] : impl_->writers[i]->vocabulary) vocabulary[word] += articles;
+    impl_->writers[i]->vocabulary = {};
+  }
+  merge_into_place(shards_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary);
 }
 
 bool index_absent(const std::string& db_path) {
@@ -223,7 +270,7 @@ void adopt_interrupted_build(const std::string& db_path) {
     if (pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)) continue;  // still running
     if (index_absent(db_path)) {
       try {
-        merge_into_place(shards_in(folder), folder, db_path);
+        merge_into_place(shards_in(folder), folder, db_path, nullptr);
         continue;
       } catch (const IndexError&) {
         // A shard that never committed cannot be merged: start afresh.

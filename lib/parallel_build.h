@@ -26,9 +26,10 @@ class ParallelBuild {
   ParallelBuild& operator=(const ParallelBuild&) = delete;
 
   // Queues the article for the writer of its shard (chosen by its id, so a
-  // repeated id replaces the earlier one). Blocks while the writers are
-  // behind, which bounds memory. Rethrows a writer's failure.
-  void add(Article article, const std::string& origin);
+  // repeated id replaces the earlier one; `repeated` says the id was added
+  // before). Blocks while the writers are behind, which bounds memory.
+  // Rethrows a writer's failure.
+  void add(Article article, const std::string& origin, bool repeated);
 
   // Waits for the writers, merges the shards and moves the index into
   // place. Throws IndexError.

@@ -328,8 +328,7 @@ class Parser {
     return query;
   }
 
-  // Positions are kept for exact words only, so NEAR and ADJ join words as
-  // written (folded, not stemmed), as phrases do.
+  // A word joined by NEAR or ADJ: its stem, at its position, as in phrases.
   Xapian::Query proximity_operand(bool positive, Field field) {
     const Lexeme& lexeme = take();
     if (lexeme.kind != Kind::kWord && lexeme.kind != Kind::kPhrase) {
@@ -338,8 +337,14 @@ class Parser {
     std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
     if (tokens.size() > 1) fail(lexeme, "NEAR and ADJ join single words, not phrases");
     if (tokens.empty()) return Xapian::Query();
-    if (positive) out_->highlight.words.push_back(tokens[0].term);
-    return Xapian::Query(prefix_for(field) + tokens[0].term, 1, ++position_);
+    return positioned_stem(tokens[0].term, positive, field);
+  }
+
+  // The term an indexed word became, with its place in the query.
+  Xapian::Query positioned_stem(const std::string& word, bool positive, Field field) {
+    const std::string stem = analyzer_.stem(word);
+    if (positive) out_->highlight.stems.push_back(stem);
+    return Xapian::Query(detail::kStemPrefix + prefix_for(field) + stem, 1, ++position_);
   }
 
   Xapian::Query primary(bool positive, Field field) {
@@ -448,13 +453,13 @@ class Parser {
     if (positive && !query.empty()) out_->scoring_parts.push_back({std::move(label), query});
   }
 
-  // Quoted words match exactly as written (unstemmed), in order.
+  // Quoted words match in order. Positions are kept for stems, so a phrase
+  // matches the words' stems, as the free words of a query do.
   Xapian::Query phrase(const std::vector<Token>& tokens, bool positive, Field field) {
     std::vector<Xapian::Query> terms;
     std::string key;
     for (const Token& token : tokens) {
-      if (positive) out_->highlight.words.push_back(token.term);
-      terms.emplace_back(prefix_for(field) + token.term, 1, ++position_);
+      terms.push_back(positioned_stem(token.term, positive, field));
       key += (key.empty() ? "" : " ") + token.term;
     }
     if (terms.empty()) return Xapian::Query();
@@ -464,15 +469,40 @@ class Parser {
     return field == Field::kNone ? with_synonyms(key, query, positive) : query;
   }
 
+  // Words that start with what was typed, from the index's vocabulary, the
+  // most frequent first: their stems, as one term for ranking.
   Xapian::Query wildcard(const Lexeme& lexeme, bool positive, Field field) {
     std::string_view stem_text = lexeme.text;
     while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
     std::vector<Token> tokens = analyzer_.tokenize(stem_text);
     if (tokens.empty()) return Xapian::Query();
     if (tokens.size() > 1) fail(lexeme, "a wildcard applies to one word");
-    if (positive) out_->highlight.prefixes.push_back(tokens[0].term);
-    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix_for(field) + tokens[0].term,
-                         config_.max_wildcard_terms, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+    const std::string& start = tokens[0].term;
+    if (positive) out_->highlight.prefixes.push_back(start);
+    const std::string prefix = detail::kStemPrefix + prefix_for(field);
+    if (!db_) {
+      // Without an index to list words from, stems are the best guess.
+      return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + analyzer_.stem(start),
+                           config_.max_wildcard_terms,
+                           Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+    }
+    std::vector<std::pair<Xapian::doccount, std::string>> words;
+    auto it = db_->spellings_begin();
+    for (it.skip_to(start); it != db_->spellings_end() && (*it).starts_with(start); ++it) {
+      words.emplace_back(it.get_termfreq(), *it);
+    }
+    const std::size_t limit = std::min<std::size_t>(words.size(), config_.max_wildcard_terms);
+    std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(limit),
+                      words.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::string> stems;
+    for (std::size_t i = 0; i < limit; ++i) stems.push_back(prefix + analyzer_.stem(words[i].second));
+    std::sort(stems.begin(), stems.end());
+    stems.erase(std::unique(stems.begin(), stems.end()), stems.end());
+    // No word starts so. The bare prefix is a term no article has (words are
+    // never empty): it matches nothing, where an empty query would be left
+    // out of the query around it.
+    if (stems.empty()) return Xapian::Query(prefix);
+    return Xapian::Query(Xapian::Query::OP_SYNONYM, stems.begin(), stems.end());
   }
 
   Xapian::Query date(const Lexeme& lexeme, Field field) {
@@ -496,9 +526,9 @@ class Parser {
       if (tokens.empty()) continue;
       std::vector<Xapian::Query> terms;
       for (const Token& token : tokens) {
-        if (positive) out_->highlight.words.push_back(token.term);
-        terms.emplace_back(tokens.size() == 1 ? detail::kStemPrefix + analyzer_.stem(token.term)
-                                              : token.term);
+        const std::string stem = analyzer_.stem(token.term);
+        if (positive) out_->highlight.stems.push_back(stem);
+        terms.emplace_back(detail::kStemPrefix + stem);
       }
       alternatives.push_back(terms.size() == 1
                                  ? terms[0]
@@ -528,7 +558,6 @@ void deduplicate(std::vector<std::string>* words) {
 }
 
 void deduplicate(HighlightTerms* terms) {
-  deduplicate(&terms->words);
   deduplicate(&terms->stems);
   deduplicate(&terms->prefixes);
 }

@@ -9,11 +9,11 @@
 
 namespace quarry::detail {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 // Term prefixes, following omega's conventions where it has one.
-inline constexpr char kStemPrefix[] = "Z";         // stems of every word, no positions
-inline constexpr char kTitlePrefix[] = "S";        // title words, with positions
+inline constexpr char kStemPrefix[] = "Z";         // stems of every word, with positions
+inline constexpr char kTitlePrefix[] = "S";        // after Z: stems of title words
 inline constexpr char kIdPrefix[] = "Q";           // the article's unique id (boolean)
 inline constexpr char kOriginPrefix[] = "XO";      // the folder or corpus it came from
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
@@ -36,6 +36,10 @@ std::string id_term(const std::string& id);
 
 // A boolean term of a prefix and a value that may be long.
 std::string boolean_term(const char* prefix, const std::string& value);
+
+// Throws IndexError when the index at `path` was laid out by another
+// version of Quarry.
+void check_schema(const Xapian::Database& db, const std::string& path);
 
 }  // namespace quarry::detail
 

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "lib/article_store.h"
+#include "lib/document_builder.h"
 #include "lib/schema.h"
 #include "quarry/error.h"
 #include "quarry/query_parser.h"
@@ -55,7 +56,9 @@ struct Searcher::Impl {
   Analyzer analyzer;
 
   Impl(std::string p, Xapian::Database d)
-      : path(std::move(p)), db(std::move(d)), analyzer(AnalyzerConfig{stored_language(db, path)}) {}
+      : path(std::move(p)), db(std::move(d)), analyzer(AnalyzerConfig{stored_language(db, path)}) {
+    detail::check_schema(db, path);
+  }
 
   ParsedQuery parse(std::string_view query, const SearchOptions& options) const {
     QueryParser parser(analyzer, options.parser, &db);
@@ -76,9 +79,9 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
   std::size_t copied = 0;
   bool changed = false;
   for (const QueryWord& word : parsed.free_words) {
-    if (db.get_termfreq(word.term) != 0) continue;
+    if (db.get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) != 0) continue;
     const std::string better = db.get_spelling_suggestion(word.term, kMaxEditDistance);
-    if (better.empty() || better == word.term) continue;
+    if (better.empty() || better == word.term || !detail::is_spelling_word(better)) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;
     copied = word.end;
@@ -197,11 +200,10 @@ std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t
   std::vector<std::pair<Xapian::doccount, std::string>> found;
   try {
     impl_->db.reopen();
-    for (auto it = impl_->db.allterms_begin(folded); it != impl_->db.allterms_end(folded); ++it) {
-      // Prefixed terms (stems, titles, ids) start with a capital letter;
-      // only plain words are offered.
-      const char first = (*it)[0];
-      if (first >= 'A' && first <= 'Z') continue;
+    // The vocabulary holds the words as they were written (folded); the
+    // postings hold only their stems.
+    auto it = impl_->db.spellings_begin();
+    for (it.skip_to(folded); it != impl_->db.spellings_end() && (*it).starts_with(folded); ++it) {
       found.emplace_back(it.get_termfreq(), *it);
     }
   } catch (const Xapian::Error& error) {
@@ -220,10 +222,8 @@ IndexStats Searcher::stats() {
     impl_->db.reopen();
     stats.articles = impl_->db.get_doccount();
     stats.total_words = impl_->db.get_total_length();
-    // Prefixed terms start with a capital letter; the rest are words.
-    for (auto it = impl_->db.allterms_begin(); it != impl_->db.allterms_end(); ++it) {
-      const char first = (*it)[0];
-      if (first < 'A' || first > 'Z') ++stats.distinct_words;
+    for (auto it = impl_->db.spellings_begin(); it != impl_->db.spellings_end(); ++it) {
+      ++stats.distinct_words;
     }
   } catch (const Xapian::Error& error) {
     throw IndexError("index " + impl_->path + ": " + error.get_description());

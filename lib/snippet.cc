@@ -13,7 +13,7 @@ constexpr char kEllipsis[] = "\u2026";
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
-// Which query term (an index into words then stems) each token matches.
+// Which query term (an index into stems then prefixes) each token matches.
 class TermMatcher {
  public:
   TermMatcher(const Analyzer& analyzer, const HighlightTerms& terms)
@@ -22,22 +22,16 @@ class TermMatcher {
   std::size_t match(const std::string& term) {
     auto cached = cache_.find(term);
     if (cached != cache_.end()) return cached->second;
-    std::size_t key = find(terms_.words, term);
-    if (key == kNoMatch && !terms_.stems.empty()) {
-      std::size_t stem = find(terms_.stems, analyzer_.stem(term));
-      if (stem != kNoMatch) key = terms_.words.size() + stem;
-    }
+    std::size_t key = terms_.stems.empty() ? kNoMatch : find(terms_.stems, analyzer_.stem(term));
     for (std::size_t i = 0; key == kNoMatch && i < terms_.prefixes.size(); ++i) {
-      if (term.starts_with(terms_.prefixes[i])) {
-        key = terms_.words.size() + terms_.stems.size() + i;
-      }
+      if (term.starts_with(terms_.prefixes[i])) key = terms_.stems.size() + i;
     }
     cache_.emplace(term, key);
     return key;
   }
 
   std::size_t key_count() const {
-    return terms_.words.size() + terms_.stems.size() + terms_.prefixes.size();
+    return terms_.stems.size() + terms_.prefixes.size();
   }
 
  private:

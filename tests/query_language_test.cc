@@ -211,6 +211,9 @@ TEST_F(QueryLanguage, PhraseNeedsTheWordsInOrder) {
           {"Manchester United", {"n01", "n05", "n07"}},
           // No phrase spans the title and the body.
           {"\"twice Lukaku\"", {}},
+          // Phrases match words by their stems, as free words do.
+          {"\"coach spoke\"", {"n10"}},
+          {"\"dressing rooms\"", {"n04", "n05"}},
       },
       all_words);
 }
@@ -248,6 +251,11 @@ TEST_F(QueryLanguage, TrailingWildcards) {
       {"Lukak* -Manches*", {}},
       {"Ederson AND Guardiol*", {"n03", "n04", "n09"}},
       {"zebr*", {}},
+      // A wildcard matching no word matches nothing, even beside others.
+      {"zebr* AND Mourinho", {}},
+      // Words are expanded as written, so a prefix longer than their stem
+      // ("coach") still finds them.
+      {"coache*", {"n10"}},
   });
 }
 
@@ -263,6 +271,7 @@ TEST_F(QueryLanguage, WildcardMatchesAreHighlighted) {
       {"CAFÉ*", "n02", {"café"}},
       {"CAFÉ*", "n06", {"Cafe"}},
       {"Lukak* OR Evert*", "n07", {"Lukaku", "Everton"}},
+      {"coache*", "n10", {"coaches"}},
   };
   for (const HighlightCase& c : cases) {
     const SearchResult result = searcher_->search(c.query, every_hit());

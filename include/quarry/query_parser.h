@@ -27,14 +27,14 @@
 
 namespace quarry {
 
-// The words a hit is highlighted for: the normalized words of the query's
-// positive parts, their stems, and wildcard prefixes.
+// The words a hit is highlighted for: the stems of the query's positive
+// parts (a word of the text is marked when its stem is one of them, as it
+// was found), and wildcard prefixes.
 struct HighlightTerms {
-  std::vector<std::string> words;
   std::vector<std::string> stems;
   std::vector<std::string> prefixes;
 
-  bool empty() const { return words.empty() && stems.empty() && prefixes.empty(); }
+  bool empty() const { return stems.empty() && prefixes.empty(); }
 };
 
 // A free word of the query, where it was typed: what a spelling correction

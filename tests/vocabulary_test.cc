@@ -1,0 +1,116 @@
+// The index's vocabulary: every word as written (folded), with the number of
+// articles that hold it. Wildcards, completion and spelling suggestions read
+// it, since postings hold stems only; every way of writing an index must
+// leave the same vocabulary behind.
+#include <gtest/gtest.h>
+#include <xapian.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "lib/parallel_build.h"
+#include "quarry/error.h"
+#include "quarry/index_writer.h"
+#include "quarry/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::TempDir;
+using Vocabulary = std::map<std::string, Xapian::doccount>;
+
+Vocabulary vocabulary_of(const std::string& path) {
+  Xapian::Database db(path);
+  Vocabulary words;
+  for (auto it = db.spellings_begin(); it != db.spellings_end(); ++it) {
+    words[*it] = it.get_termfreq();
+  }
+  return words;
+}
+
+// a2 comes twice: the second version replaces the first, words and all.
+const std::vector<Article>& articles() {
+  static const std::vector<Article> kArticles = {
+      {"a1", "Derby day", "Mourinho and Guardiola meet at Old Trafford.", "", "", ""},
+      {"a2", "Milk row", "Milk was thrown at Mourinho after the derby.", "", "", ""},
+      {"a3", "Penalty", "Ederson saved a penalty.", "", "", ""},
+      {"a2", "Milk row", "A carton of milk hit Mourinho on the stairs.", "", "", ""},
+  };
+  return kArticles;
+}
+
+void expect_counts_of_the_final_articles(const Vocabulary& words) {
+  EXPECT_EQ(words.at("mourinho"), 2u);
+  EXPECT_EQ(words.at("derby"), 1u);  // the first a2 said it too
+  EXPECT_EQ(words.at("carton"), 1u);
+  EXPECT_EQ(words.count("thrown"), 0u);
+  EXPECT_EQ(words.at("penalty"), 1u);  // as written, not stemmed
+}
+
+TEST(Vocabulary, NewIndexBuiltInParallelCountsTheFinalArticles) {
+  TempDir dir;
+  testing::index_articles(dir, articles());
+  expect_counts_of_the_final_articles(vocabulary_of(testing::index_path(dir)));
+}
+
+TEST(Vocabulary, UpdatingAnIndexKeepsTheSameCounts) {
+  TempDir parallel;
+  testing::index_articles(parallel, articles());
+  TempDir updated;
+  {
+    IndexConfig config;
+    config.db_path = testing::index_path(updated);
+    IndexWriter empty(config);
+    empty.commit();
+  }
+  testing::index_articles(updated, articles());  // one writer, article by article
+  EXPECT_EQ(vocabulary_of(testing::index_path(updated)),
+            vocabulary_of(testing::index_path(parallel)));
+}
+
+TEST(Vocabulary, KilledBuildIsAdoptedWithItsVocabulary) {
+  TempDir built;
+  testing::index_articles(built, articles());
+  TempDir adopted;
+  const std::string path = testing::index_path(adopted);
+  {
+    detail::ParallelBuild build(path, "english", 2, 1000);
+    bool seen_a2 = false;
+    for (const Article& article : articles()) {
+      const bool repeated = article.id == "a2" && seen_a2;
+      seen_a2 = seen_a2 || article.id == "a2";
+      build.add(article, "articles.jsonl", repeated);
+    }
+  }  // never published, as when the process is killed: the shards stay behind
+  detail::adopt_interrupted_build(path);
+  EXPECT_EQ(vocabulary_of(path), vocabulary_of(testing::index_path(built)));
+}
+
+TEST(Vocabulary, IndexOfAnotherLayoutIsRefusedWithAClearMessage) {
+  TempDir dir;
+  const std::string path = testing::index_path(dir);
+  {
+    Xapian::WritableDatabase db(path, Xapian::DB_CREATE);
+    db.set_metadata("quarry.language", "english");
+    db.set_metadata("quarry.schema", "1");
+    Xapian::Document doc;
+    doc.add_term("milk");
+    db.add_document(doc);
+    db.commit();
+  }
+  try {
+    Searcher searcher(path);
+    ADD_FAILURE() << "opened an index of another layout";
+  } catch (const IndexError& error) {
+    EXPECT_NE(std::string(error.what()).find("another version of Quarry"), std::string::npos)
+        << error.what();
+  }
+  IndexConfig config;
+  config.db_path = path;
+  EXPECT_THROW(IndexWriter writer(config), IndexError);
+}
+
+}  // namespace
+}  // namespace quarry
