@@ -14,8 +14,9 @@ namespace quarry::detail {
 namespace {
 
 // Every word is indexed as its stem, with its position; title words are also
-// indexed under the title prefix. Phrases therefore match stems in order,
-// as free words do, and one term per distinct stem keeps the index small.
+// indexed under the title prefix, without positions (the unprefixed stems
+// hold them). Phrases therefore match stems in order, as free words do, and
+// one positional term per distinct stem keeps the index small.
 Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc,
                            const std::string& text, Xapian::termpos first, bool title,
                            std::vector<std::string>* words) {
@@ -25,7 +26,7 @@ Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc,
     if (title) {
       std::string title_term = term;
       title_term.insert(1, kTitlePrefix);
-      doc.add_posting(title_term, pos);
+      doc.add_term(title_term);
     }
     doc.add_posting(term, pos);
     if (words) words->push_back(std::move(token.term));

@@ -304,7 +304,8 @@ class Parser {
   // item := primary (("NEAR" | "ADJ")[/n] primary)*
   Xapian::Query proximity_chain(bool positive, Field field) {
     if (peek(1).kind != Kind::kNear && peek(1).kind != Kind::kAdj) return primary(positive, field);
-    std::vector<Xapian::Query> terms{proximity_operand(positive, field)};
+    std::vector<std::string> words;
+    std::vector<Xapian::Query> terms{proximity_operand(positive, &words)};
     const Lexeme& first_op = peek();
     unsigned window = first_op.window;
     while (peek().kind == Kind::kNear || peek().kind == Kind::kAdj) {
@@ -314,7 +315,7 @@ class Parser {
       if (peek().kind != Kind::kWord && peek().kind != Kind::kPhrase) {
         fail(op, std::string(op.text) + " needs words on both sides");
       }
-      terms.push_back(proximity_operand(positive, field));
+      terms.push_back(proximity_operand(positive, &words));
     }
     terms.erase(std::remove_if(terms.begin(), terms.end(), [](auto& q) { return q.empty(); }),
                 terms.end());
@@ -324,12 +325,13 @@ class Parser {
     Xapian::Query query(
         first_op.kind == Kind::kNear ? Xapian::Query::OP_NEAR : Xapian::Query::OP_PHRASE,
         terms.begin(), terms.end(), span);
+    query = in_field(query, words, field);
     score(positive, std::string(first_op.text) + " chain", query);
     return query;
   }
 
   // A word joined by NEAR or ADJ: its stem, at its position, as in phrases.
-  Xapian::Query proximity_operand(bool positive, Field field) {
+  Xapian::Query proximity_operand(bool positive, std::vector<std::string>* words) {
     const Lexeme& lexeme = take();
     if (lexeme.kind != Kind::kWord && lexeme.kind != Kind::kPhrase) {
       fail(lexeme, "NEAR and ADJ join words");
@@ -337,14 +339,30 @@ class Parser {
     std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
     if (tokens.size() > 1) fail(lexeme, "NEAR and ADJ join single words, not phrases");
     if (tokens.empty()) return Xapian::Query();
-    return positioned_stem(tokens[0].term, positive, field);
+    words->push_back(tokens[0].term);
+    return positioned_stem(tokens[0].term, positive);
   }
 
-  // The term an indexed word became, with its place in the query.
-  Xapian::Query positioned_stem(const std::string& word, bool positive, Field field) {
+  // The term an indexed word became, with its place in the query. Only the
+  // unprefixed stems have positions.
+  Xapian::Query positioned_stem(const std::string& word, bool positive) {
     const std::string stem = analyzer_.stem(word);
     if (positive) out_->highlight.stems.push_back(stem);
-    return Xapian::Query(detail::kStemPrefix + prefix_for(field) + stem, 1, ++position_);
+    return Xapian::Query(detail::kStemPrefix + stem, 1, ++position_);
+  }
+
+  // A phrase or proximity query limited to a field: title terms carry no
+  // positions, so the words' positions come from the whole article and the
+  // title must hold every word.
+  Xapian::Query in_field(const Xapian::Query& query, const std::vector<std::string>& words,
+                         Field field) {
+    if (field != Field::kTitle || query.empty()) return query;
+    std::vector<Xapian::Query> title_terms;
+    for (const std::string& word : words) {
+      title_terms.emplace_back(detail::kStemPrefix + prefix_for(field) + analyzer_.stem(word));
+    }
+    return Xapian::Query(Xapian::Query::OP_FILTER, query,
+                         flat(Xapian::Query::OP_AND, title_terms));
   }
 
   Xapian::Query primary(bool positive, Field field) {
@@ -457,16 +475,23 @@ class Parser {
   // matches the words' stems, as the free words of a query do.
   Xapian::Query phrase(const std::vector<Token>& tokens, bool positive, Field field) {
     std::vector<Xapian::Query> terms;
+    std::vector<std::string> words;
     std::string key;
     for (const Token& token : tokens) {
-      terms.push_back(positioned_stem(token.term, positive, field));
+      terms.push_back(positioned_stem(token.term, positive));
+      words.push_back(token.term);
       key += (key.empty() ? "" : " ") + token.term;
     }
     if (terms.empty()) return Xapian::Query();
+    if (terms.size() == 1 && field == Field::kTitle) {
+      const std::string stem = analyzer_.stem(words[0]);
+      return Xapian::Query(detail::kStemPrefix + prefix_for(field) + stem, 1, position_);
+    }
     Xapian::Query query = terms.size() == 1 ? terms[0]
                                             : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
                                                             terms.end(), terms.size());
-    return field == Field::kNone ? with_synonyms(key, query, positive) : query;
+    return field == Field::kNone ? with_synonyms(key, query, positive)
+                                 : in_field(query, words, field);
   }
 
   // Words that start with what was typed, from the index's vocabulary, the

@@ -292,6 +292,12 @@ TEST_F(QueryLanguage, Fields) {
       {"title:Mourinho", {"n01", "n05"}},
       {"title:(Lukaku OR Ederson)", {"n01", "n07", "n09"}},
       {"title:\"derby day\"", {"n03"}},
+      {"title:\"day derby\"", {}},
+      // Words of the phrase that are in the body but not the title.
+      {"title:\"dressing room\"", {"n04"}},
+      {"title:\"late penalty\"", {}},
+      {"title:(derby NEAR/3 row)", {"n04"}},
+      {"title:(derby NEAR/2 row)", {}},
       {"source:\"Press Association\"", {"n01", "n04", "n06", "n09"}},
       {"source:\"press association\"", {"n01", "n04", "n06", "n09"}},
       {"source:\"The Guardian\"", {"n02", "n05", "n08", "n11"}},

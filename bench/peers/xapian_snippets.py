@@ -10,9 +10,9 @@ took_ms} in input order, or {qid, query, error} when Xapian's QueryParser
 rejects it. took_ms covers parsing, matching, reading each hit's document
 and its snippet, as Quarry's does.
 
-Xapian's QueryParser (English stemmer, STEM_SOME, default operator OR) sees
-Quarry's terms exactly where Quarry indexes every word unprefixed and its
-stem under Z, as TermGenerator does. BM25 takes the parameters given as
+Xapian's QueryParser (English stemmer, STEM_ALL_Z, default operator OR)
+sees Quarry's terms: Quarry indexes every word's stem under Z, with
+positions, so phrases match too. BM25 takes the parameters given as
 --bm25 in quarry's own form (k1=1.2,b=0.75), so that a caller can give both
 tools the same. Needs python3-xapian.
 """
@@ -51,13 +51,32 @@ def read_queries(path):
                 yield (qid, query) if tab else (str(number), line)
 
 
+def stored_article(data):
+    """The fields Quarry stores in a document's data: each is its length in
+    bytes (seven bits a byte, high bit set on all but the last), then its
+    UTF-8 bytes, in the order id, title, body, date, category, source."""
+    fields, at = [], 0
+    while at < len(data):
+        size, shift = 0, 0
+        while True:
+            byte = data[at]
+            at += 1
+            size |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        fields.append(data[at:at + size].decode("utf-8", "replace"))
+        at += size
+    return dict(zip(("id", "title", "body", "date", "category", "source"), fields))
+
+
 class Searcher:
     def __init__(self, db_path, limit, snippet_bytes, bm25):
         self.db = xapian.Database(db_path)
         self.stemmer = xapian.Stem("english")
         self.parser = xapian.QueryParser()
         self.parser.set_stemmer(self.stemmer)
-        self.parser.set_stemming_strategy(xapian.QueryParser.STEM_SOME)
+        self.parser.set_stemming_strategy(xapian.QueryParser.STEM_ALL_Z)
         self.parser.set_database(self.db)
         self.parser.set_default_op(xapian.Query.OP_OR)
         self.enquire = xapian.Enquire(self.db)
@@ -74,10 +93,9 @@ class Searcher:
         mset = self.enquire.get_mset(0, self.limit)
         hits = []
         for match in mset:
-            # Quarry stores each article as JSON in the document data.
-            article = json.loads(match.document.get_data())
-            snippet = mset.snippet(article.get("body", ""), self.snippet_bytes, self.stemmer)
-            hits.append({"rank": match.rank + 1, "id": article.get("id"), "score": match.weight,
+            article = stored_article(match.document.get_data())
+            snippet = mset.snippet(article["body"], self.snippet_bytes, self.stemmer)
+            hits.append({"rank": match.rank + 1, "id": article["id"], "score": match.weight,
                          "snippet": snippet.decode("utf-8", "replace")})
         took_ms = (time.perf_counter() - start) * 1000
         return {"qid": qid, "query": query, "total": mset.get_matches_estimated(), "hits": hits,
