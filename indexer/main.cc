@@ -4,10 +4,12 @@
 
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <cmath>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "quarry/error.h"
 #include "quarry/index_location.h"
@@ -32,6 +34,20 @@ extern "C" void on_interrupt(int) {
   std::signal(SIGTERM, SIG_DFL);
 }
 
+// "42 s", "3 min 5 s", "1 h 2 min".
+std::string duration(double seconds) {
+  const long total = std::lround(seconds);
+  char text[32];
+  if (total < 60) {
+    std::snprintf(text, sizeof text, "%ld s", total);
+  } else if (total < 3600) {
+    std::snprintf(text, sizeof text, "%ld min %ld s", total / 60, total % 60);
+  } else {
+    std::snprintf(text, sizeof text, "%ld h %ld min", total / 3600, total % 3600 / 60);
+  }
+  return text;
+}
+
 // Problems as they come; on a terminal, a progress line rewritten in place.
 class ConsoleObserver : public quarry::IndexObserver {
  public:
@@ -48,10 +64,19 @@ class ConsoleObserver : public quarry::IndexObserver {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     const std::size_t seen = so_far.seen();
-    char line[128];
-    std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s ", seen,
-                  seconds > 0 ? seen / seconds : 0.0, seconds);
-    std::cerr << line << std::flush;
+    char line[160];
+    int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s", seen,
+                             seconds > 0 ? seen / seconds : 0.0, seconds);
+    if (so_far.bytes_read > 0 && so_far.input_bytes > so_far.bytes_read && used > 0) {
+      const double left = seconds * static_cast<double>(so_far.input_bytes - so_far.bytes_read) /
+                          static_cast<double>(so_far.bytes_read);
+      std::snprintf(line + used, sizeof line - static_cast<std::size_t>(used),
+                    ", %.0f%%, about %s left",
+                    100.0 * static_cast<double>(so_far.bytes_read) /
+                        static_cast<double>(so_far.input_bytes),
+                    duration(left).c_str());
+    }
+    std::cerr << line << "\x1b[K" << std::flush;
     shown_ = true;
   }
 

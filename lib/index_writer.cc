@@ -12,6 +12,7 @@
 
 #include "lib/article_store.h"
 #include "lib/document_builder.h"
+#include "lib/input_size.h"
 #include "lib/parallel_build.h"
 #include "lib/schema.h"
 #include "quarry/error.h"
@@ -235,6 +236,8 @@ class IndexingSink : public ArticleSink {
   void set_origin(std::string origin) { origin_ = std::move(origin); }
 
   void on_article(Article&& article, const SourceLocation& where) override {
+    report_.bytes_read += article.id.size() + article.title.size() + article.body.size() +
+                          article.date.size() + article.category.size() + article.source.size();
     auto [seen, inserted] = first_seen_.try_emplace(article.id, where);
     if (!inserted) {
       on_problem({where, "duplicate id '" + article.id + "' (also at " +
@@ -339,6 +342,7 @@ IndexReport index_paths(const IndexConfig& config, const std::vector<std::string
   std::vector<std::vector<std::string>> synonyms;
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   IndexReport report;
+  report.input_bytes = detail::estimated_input_bytes(paths);
 
   detail::adopt_interrupted_build(config.db_path);
   if (detail::index_absent(config.db_path)) {

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,11 @@ struct IndexReport {
   std::size_t synonym_groups = 0;
   bool cancelled = false;
   double seconds = 0;
+  // Paces progress: the estimated bytes of all the inputs, uncompressed,
+  // and the bytes of the articles read so far (their text, without the
+  // JSON around it, so it stays a little short of the estimate).
+  std::uintmax_t input_bytes = 0;
+  std::uintmax_t bytes_read = 0;
 
   std::size_t seen() const { return added + updated + unchanged; }
 };
