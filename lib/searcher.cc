@@ -47,6 +47,26 @@ std::string stored_language(const Xapian::Database& db, const std::string& path)
   return language;
 }
 
+IndexError too_fast(const std::string& path) {
+  return IndexError("index " + path + " changes too fast to be read; try again");
+}
+
+// Runs `read` on the database as last committed, again when a commit by
+// another process overtakes it meanwhile.
+template <typename Read>
+auto read_latest(Xapian::Database& db, const std::string& path, Read read) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      db.reopen();
+      return read();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt == kMaxReopenAttempts) throw too_fast(path);
+    } catch (const Xapian::Error& error) {
+      throw IndexError("index " + path + ": " + error.get_description());
+    }
+  }
+}
+
 }  // namespace
 
 struct Searcher::Impl {
@@ -171,9 +191,7 @@ SearchResult Searcher::search(std::string_view query, const SearchOptions& optio
       result.suggestion = std::move(suggestion);
       return result;
     } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == kMaxReopenAttempts) {
-        throw IndexError("index " + impl_->path + " changes too fast to be read; try again");
-      }
+      if (attempt == kMaxReopenAttempts) throw too_fast(impl_->path);
     } catch (const Xapian::Error& error) {
       throw IndexError("index " + impl_->path + ": " + error.get_description());
     }
@@ -182,31 +200,28 @@ SearchResult Searcher::search(std::string_view query, const SearchOptions& optio
 
 std::optional<Article> Searcher::fetch(const std::string& id) {
   const std::string term = detail::id_term(id);
-  try {
-    impl_->db.reopen();
-    auto it = impl_->db.postlist_begin(term);
-    if (it == impl_->db.postlist_end(term)) return std::nullopt;
-    return detail::decode_article(impl_->db.get_document(*it).get_data());
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  Xapian::Database& db = impl_->db;
+  return read_latest(db, impl_->path, [&]() -> std::optional<Article> {
+    auto it = db.postlist_begin(term);
+    if (it == db.postlist_end(term)) return std::nullopt;
+    return detail::decode_article(db.get_document(*it).get_data());
+  });
 }
 
 std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t limit) {
   const std::string folded = impl_->analyzer.normalize(prefix);
   std::vector<std::pair<Xapian::doccount, std::string>> found;
-  try {
-    impl_->db.reopen();
-    for (auto it = impl_->db.allterms_begin(folded); it != impl_->db.allterms_end(folded); ++it) {
+  Xapian::Database& db = impl_->db;
+  read_latest(db, impl_->path, [&] {
+    found.clear();
+    for (auto it = db.allterms_begin(folded); it != db.allterms_end(folded); ++it) {
       // Prefixed terms (stems, titles, ids) start with a capital letter;
       // only plain words are offered.
       const char first = (*it)[0];
       if (first >= 'A' && first <= 'Z') continue;
       found.emplace_back(it.get_termfreq(), *it);
     }
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  });
   std::stable_sort(found.begin(), found.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> words;
@@ -216,18 +231,17 @@ std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t
 
 IndexStats Searcher::stats() {
   IndexStats stats;
-  try {
-    impl_->db.reopen();
-    stats.articles = impl_->db.get_doccount();
-    stats.total_words = impl_->db.get_total_length();
+  Xapian::Database& db = impl_->db;
+  read_latest(db, impl_->path, [&] {
+    stats.articles = db.get_doccount();
+    stats.total_words = db.get_total_length();
+    stats.distinct_words = 0;
     // Prefixed terms start with a capital letter; the rest are words.
-    for (auto it = impl_->db.allterms_begin(); it != impl_->db.allterms_end(); ++it) {
+    for (auto it = db.allterms_begin(); it != db.allterms_end(); ++it) {
       const char first = (*it)[0];
       if (first < 'A' || first > 'Z') ++stats.distinct_words;
     }
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  });
   stats.language = impl_->analyzer.config().language;
   auto newest = std::filesystem::file_time_type::min();
   std::error_code ignored;
@@ -251,12 +265,8 @@ IndexStats Searcher::stats() {
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
 
 std::size_t Searcher::article_count() {
-  try {
-    impl_->db.reopen();
-    return impl_->db.get_doccount();
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  Xapian::Database& db = impl_->db;
+  return read_latest(db, impl_->path, [&] { return std::size_t{db.get_doccount()}; });
 }
 
 }  // namespace quarry
