@@ -134,7 +134,8 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   result.query = std::string(query);
   result.notes = parsed.notes;
   result.highlight = parsed.highlight;
-  if (parsed.query.empty() || options.limit == 0) return result;
+  // Even with no hits asked for (a limit of 0), Xapian counts the matches.
+  if (parsed.query.empty()) return result;
 
   const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
   const auto offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
