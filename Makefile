@@ -5,6 +5,8 @@
 #   make test              build and run the test suite
 #   make test SANITIZE=1   the same under ASan and UBSan, in build-sanitize/
 #   make bench             build, then time indexing beside Xapian's scriptindex
+#   make fuzz              build the libFuzzer targets with clang and run each
+#                          for FUZZ_SECONDS (60), in build-fuzz/
 #   make deps | build | format | clean
 
 MAKEFLAGS += --no-print-directory
@@ -18,6 +20,11 @@ DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli
 
 # Peer tools and measuring tools the benchmarks compare against.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine
+
+# The compiler and runtime of the libFuzzer targets.
+FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
+FUZZ_TARGETS := analyzer query_parser jsonl_reader
+FUZZ_SECONDS ?= 60
 
 # Any value but empty or 0 turns the sanitizers on. Each configuration has
 # its own build folder, so switching between them never forces a rebuild.
@@ -35,7 +42,7 @@ endif
 JOBS := $(shell nproc)
 CORPUS_INDEX := $(BUILD_DIR)/corpus-index
 
-.PHONY: deps build run test sanitize bench clean format
+.PHONY: deps build run test sanitize bench fuzz clean format
 
 deps:
 	@missing=; \
@@ -92,8 +99,25 @@ bench:
 	@bench/query-throughput
 	@bench/eval-time
 
+# Each target runs on its seeds (tests/fuzz-seeds/<target>/) and keeps what
+# it finds in build-fuzz/corpus/<target>/; a crash is saved in build-fuzz/
+# and stops the run.
+fuzz:
+	@$(MAKE) deps EXTRA_PACKAGES="$(FUZZ_PACKAGES)"
+	@[[ -f build-fuzz/CMakeCache.txt ]] || CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUARRY_FUZZ=ON -DQUARRY_BUILD_TESTS=OFF >/dev/null
+	@env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL cmake --build build-fuzz -j$(JOBS) \
+	  --target $(FUZZ_TARGETS:%=%_fuzzer) | sed -u '/^\[ *[0-9]*%\] Built target /d'
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p build-fuzz/corpus/$$target; \
+	  echo "make fuzz: $$target for $(FUZZ_SECONDS) s" >&2; \
+	  build-fuzz/fuzz/$${target}_fuzzer -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=build-fuzz/ build-fuzz/corpus/$$target tests/fuzz-seeds/$$target \
+	    || exit 1; \
+	done
+
 clean:
-	@rm -rf build build-sanitize
+	@rm -rf build build-sanitize build-fuzz
 
 format:
 	@find . \( -path './build*' -o -path ./.git \) -prune -o \

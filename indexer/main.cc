@@ -25,6 +25,9 @@ constexpr char kExitCodes[] = R"(Exit codes:
   2  usage error
   3  the index was updated, but some inputs were skipped (see messages))";
 
+// A week: any longer and something is stuck.
+constexpr double kMaxWaitSeconds = 7 * 24 * 3600;
+
 std::atomic<bool> interrupted{false};
 
 extern "C" void on_interrupt(int) {
@@ -129,6 +132,11 @@ int main(int argc, char** argv) {
   app.add_option("-j,--threads", config.threads,
                  "Writers for a new index, one shard each, merged at the end (default: the "
                  "cores available)");
+  double wait_seconds = 0;
+  app.add_flag("--wait{3600}", wait_seconds,
+               "When another quarry-index works on the index, wait for it (--wait=SECONDS: at "
+               "most that long; alone: an hour) instead of exiting at once")
+      ->check(CLI::Range(0.0, kMaxWaitSeconds));
   bool quiet = false;
   app.add_flag("-q,--quiet", quiet, "No progress line and no summary; problems are still shown");
   app.add_option("PATH", paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
@@ -142,6 +150,7 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   config.cancel = &interrupted;
+  config.lock_wait = std::chrono::duration<double>(wait_seconds);
   ConsoleObserver observer(!quiet && isatty(STDERR_FILENO));
   try {
     quarry::IndexReport report = quarry::index_paths(config, paths, &observer);

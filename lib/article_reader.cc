@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/article_limits.h"
 #include "lib/jsonl_reader.h"
 #include "lib/text_article.h"
 #include "lib/utf8.h"
@@ -94,15 +95,17 @@ int open_regular_file(const fs::path& path, std::string* error) {
   return fd.release();
 }
 
-// Reads the rest of `fd` into *contents; returns why it cannot, or "".
-std::string read_all(int fd, std::string* contents) {
+// Reads the rest of `fd`, but no more than `max_bytes`, into *contents;
+// returns why it cannot, or "".
+std::string read_all(int fd, std::size_t max_bytes, std::string* contents) {
   struct stat status;
   if (fstat(fd, &status) == 0 && status.st_size > 0) {
-    contents->reserve(static_cast<std::size_t>(status.st_size));
+    contents->reserve(std::min(static_cast<std::size_t>(status.st_size), max_bytes));
   }
   char buffer[64 * 1024];
-  for (;;) {
-    const ssize_t count = read(fd, buffer, sizeof buffer);
+  while (contents->size() < max_bytes) {
+    const ssize_t count =
+        read(fd, buffer, std::min(sizeof buffer, max_bytes - contents->size()));
     if (count == 0) return "";
     if (count > 0) {
       contents->append(buffer, static_cast<std::size_t>(count));
@@ -110,14 +113,26 @@ std::string read_all(int fd, std::string* contents) {
       return "cannot read: " + error_message(errno);
     }
   }
+  return "";
 }
+
+// Enough of a long .txt file for a title line and a body of kMaxBodyBytes.
+constexpr std::size_t kMaxTextFileBytes = kMaxBodyBytes + 64 * 1024;
 
 void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
                     ArticleSink& sink) {
   std::string contents;
-  if (std::string error = read_all(fd.get(), &contents); !error.empty()) {
+  // One byte more than is kept tells a file that long from a longer one.
+  if (std::string error = read_all(fd.get(), kMaxTextFileBytes + 1, &contents); !error.empty()) {
     report(sink, where, std::move(error));
     return;
+  }
+  std::size_t file_bytes = contents.size();
+  if (contents.size() > kMaxTextFileBytes) {
+    struct stat status;
+    if (fstat(fd.get(), &status) == 0) file_bytes = static_cast<std::size_t>(status.st_size);
+    // Cut where a sequence ends, or the cut would read as invalid UTF-8.
+    contents.resize(detail::utf8_prefix(contents, kMaxTextFileBytes).size());
   }
   detail::TextArticle text = detail::parse_text_article(std::move(id), std::move(contents));
   switch (text.kind) {
@@ -136,6 +151,9 @@ void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
   if (text.repaired_bytes > 0) {
     report(sink, where,
            "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)", false);
+  }
+  if (detail::cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
+    report(sink, where, detail::long_article_note(file_bytes), false);
   }
   sink.on_article(std::move(text.article), {where, 0});
 }

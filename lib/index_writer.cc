@@ -12,6 +12,7 @@
 
 #include "lib/article_store.h"
 #include "lib/document_builder.h"
+#include "lib/index_lock.h"
 #include "lib/input_size.h"
 #include "lib/parallel_build.h"
 #include "lib/schema.h"
@@ -52,12 +53,25 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* l
   std::filesystem::create_directories(std::filesystem::path(config.db_path).parent_path(),
                                       ignored);
   Xapian::WritableDatabase db;
-  try {
-    db = Xapian::WritableDatabase(config.db_path, Xapian::DB_CREATE_OR_OPEN);
-  } catch (const Xapian::DatabaseLockError&) {
-    throw IndexLockedError("index " + config.db_path + " is locked by another quarry-index");
-  } catch (const Xapian::Error& error) {
-    throw wrap(config.db_path, error);
+  const auto deadline = std::chrono::steady_clock::now() + config.lock_wait;
+  for (;;) {
+    try {
+      db = Xapian::WritableDatabase(config.db_path, Xapian::DB_CREATE_OR_OPEN);
+      break;
+    } catch (const Xapian::DatabaseLockError& error) {
+      // Xapian 1.4 also reports a lock file it cannot create (a read-only
+      // folder, too many open files) as a lock error; only its message
+      // tells another writer apart.
+      if (error.get_msg().find("already locked") == std::string::npos) {
+        throw wrap(config.db_path, error);
+      }
+      if (std::chrono::steady_clock::now() >= deadline) {
+        throw IndexLockedError(detail::locked_message(config.db_path));
+      }
+      std::this_thread::sleep_for(detail::kLockPollInterval);
+    } catch (const Xapian::Error& error) {
+      throw wrap(config.db_path, error);
+    }
   }
   const std::string stored = db.get_metadata(detail::kLanguageKey);
   if (stored.empty()) {
@@ -309,6 +323,15 @@ std::string new_index_language(const IndexConfig& config) {
   return language;
 }
 
+// "index/" and "index" are one index: the lock and a new index's shards sit
+// beside it, named after it.
+IndexConfig with_plain_db_path(IndexConfig config) {
+  std::filesystem::path path = std::filesystem::path(config.db_path).lexically_normal();
+  if (!path.has_filename() && path.has_relative_path()) path = path.parent_path();
+  config.db_path = path.string();
+  return config;
+}
+
 std::size_t writer_count(const IndexConfig& config) {
   return config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
 }
@@ -335,13 +358,17 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path) {
   return groups;
 }
 
-IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
+IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>& paths,
                         IndexObserver* observer) {
+  const IndexConfig config = with_plain_db_path(given);
   const auto start = std::chrono::steady_clock::now();
   // Read before the index is touched, so that a bad file changes nothing.
   std::vector<std::vector<std::string>> synonyms;
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   IndexReport report;
+  // An unknown language must fail before anything is created.
+  if (!config.language.empty()) Analyzer check(AnalyzerConfig{config.language});
+  const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
   report.input_bytes = detail::estimated_input_bytes(paths);
 
   detail::adopt_interrupted_build(config.db_path);

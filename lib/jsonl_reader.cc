@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/article_limits.h"
 #include "lib/text_article.h"
 #include "lib/utf8.h"
 
@@ -181,6 +182,74 @@ std::string to_article(json& object, Article* article) {
   return "";
 }
 
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The UTF-16 code unit of the escape "\uXXXX" at `at`, or -1.
+long code_unit_at(std::string_view text, std::size_t at) {
+  if (at + 6 > text.size() || text[at] != '\\' || text[at + 1] != 'u') return -1;
+  long unit = 0;
+  for (std::size_t i = at + 2; i < at + 6; ++i) {
+    const int digit = hex_digit(text[i]);
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+// Replaces each \u escape of a lone surrogate (a high one not followed by a
+// low one, or a low one alone), which nlohmann rejects, by "\ufffd" of the
+// same length, so that column numbers stay true. Returns how many. Text
+// written by tools that treat strings as UTF-16 (JavaScript, Java) can hold
+// them, cut in the middle of an emoji, say.
+std::size_t repair_lone_surrogate_escapes(std::string* line) {
+  std::size_t repaired = 0;
+  for (std::size_t i = line->find('\\'); i != std::string::npos; i = line->find('\\', i)) {
+    const long unit = code_unit_at(*line, i);
+    if (unit < 0) {
+      i += 2;  // some other escape, or "\\"
+      continue;
+    }
+    const bool high = unit >= 0xD800 && unit <= 0xDBFF;
+    const bool low = unit >= 0xDC00 && unit <= 0xDFFF;
+    if (high) {
+      const long next = code_unit_at(*line, i + 6);
+      if (next >= 0xDC00 && next <= 0xDFFF) {
+        i += 12;
+        continue;
+      }
+    }
+    if (high || low) {
+      line->replace(i, 6, "\\ufffd");
+      ++repaired;
+    }
+    i += 6;
+  }
+  return repaired;
+}
+
+// Parses one line into *object; returns why it cannot, or "". Counts the
+// lone surrogates repaired on the way in *surrogates.
+std::string parse_object(std::string& line, json* object, std::size_t* surrogates) {
+  try {
+    *object = json::parse(line);
+    return "";
+  } catch (const json::parse_error& error) {
+    *surrogates = repair_lone_surrogate_escapes(&line);
+    if (*surrogates == 0) return describe_parse_error(error);
+  }
+  try {
+    *object = json::parse(line);
+    return "";
+  } catch (const json::parse_error& error) {
+    return describe_parse_error(error);
+  }
+}
+
 void read_line(std::string line, const SourceLocation& where, ArticleSink& sink) {
   if (where.line == 1 && line.starts_with(kByteOrderMark)) line.erase(0, kByteOrderMark.size());
   if (trim_white_space(line).empty()) return;
@@ -190,10 +259,9 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
   if (invalid_utf8 > 0) line = repair_utf8(line);
 
   json object;
-  try {
-    object = json::parse(line);
-  } catch (const json::parse_error& error) {
-    report(sink, where, describe_parse_error(error));
+  std::size_t surrogates = 0;
+  if (std::string reason = parse_object(line, &object, &surrogates); !reason.empty()) {
+    report(sink, where, std::move(reason));
     return;
   }
   line.clear();
@@ -207,6 +275,13 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
   if (invalid_utf8 > 0) {
     report(sink, where, "invalid UTF-8 repaired (" + std::to_string(invalid_utf8) + " bytes)",
            false);
+  }
+  if (surrogates > 0) {
+    report(sink, where,
+           "lone surrogate escapes repaired (" + std::to_string(surrogates) + ")", false);
+  }
+  if (const std::size_t body_bytes = article.body.size(); cut_long_body(&article.body)) {
+    report(sink, where, long_article_note(body_bytes), false);
   }
   sink.on_article(std::move(article), where);
 }

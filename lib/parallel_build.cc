@@ -75,6 +75,8 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
                       const std::string& db_path, const Vocabulary* vocabulary) {
   const fs::path merged = work / "merged";
   if (shards.empty()) throw IndexError("no shards to merge in " + work.string());
+  std::error_code ignored;
+  fs::remove_all(merged, ignored);  // what a merge killed midway left
   try {
     Xapian::Database all;
     for (const fs::path& shard : shards) all.add_database(Xapian::Database(shard.string()));
@@ -110,6 +112,18 @@ void forget(const Xapian::Database& db, const Analyzer& analyzer, const std::str
   for (const std::string& word : article_words(analyzer, old)) {
     auto counted = vocabulary.find(word);
     if (counted != vocabulary.end() && --counted->second == 0) vocabulary.erase(counted);
+  }
+}
+
+// A writer's failure as the library reports it: add() rethrows it to the
+// reader's thread, which lets only quarry::Error out (a full disk, say).
+std::exception_ptr as_index_error(std::exception_ptr failure, const std::string& db_path) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const Xapian::Error& error) {
+    return std::make_exception_ptr(wrap("index " + db_path, error));
+  } catch (...) {
+    return failure;
   }
 }
 
@@ -183,7 +197,7 @@ void ParallelBuild::Impl::run(std::size_t index) {
     db.commit();
   } catch (...) {
     std::lock_guard lock(mutex);
-    if (!failure) failure = std::current_exception();
+    if (!failure) failure = as_index_error(std::current_exception(), db_path);
     for (auto& other : writers) other->room.notify_all();
   }
 }

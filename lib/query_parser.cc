@@ -29,6 +29,11 @@ struct Lexeme {
 
 constexpr unsigned kDefaultNearWindow = 10;
 
+// Xapian's matcher slows down faster than the number of terms grows (ten
+// thousand words take many seconds); Lucene, for the same reason, takes at
+// most 1,024 clauses.
+constexpr std::size_t kMaxQueryWords = 1024;
+
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
@@ -592,6 +597,10 @@ void deduplicate(HighlightTerms* terms) {
 ParsedQuery QueryParser::parse(std::string_view query) const {
   ParsedQuery out;
   std::vector<Lexeme> lexemes = Lexer(query, &out.notes).run();
+  if (lexemes.size() > kMaxQueryWords + 1) {
+    throw QueryError(std::string(query), detail::column_of(query, lexemes[kMaxQueryWords].offset),
+                     "more than " + std::to_string(kMaxQueryWords) + " words and operators");
+  }
   out.query = Parser(analyzer_, config_, db_, query, std::move(lexemes), &out).parse();
   deduplicate(&out.highlight);
   return out;
@@ -612,8 +621,13 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
     lexemes.push_back({Kind::kWord, view.substr(at, space - at), at});
     at = space + 1;
   }
-  lexemes.push_back({Kind::kEnd, {}, view.size()});
   ParsedQuery out;
+  if (lexemes.size() > kMaxQueryWords) {
+    lexemes.resize(kMaxQueryWords);
+    out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) +
+                        " words are searched");
+  }
+  lexemes.push_back({Kind::kEnd, {}, view.size()});
   out.query = Parser(analyzer_, config_, db_, view, std::move(lexemes), &out).parse();
   out.free_words.clear();  // offsets into `words`, not into the text given
   deduplicate(&out.highlight);

@@ -48,6 +48,26 @@ std::string stored_language(const Xapian::Database& db, const std::string& path)
   return language;
 }
 
+IndexError too_fast(const std::string& path) {
+  return IndexError("index " + path + " changes too fast to be read; try again");
+}
+
+// Runs `read` on the database as last committed, again when a commit by
+// another process overtakes it meanwhile.
+template <typename Read>
+auto read_latest(Xapian::Database& db, const std::string& path, Read read) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      db.reopen();
+      return read();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt == kMaxReopenAttempts) throw too_fast(path);
+    } catch (const Xapian::Error& error) {
+      throw IndexError("index " + path + ": " + error.get_description());
+    }
+  }
+}
+
 }  // namespace
 
 struct Searcher::Impl {
@@ -117,7 +137,8 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   result.query = std::string(query);
   result.notes = parsed.notes;
   result.highlight = parsed.highlight;
-  if (parsed.query.empty() || options.limit == 0) return result;
+  // Even with no hits asked for (a limit of 0), Xapian counts the matches.
+  if (parsed.query.empty()) return result;
 
   const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
   const auto offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
@@ -174,9 +195,7 @@ SearchResult Searcher::search(std::string_view query, const SearchOptions& optio
       result.suggestion = std::move(suggestion);
       return result;
     } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == kMaxReopenAttempts) {
-        throw IndexError("index " + impl_->path + " changes too fast to be read; try again");
-      }
+      if (attempt == kMaxReopenAttempts) throw too_fast(impl_->path);
     } catch (const Xapian::Error& error) {
       throw IndexError("index " + impl_->path + ": " + error.get_description());
     }
@@ -185,30 +204,27 @@ SearchResult Searcher::search(std::string_view query, const SearchOptions& optio
 
 std::optional<Article> Searcher::fetch(const std::string& id) {
   const std::string term = detail::id_term(id);
-  try {
-    impl_->db.reopen();
-    auto it = impl_->db.postlist_begin(term);
-    if (it == impl_->db.postlist_end(term)) return std::nullopt;
-    return detail::decode_article(impl_->db.get_document(*it).get_data());
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  Xapian::Database& db = impl_->db;
+  return read_latest(db, impl_->path, [&]() -> std::optional<Article> {
+    auto it = db.postlist_begin(term);
+    if (it == db.postlist_end(term)) return std::nullopt;
+    return detail::decode_article(db.get_document(*it).get_data());
+  });
 }
 
 std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t limit) {
   const std::string folded = impl_->analyzer.normalize(prefix);
   std::vector<std::pair<Xapian::doccount, std::string>> found;
-  try {
-    impl_->db.reopen();
+  Xapian::Database& db = impl_->db;
+  read_latest(db, impl_->path, [&] {
+    found.clear();
     // The vocabulary holds the words as they were written (folded); the
     // postings hold only their stems.
-    auto it = impl_->db.spellings_begin();
-    for (it.skip_to(folded); it != impl_->db.spellings_end() && (*it).starts_with(folded); ++it) {
+    auto it = db.spellings_begin();
+    for (it.skip_to(folded); it != db.spellings_end() && (*it).starts_with(folded); ++it) {
       found.emplace_back(it.get_termfreq(), *it);
     }
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  });
   std::stable_sort(found.begin(), found.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> words;
@@ -218,16 +234,15 @@ std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t
 
 IndexStats Searcher::stats() {
   IndexStats stats;
-  try {
-    impl_->db.reopen();
-    stats.articles = impl_->db.get_doccount();
-    stats.total_words = impl_->db.get_total_length();
-    for (auto it = impl_->db.spellings_begin(); it != impl_->db.spellings_end(); ++it) {
+  Xapian::Database& db = impl_->db;
+  read_latest(db, impl_->path, [&] {
+    stats.articles = db.get_doccount();
+    stats.total_words = db.get_total_length();
+    stats.distinct_words = 0;
+    for (auto it = db.spellings_begin(); it != db.spellings_end(); ++it) {
       ++stats.distinct_words;
     }
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  });
   stats.language = impl_->analyzer.config().language;
   auto newest = std::filesystem::file_time_type::min();
   std::error_code ignored;
@@ -251,12 +266,8 @@ IndexStats Searcher::stats() {
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
 
 std::size_t Searcher::article_count() {
-  try {
-    impl_->db.reopen();
-    return impl_->db.get_doccount();
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  Xapian::Database& db = impl_->db;
+  return read_latest(db, impl_->path, [&] { return std::size_t{db.get_doccount()}; });
 }
 
 }  // namespace quarry

@@ -474,7 +474,8 @@ TEST(JsonlTest, BadLinesAreReportedAndSkipped) {
       {R"({"id": "y", "body": "b", "date": 20171210})", "", "field \"date\" must be a string"},
       {R"({"id": "y", "body": "b", "source": {}})", "", "field \"source\" must be a string"},
       {R"({"id": "y", "body": "  ", "title": ""})", "", "empty article"},
-      {R"({"id": "s", "body": "\ud800"})", "", "malformed JSON"},
+      {R"({"id": "s", "body": "\ud800 split \udc00 \ud83d\ude00"})", "s",
+       "lone surrogate escapes repaired (2)"},
       {"{\"id\": \"u\", \"body\": \"caf\xE9 \xC0\xAF\"}", "u", "invalid UTF-8 repaired (3 bytes)"},
       {R"({"id": "ok2", "body": "Also fine."})", "ok2", ""},
   };
@@ -508,8 +509,9 @@ TEST(JsonlTest, BadLinesAreReportedAndSkipped) {
   }
   EXPECT_EQ(next_article, sink.articles.size());
   EXPECT_EQ(next_problem, sink.problems.size());
-  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"ok1", "u", "ok2"}));
-  EXPECT_EQ(sink.articles[1].article.body, "caf" + kFffd + " " + kFffd + kFffd);
+  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"ok1", "s", "u", "ok2"}));
+  EXPECT_EQ(sink.articles[1].article.body, kFffd + " split " + kFffd + " \U0001F600");
+  EXPECT_EQ(sink.articles[2].article.body, "caf" + kFffd + " " + kFffd + kFffd);
 }
 
 TEST(JsonlTest, MalformedMessageIsShort) {

@@ -45,7 +45,10 @@ class ArticleSink {
 //    from the body, which is kept as given. Each article's location carries
 //    its line number.
 // Invalid UTF-8 is repaired (each bad byte becomes U+FFFD) and reported with
-// skipped=false before the article. Binary files, files mostly not UTF-8,
+// skipped=false before the article; so is a body longer than kMaxBodyBytes,
+// which is cut at a word boundary before the limit (of a .txt file, no more
+// than that is read), and a JSON \u escape of a lone UTF-16 surrogate, which
+// becomes U+FFFD. Binary files, files mostly not UTF-8,
 // blank articles, unreadable files and folders, malformed lines and cut-off
 // gzip streams are reported and skipped. Throws InputError when `root`
 // itself does not exist, cannot be opened, or is neither a folder nor a file
@@ -68,6 +71,10 @@ bool is_article_file(const std::filesystem::path& path);
 std::string derive_title(std::string_view text, bool* title_is_first_line);
 
 inline constexpr std::size_t kMaxTitleChars = 100;
+
+// The most of an article's body that is indexed and stored: some thirty
+// times the longest news article, and still quick to draw a snippet from.
+inline constexpr std::size_t kMaxBodyBytes = std::size_t{4} << 20;
 
 }  // namespace quarry
 

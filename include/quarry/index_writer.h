@@ -5,6 +5,7 @@
 #define QUARRY_INDEX_WRITER_H_
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -31,6 +32,9 @@ struct IndexConfig {
   // Set to true (from a signal handler, say) to stop after the current
   // article; what was done is committed.
   const std::atomic<bool>* cancel = nullptr;
+  // How long to wait for another quarry-index working on the same index
+  // before giving up with IndexLockedError (0: give up at once).
+  std::chrono::duration<double> lock_wait{0};
   // A synonym list to store in the index, replacing any stored before: one
   // group of equivalent words or phrases per line, separated by commas;
   // '#' starts a comment.
@@ -70,7 +74,7 @@ enum class Upsert { kAdded, kUpdated, kUnchanged };
 class IndexWriter {
  public:
   // Creates the index when missing. Throws IndexLockedError when another
-  // writer holds the lock, ConfigError for a language conflict, IndexError
+  // writer holds the lock for longer than config.lock_wait, ConfigError for a language conflict, IndexError
   // for anything else.
   explicit IndexWriter(const IndexConfig& config);
   ~IndexWriter();  // does not commit: call commit()
@@ -107,7 +111,9 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
 
 // Indexes every path (see read_articles) into config.db_path, committing
 // every config.commit_every articles and at the end. Paths that do not exist
-// are reported as problems, not thrown. Throws what IndexWriter throws.
+// are reported as problems, not thrown. Only one run at a time works on an
+// index, a new one included: another waits up to config.lock_wait, then
+// throws IndexLockedError. Throws what IndexWriter throws.
 IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
                         IndexObserver* observer = nullptr);
 

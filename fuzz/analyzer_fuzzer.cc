@@ -1,0 +1,32 @@
+// Any bytes through the analyzer and the snippet maker: no crash, and every
+// token is a valid, bounded term lying inside the text, in order.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "lib/utf8.h"
+#include "quarry/analyzer.h"
+#include "quarry/snippet.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const quarry::Analyzer analyzer;
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  quarry::HighlightTerms terms;
+  std::size_t previous_end = 0;
+  for (const quarry::Token& token : analyzer.tokenize(text)) {
+    if (token.term.empty() || token.term.size() > quarry::Analyzer::kMaxTermBytes) std::abort();
+    if (quarry::detail::count_invalid_utf8(token.term) != 0) std::abort();
+    if (token.begin < previous_end || token.begin >= token.end || token.end > size) std::abort();
+    previous_end = token.end;
+    if (terms.words.size() < 3) terms.words.push_back(token.term);
+    analyzer.stem(token.term);
+  }
+  analyzer.normalize(text);
+  const quarry::Snippet snippet = quarry::make_snippet(analyzer, text, terms);
+  const std::size_t length = quarry::detail::count_code_points(snippet.text);
+  for (const quarry::Highlight& highlight : snippet.highlights) {
+    if (highlight.begin >= highlight.end || highlight.end > length) std::abort();
+  }
+  return 0;
+}

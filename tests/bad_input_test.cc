@@ -1,0 +1,456 @@
+// Bad input, to the indexer and to the searcher: each is handled without a
+// crash or a hang, reported with its location, and everything else works.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "quarry/article_reader.h"
+#include "quarry/error.h"
+#include "quarry/index_writer.h"
+#include "quarry/searcher.h"
+#include "tests/fault_util.h"
+#include "tests/test_util.h"
+
+namespace quarry::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace std::string_literals;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The line of `err` naming `where`, or "".
+std::string line_naming(const std::string& err, const std::string& where) {
+  for (const std::string& line : lines_of(err)) {
+    if (line.find(where + ": ") != std::string::npos) return line;
+  }
+  return "";
+}
+
+std::set<std::string> hits_for(const fs::path& db, const std::string& query) {
+  const RunResult result = run_program(QUARRY_BIN, {"--db", db.string(), "--format", "json",
+                                                    "-n", "100", query});
+  EXPECT_EQ(result.exit_code, 0) << query << ": " << result.err;
+  const json answer = json::parse(result.out);
+  std::set<std::string> ids;
+  for (const json& hit : answer.at("hits")) ids.insert(hit.at("id"));
+  return ids;
+}
+
+std::string article(const std::string& title, const std::string& word) {
+  return title + "\n\nThis article is about the " + word + " and nothing else.\n";
+}
+
+// Builds `depth` nested folders named `name` below `folder` relative to
+// each other, so that the whole path may exceed PATH_MAX, and writes
+// `file` with `contents` at the bottom.
+void write_deep(const fs::path& folder, int depth, const std::string& name,
+                const std::string& file, const std::string& contents) {
+  int fd = open(folder.c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(fd, 0);
+  for (int i = 0; i < depth; ++i) {
+    ASSERT_EQ(mkdirat(fd, name.c_str(), 0755), 0) << i;
+    const int next = openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY);
+    close(fd);
+    ASSERT_GE(next, 0);
+    fd = next;
+  }
+  const int out = openat(fd, file.c_str(), O_WRONLY | O_CREAT, 0644);
+  close(fd);
+  ASSERT_GE(out, 0);
+  ASSERT_EQ(write(out, contents.data(), contents.size()), static_cast<ssize_t>(contents.size()));
+  close(out);
+}
+
+// One folder holding every kind of bad input beside good articles: each bad
+// one is named with its location, the good ones are all indexed.
+TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "good.txt", article("Good", "aardvark"));
+  write_file(corpus / "empty.txt", "");
+  write_file(corpus / "blank.txt", " \n\t\n");
+  write_file(corpus / "binary.txt", "\x7f" "ELF\x02\x01\x01\0\0\0\0 bat \0\0"s);
+  write_file(corpus / "nul.txt", "Nul bytes\n\nA gecko\0 hides."s);
+  write_file(corpus / "overlong.txt",
+             "Overlong\n\nA \xC0\xAF \xE0\x80\xAF \xF0\x80\x80\xAF\xF8\x88\x80\x80\x80 bison.\n");
+  // U+D800 and U+DFFF as CESU-8 / WTF-8 write them: not UTF-8.
+  write_file(corpus / "surrogates.txt",
+             "Surrogates\n\nA \xED\xA0\x80\xED\xBF\xBF capybara.\n");
+  write_file(corpus / "latin1.txt", "Caf\xE9 cr\xE8me\n\nUn caf\xE9 pour le dingo.\n");
+  write_file(corpus / "nested" / "a" / "b" / "c" / "deep.txt", article("Deep", "echidna"));
+  fs::create_directory_symlink("..", corpus / "nested" / "a" / "loop");
+  fs::create_symlink(corpus / "nowhere.txt", corpus / "dangling.txt");
+  write_deep(corpus, 20, std::string(250, 'd'), "far.txt", article("Far", "ferret"));
+  std::string lines;
+  lines += R"({"id": "j1", "title": "Narwhal", "body": "The narwhal swims."})" "\n";
+  lines += R"({"id": "j2", "title": "Cut", "body": "never clo)" "\n";
+  lines += R"([1, 2, 3])" "\n";
+  lines += R"("a string")" "\n";
+  lines += R"({"id": 7, "body": "typed wrong"})" "\n";
+  lines += R"({"id": "j6", "body": 12})" "\n";
+  lines += R"({"id": "j7", "body": "A \ud800 gibbon\u0000 with a \udfff."})" "\n";
+  lines += R"({"id": "j1", "title": "Narwhal again", "body": "The narwhal dives."})" "\n";
+  lines += "{\"id\": \"j9\", \"body\": \"raw \0 nul\"}\n"s;
+  lines += R"({"id": "j10", "title": "Platypus", "body": "The platypus lays eggs."})";
+  write_file(corpus / "articles.jsonl", lines);
+  // A line of 10 MB: one article, longer than is indexed.
+  std::string big_body;
+  big_body.reserve(11 << 20);
+  for (int i = 0; big_body.size() < (10u << 20); ++i) big_body += "wombat marmot ";
+  big_body += "lastword";
+  write_file(corpus / "long.jsonl",
+             json({{"id", "long"}, {"title", "Long"}, {"body", big_body}}).dump() + "\n");
+
+  const fs::path db = dir / "index";
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult indexed = run_program(QUARRY_INDEX_BIN, {"--db", db.string(), corpus.string()});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(indexed.exit_code, 3) << indexed.err;
+  EXPECT_LT(seconds, 60.0);
+
+  const std::string jsonl = (corpus / "articles.jsonl").string();
+  const struct {
+    std::string where;
+    std::string reason;
+  } kExpected[] = {
+      {(corpus / "empty.txt").string(), "empty article (skipped)"},
+      {(corpus / "blank.txt").string(), "empty article (skipped)"},
+      {(corpus / "binary.txt").string(), "binary file (skipped)"},
+      {(corpus / "nul.txt").string(), "binary file (skipped)"},
+      {(corpus / "overlong.txt").string(), "invalid UTF-8 repaired"},
+      {(corpus / "surrogates.txt").string(), "invalid UTF-8 repaired (6 bytes)"},
+      {(corpus / "latin1.txt").string(), "invalid UTF-8 repaired"},
+      {(corpus / "dangling.txt").string(), "cannot open"},
+      {jsonl + ":2", "malformed JSON"},
+      {jsonl + ":3", "not a JSON object"},
+      {jsonl + ":4", "not a JSON object"},
+      {jsonl + ":5", "field \"id\" must be a non-empty string"},
+      {jsonl + ":6", "field \"body\" must be a string"},
+      {jsonl + ":7", "lone surrogate escapes repaired (2)"},
+      {jsonl + ":8", "duplicate id 'j1'"},
+      {jsonl + ":9", "malformed JSON"},
+      {(corpus / "long.jsonl").string() + ":1", "only its first 4.0 MiB are indexed"},
+  };
+  for (const auto& expected : kExpected) {
+    const std::string line = line_naming(indexed.err, expected.where);
+    EXPECT_NE(line, "") << expected.where << " not named in:\n" << indexed.err;
+    EXPECT_NE(line.find(expected.reason), std::string::npos) << line;
+  }
+  // The folder too deep for a path is named, not followed forever.
+  EXPECT_NE(indexed.err.find("File name too long"), std::string::npos) << indexed.err;
+  for (const std::string& line : lines_of(indexed.err)) {
+    EXPECT_TRUE(line.starts_with("quarry-index: ")) << line;
+    if (line.find("File name too long") == std::string::npos) {
+      EXPECT_LT(line.size(), 600u) << line.substr(0, 600);
+    }
+  }
+
+  const struct {
+    std::string query;
+    std::set<std::string> expected;
+  } kSearches[] = {
+      {"aardvark", {"good.txt"}},
+      {"bison", {"overlong.txt"}},
+      {"capybara", {"surrogates.txt"}},
+      {"dingo", {"latin1.txt"}},
+      {"echidna", {"nested/a/b/c/deep.txt"}},
+      {"narwhal", {"j1"}},
+      {"dives", {"j1"}},      // the later of two duplicates is kept
+      {"swims", {}},
+      {"gibbon", {"j7"}},
+      {"platypus", {"j10"}},  // the last line, without a line break
+      {"wombat", {"long"}},
+      {"lastword", {}},       // past what is indexed
+      {"gecko", {}},
+      {"bat", {}},
+  };
+  for (const auto& search : kSearches) {
+    EXPECT_EQ(hits_for(db, search.query), search.expected) << search.query;
+  }
+  EXPECT_EQ(Searcher(db.string()).article_count(), 9u);
+  EXPECT_EQ(xapian_check(db), "");
+  // std::filesystem cannot remove a tree deeper than PATH_MAX; rm can.
+  run_program(find_program("rm"), {"-rf", (corpus / std::string(250, 'd')).string()});
+}
+
+TEST(BadInputTest, UnreadableFilesAreNamedEvenForRoot) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "a.txt", article("A", "aardvark"));
+  write_file(corpus / "b.txt", article("B", "bison"));
+  write_file(corpus / "c" / "d.txt", article("D", "dingo"));
+  write_file(corpus / "e.jsonl", R"({"id": "e", "body": "An emu."})" "\n");
+  fs::permissions(corpus / "b.txt", fs::perms::none);
+  fs::permissions(corpus / "e.jsonl", fs::perms::none);
+  fs::permissions(corpus / "c", fs::perms::none);
+  const fs::path db = dir / "index";
+
+  // Root reads whatever the permissions; in a user namespace of its own it
+  // has no such power over the files outside, as any other user.
+  std::vector<std::string> command{QUARRY_INDEX_BIN, "--db", db.string(), corpus.string()};
+  if (geteuid() == 0) {
+    const std::string unshare = find_program("unshare");
+    if (unshare.empty()) GTEST_SKIP() << "root reads every file, and unshare is missing";
+    const RunResult probe = run_program(unshare, {"--user", "/bin/true"});
+    if (probe.exit_code != 0) GTEST_SKIP() << "root reads every file: " << probe.err;
+    command.insert(command.begin(), {unshare, "--user"});
+  }
+  const std::string program = command.front();
+  const RunResult indexed =
+      run_program(program, std::vector<std::string>(command.begin() + 1, command.end()));
+  fs::permissions(corpus / "c", fs::perms::owner_all);
+  EXPECT_EQ(indexed.exit_code, 3) << indexed.err;
+  EXPECT_NE(line_naming(indexed.err, (corpus / "b.txt").string()).find("Permission denied"),
+            std::string::npos) << indexed.err;
+  EXPECT_NE(line_naming(indexed.err, (corpus / "e.jsonl").string()).find("Permission denied"),
+            std::string::npos) << indexed.err;
+  EXPECT_NE(line_naming(indexed.err, (corpus / "c").string()).find("cannot read folder"),
+            std::string::npos) << indexed.err;
+  EXPECT_EQ(hits_for(db, "aardvark"), std::set<std::string>{"a.txt"});
+  EXPECT_EQ(Searcher(db.string()).article_count(), 1u);
+}
+
+// Files and folders that vanish between being listed and being read.
+class VanishingSink : public ArticleSink {
+ public:
+  explicit VanishingSink(std::vector<fs::path> doomed) : doomed_(std::move(doomed)) {}
+  void on_article(Article&& article, const SourceLocation&) override {
+    ids.push_back(article.id);
+    for (const fs::path& path : doomed_) fs::remove_all(path);
+    doomed_.clear();
+  }
+  void on_problem(const ReadProblem& problem) override { problems.push_back(problem); }
+
+  std::vector<std::string> ids;
+  std::vector<ReadProblem> problems;
+
+ private:
+  std::vector<fs::path> doomed_;
+};
+
+TEST(BadInputTest, FilesThatVanishMidRunAreNamed) {
+  TempDir dir;
+  write_file(dir / "a.txt", article("A", "aardvark"));
+  write_file(dir / "b.txt", article("B", "bison"));
+  write_file(dir / "c" / "d.txt", article("D", "dingo"));
+  write_file(dir / "e.txt", article("E", "emu"));
+  VanishingSink sink({dir / "b.txt", dir / "c"});
+  read_articles(dir.path(), sink);
+  EXPECT_EQ(sink.ids, (std::vector<std::string>{"a.txt", "e.txt"}));
+  ASSERT_EQ(sink.problems.size(), 2u);
+  EXPECT_EQ(sink.problems[0].where.path, (dir / "b.txt").string());
+  EXPECT_NE(sink.problems[0].reason.find("No such file"), std::string::npos);
+  EXPECT_EQ(sink.problems[1].where.path, (dir / "c").string());
+}
+
+TEST(BadInputTest, DbPathWithATrailingSlashIsTheSameIndex) {
+  TempDir dir;
+  write_file(dir / "a.txt", article("A", "aardvark"));
+  const std::string db = (dir / "index").string() + "/";
+  for (int run = 0; run < 2; ++run) {
+    const RunResult indexed = run_program(QUARRY_INDEX_BIN, {"--db", db, (dir / "a.txt").string()});
+    EXPECT_EQ(indexed.exit_code, 0) << indexed.err;
+  }
+  EXPECT_EQ(hits_for(dir / "index", "aardvark"), std::set<std::string>{"a.txt"});
+}
+
+// A single article of 100 MB: indexed up to the limit, quickly enough.
+TEST(SlowBadInputTest, HundredMegabyteArticleIsCutAndIndexed) {
+  TempDir dir;
+  {
+    std::string body = "Huge\n\nbeginning ";
+    body.reserve(101 << 20);
+    while (body.size() < (100u << 20)) body += "lorem ipsum dolor sit amet ";
+    body += "theend\n";
+    write_file(dir / "huge.txt", body);
+  }
+  write_file(dir / "small.txt", article("Small", "aardvark"));
+  const fs::path db = dir / "index";
+  const RunResult indexed = run_program(QUARRY_INDEX_BIN, {"--db", db.string(), dir.path()});
+  EXPECT_EQ(indexed.exit_code, 0) << indexed.err;
+  EXPECT_NE(line_naming(indexed.err, (dir / "huge.txt").string())
+                .find("article of 100.0 MiB: only its first 4.0 MiB are indexed"),
+            std::string::npos)
+      << indexed.err;
+  EXPECT_EQ(hits_for(db, "beginning"), std::set<std::string>{"huge.txt"});
+  EXPECT_EQ(hits_for(db, "theend"), std::set<std::string>{});
+  EXPECT_EQ(hits_for(db, "aardvark"), std::set<std::string>{"small.txt"});
+  const auto fetched = Searcher(db.string()).fetch("huge.txt");
+  ASSERT_TRUE(fetched.has_value());
+  EXPECT_LE(fetched->body.size(), kMaxBodyBytes);
+  EXPECT_GT(fetched->body.size(), kMaxBodyBytes - 1024);
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+
+class BadQueryTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    std::vector<Article> articles;
+    // Many words starting with "a", for wildcards that match too much.
+    for (int i = 0; i < 3000; ++i) {
+      const std::string n = std::to_string(i);
+      articles.push_back({"doc" + n, "Title " + n, "a" + n + "x apple about " + n, "", "", ""});
+    }
+    index_articles(*dir_, articles);
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+
+  static std::string db() { return index_path(*dir_); }
+
+  // Searches, accepting results or a QueryError with a one-line message.
+  static void search_survives(Searcher& searcher, const std::string& query,
+                              const SearchOptions& options = {}) {
+    try {
+      const SearchResult result = searcher.search(query, options);
+      EXPECT_LE(result.hits.size(), options.limit);
+    } catch (const QueryError& error) {
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+    }
+  }
+
+  static TempDir* dir_;
+};
+
+TempDir* BadQueryTest::dir_ = nullptr;
+
+TEST_F(BadQueryTest, RandomBytesAndInvalidUtf8EndInResultsOrAnExplanation) {
+  const std::uint32_t seed = test_seed();
+  std::cout << "seed " << seed << " (set QUARRY_TEST_SEED to replay)\n";
+  std::mt19937 random(seed);
+  Searcher searcher(db());
+  const std::string alphabet = "aA0 \"()*+-:/.\\\xC3\xA9\xFF\xED\xA0\x80\x00\tNEARADJORXOT"s;
+  for (int i = 0; i < 2000; ++i) {
+    std::string query;
+    const int length = std::uniform_int_distribution<int>(0, 40)(random);
+    for (int k = 0; k < length; ++k) {
+      query += i % 2 ? static_cast<char>(random())
+                     : alphabet[random() % alphabet.size()];
+    }
+    SCOPED_TRACE(::testing::PrintToString(query));
+    search_survives(searcher, query);
+    SearchOptions plain;
+    plain.plain = true;
+    EXPECT_NO_THROW(searcher.search(query, plain));
+  }
+  for (const std::string& query : {"\xFF\xFE"s, "caf\xE9"s, "\xED\xA0\x80"s, "\xC0\xAF*"s,
+                                   "a\0b"s, "title:\xFF"s, "\"\xF0\x9F\""s}) {
+    search_survives(searcher, query);
+  }
+}
+
+TEST_F(BadQueryTest, HugeQueriesAnswerQuickly) {
+  Searcher searcher(db());
+  std::string many_words;
+  std::string many_known;
+  for (int i = 0; i < 10000; ++i) {
+    many_words += "w" + std::to_string(i) + "q ";
+    many_known += "a" + std::to_string(i % 3000) + "x ";
+  }
+  const struct {
+    std::string name;
+    std::string query;
+  } kCases[] = {
+      {"10,000 unknown words", many_words},
+      {"10,000 known words", many_known},
+      {"10,000 ORs", [] {
+         std::string q = "apple";
+         for (int i = 0; i < 10000; ++i) q += " OR a" + std::to_string(i) + "x";
+         return q;
+       }()},
+      {"100,000 open parentheses", std::string(100000, '(') + "apple"},
+      {"a wildcard matching 3,000 words", "a*"},
+      {"10,000 wildcards", [] {
+         std::string q;
+         for (int i = 0; i < 10000; ++i) q += "a* ";
+         return q;
+       }()},
+      {"a 1 MB word", std::string(1 << 20, 'x')},
+      {"a 1 MB phrase", "\"" + many_known + many_known + "\""},
+  };
+  for (const auto& c : kCases) {
+    for (const bool plain : {false, true}) {
+      SearchOptions options;
+      options.plain = plain;
+      const auto start = std::chrono::steady_clock::now();
+      search_survives(searcher, c.query, options);
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      EXPECT_LT(seconds, 10.0) << c.name << (plain ? " (plain)" : "");
+    }
+  }
+  // A wildcard expands to at most max_wildcard_terms words: "a1*" matches
+  // 1,111 words, each in one article.
+  EXPECT_EQ(searcher.search("a1*").total, 500u);
+}
+
+TEST_F(BadQueryTest, AbsurdLimitsAndOffsetsAnswerOrAreUsageErrors) {
+  constexpr int kEither = -1;
+  const struct {
+    std::vector<std::string> args;
+    int exit_code;
+  } kCases[] = {
+      {{"-n", "0", "apple"}, 0},
+      {{"-n", "1000000000", "apple"}, 0},
+      {{"-n", "18446744073709551615", "apple"}, 0},
+      {{"--offset", "18446744073709551615", "apple"}, 0},
+      {{"--offset", "4294967295", "-n", "4294967295", "apple"}, 0},
+      // Out of range or negative: CLI11 may take these as the largest
+      // number, or refuse them; either is fine, a crash is not.
+      {{"-n", "18446744073709551616", "apple"}, kEither},
+      {{"-n", "-1", "apple"}, kEither},
+      {{"--offset", "-5", "apple"}, kEither},
+      {{"-n", "1e9", "apple"}, kEither},
+      {{"-n", "many", "apple"}, 2},
+  };
+  for (const auto& c : kCases) {
+    std::vector<std::string> args{"--db", db(), "--format", "json", "--no-snippets"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult result = run_program(QUARRY_BIN, args);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    if (c.exit_code == kEither) {
+      EXPECT_TRUE(result.exit_code == 0 || result.exit_code == 2) << result.exit_code;
+    } else {
+      EXPECT_EQ(result.exit_code, c.exit_code) << result.err;
+    }
+    EXPECT_LT(seconds, 20.0);
+    if (result.exit_code == 0) {
+      EXPECT_EQ(result.err, "");
+      const json answer = json::parse(result.out);
+      EXPECT_EQ(answer.at("total"), 3000);
+    } else {
+      EXPECT_EQ(result.out, "");
+      EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 2) << result.err;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace quarry::testing
