@@ -10,6 +10,7 @@
 
 #include "lib/article_store.h"
 #include "lib/schema.h"
+#include "lib/shard_group.h"
 #include "quarry/error.h"
 #include "quarry/query_parser.h"
 
@@ -23,61 +24,62 @@ constexpr int kMaxReopenAttempts = 5;
 // Spelling suggestions at most this many edits away from what was typed.
 constexpr unsigned kMaxEditDistance = 2;
 
-Xapian::Database open_database(const std::string& path) {
-  if (!std::filesystem::exists(path)) {
-    throw IndexNotFoundError("no index at " + path + "; build one with: quarry-index --db " +
-                             path + " FOLDER");
-  }
-  try {
-    return Xapian::Database(path);
-  } catch (const Xapian::DatabaseNotFoundError&) {
-    throw IndexNotFoundError("no index at " + path + "; build one with: quarry-index --db " +
-                             path + " FOLDER");
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + path + ": " + error.get_description());
-  }
-}
-
-std::string stored_language(const Xapian::Database& db, const std::string& path) {
-  std::string language = db.get_metadata(detail::kLanguageKey);
-  if (language.empty()) {
-    if (db.get_doccount() == 0) return "english";
-    throw IndexError(path + " is a Xapian database that Quarry did not build");
-  }
-  return language;
-}
-
 }  // namespace
 
 struct Searcher::Impl {
-  std::string path;
-  Xapian::Database db;
+  detail::ShardGroup shards;
   Analyzer analyzer;
 
-  Impl(std::string p, Xapian::Database d)
-      : path(std::move(p)), db(std::move(d)), analyzer(AnalyzerConfig{stored_language(db, path)}) {}
+  Impl(const std::vector<std::string>& paths, const OpenOptions& options)
+      : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
 
-  ParsedQuery parse(std::string_view query, const SearchOptions& options) const {
-    QueryParser parser(analyzer, options.parser, &db);
+  ParsedQuery parse(std::string_view query, const SearchOptions& options) {
+    QueryParser parser(analyzer, options.parser, &shards.words());
     return options.plain ? parser.parse_plain(query) : parser.parse(query);
   }
 
-  std::string suggest(std::string_view query, const ParsedQuery& parsed) const;
+  // Runs `read` on the shards as last committed. Retries when a commit
+  // overtakes it, and, with partial results allowed, without the shards
+  // that stopped answering.
+  template <typename Read>
+  auto with_shards(Read read) -> decltype(read());
+
+  std::string suggest(std::string_view query, const ParsedQuery& parsed);
   SearchResult run(const ParsedQuery& parsed, std::string_view query,
-                   const SearchOptions& options) const;
+                   const SearchOptions& options);
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
-                                    const Xapian::Weight& weight) const;
+                                    const Xapian::Weight& weight);
 };
+
+template <typename Read>
+auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      shards.reopen();
+      return read();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt == kMaxReopenAttempts) {
+        throw IndexError("index " + shards.label() + " changes too fast to be read; try again");
+      }
+    } catch (const Xapian::Error& error) {
+      if (!shards.drop_failed_shards()) {
+        throw IndexError("index " + shards.label() + ": " + error.get_description());
+      }
+    }
+  }
+}
 
 // Replaces each free word that no article holds with the closest word the
 // index's spelling data knows; a word that exists is never "corrected".
-std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) const {
+std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) {
+  Xapian::Database& db = shards.articles();
   std::string suggestion;
   std::size_t copied = 0;
   bool changed = false;
   for (const QueryWord& word : parsed.free_words) {
     if (db.get_termfreq(word.term) != 0) continue;
-    const std::string better = db.get_spelling_suggestion(word.term, kMaxEditDistance);
+    const std::string better =
+        shards.words().get_spelling_suggestion(word.term, kMaxEditDistance);
     if (better.empty() || better == word.term) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;
@@ -91,13 +93,13 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
 
 std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
                                                   const std::string& id,
-                                                  const Xapian::Weight& weight) const {
+                                                  const Xapian::Weight& weight) {
   // Each part's share of the score is its weight alone on this article,
   // with the statistics of the whole index: the shares add up to the score.
   std::vector<Contribution> parts;
   const Xapian::Query article(detail::id_term(id));
   for (const ScoringPart& part : parsed.scoring_parts) {
-    Xapian::Enquire enquire(db);
+    Xapian::Enquire enquire(shards.articles());
     enquire.set_weighting_scheme(weight);
     enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, part.query, article));
     Xapian::MSet mset = enquire.get_mset(0, 1);
@@ -109,7 +111,7 @@ std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
 }
 
 SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view query,
-                                 const SearchOptions& options) const {
+                                 const SearchOptions& options) {
   SearchResult result;
   result.query = std::string(query);
   result.notes = parsed.notes;
@@ -121,7 +123,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   const auto limit = static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
 
   const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
-  Xapian::Enquire enquire(db);
+  Xapian::Enquire enquire(shards.articles());
   enquire.set_query(parsed.query);
   enquire.set_weighting_scheme(*weight);
   if (options.sort != SortOrder::kRelevance) {
@@ -148,65 +150,58 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
 }
 
 Searcher::Searcher(const std::string& db_path)
-    : impl_(std::make_unique<Impl>(db_path, open_database(db_path))) {}
+    : Searcher(std::vector<std::string>{db_path}) {}
+
+Searcher::Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options)
+    : impl_(std::make_unique<Impl>(db_paths, options)) {}
 
 Searcher::~Searcher() = default;
 Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 SearchResult Searcher::search(std::string_view query, const SearchOptions& options) {
-  for (int attempt = 1;; ++attempt) {
-    try {
-      // Each search sees the index as last committed.
-      impl_->db.reopen();
-      ParsedQuery parsed = impl_->parse(query, options);
-      std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
-      if (options.correct && !suggestion.empty()) {
-        SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
-        corrected.suggestion = std::move(suggestion);
-        corrected.corrected = true;
-        return corrected;
-      }
-      SearchResult result = impl_->run(parsed, query, options);
-      result.suggestion = std::move(suggestion);
-      return result;
-    } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == kMaxReopenAttempts) {
-        throw IndexError("index " + impl_->path + " changes too fast to be read; try again");
-      }
-    } catch (const Xapian::Error& error) {
-      throw IndexError("index " + impl_->path + ": " + error.get_description());
+  SearchResult result = impl_->with_shards([&] {
+    // Each search sees the index as last committed.
+    ParsedQuery parsed = impl_->parse(query, options);
+    std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
+    if (options.correct && !suggestion.empty()) {
+      SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
+      corrected.suggestion = std::move(suggestion);
+      corrected.corrected = true;
+      return corrected;
     }
-  }
+    SearchResult found = impl_->run(parsed, query, options);
+    found.suggestion = std::move(suggestion);
+    return found;
+  });
+  result.warnings = impl_->shards.warnings();
+  return result;
 }
 
 std::optional<Article> Searcher::fetch(const std::string& id) {
   const std::string term = detail::id_term(id);
-  try {
-    impl_->db.reopen();
-    auto it = impl_->db.postlist_begin(term);
-    if (it == impl_->db.postlist_end(term)) return std::nullopt;
-    return detail::decode_article(impl_->db.get_document(*it).get_data());
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  return impl_->with_shards([&]() -> std::optional<Article> {
+    Xapian::Database& db = impl_->shards.articles();
+    auto it = db.postlist_begin(term);
+    if (it == db.postlist_end(term)) return std::nullopt;
+    return detail::decode_article(db.get_document(*it).get_data());
+  });
 }
 
 std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t limit) {
   const std::string folded = impl_->analyzer.normalize(prefix);
-  std::vector<std::pair<Xapian::doccount, std::string>> found;
-  try {
-    impl_->db.reopen();
-    for (auto it = impl_->db.allterms_begin(folded); it != impl_->db.allterms_end(folded); ++it) {
+  std::vector<std::pair<Xapian::doccount, std::string>> found = impl_->with_shards([&] {
+    std::vector<std::pair<Xapian::doccount, std::string>> terms;
+    Xapian::Database& db = impl_->shards.articles();
+    for (auto it = db.allterms_begin(folded); it != db.allterms_end(folded); ++it) {
       // Prefixed terms (stems, titles, ids) start with a capital letter;
       // only plain words are offered.
       const char first = (*it)[0];
       if (first >= 'A' && first <= 'Z') continue;
-      found.emplace_back(it.get_termfreq(), *it);
+      terms.emplace_back(it.get_termfreq(), *it);
     }
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+    return terms;
+  });
   std::stable_sort(found.begin(), found.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> words;
@@ -215,26 +210,32 @@ std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t
 }
 
 IndexStats Searcher::stats() {
-  IndexStats stats;
-  try {
-    impl_->db.reopen();
-    stats.articles = impl_->db.get_doccount();
-    stats.total_words = impl_->db.get_total_length();
+  IndexStats stats = impl_->with_shards([&] {
+    IndexStats counted;
+    Xapian::Database& db = impl_->shards.articles();
+    counted.articles = db.get_doccount();
+    counted.total_words = db.get_total_length();
     // Prefixed terms start with a capital letter; the rest are words.
-    for (auto it = impl_->db.allterms_begin(); it != impl_->db.allterms_end(); ++it) {
+    for (auto it = db.allterms_begin(); it != db.allterms_end(); ++it) {
       const char first = (*it)[0];
-      if (first < 'A' || first > 'Z') ++stats.distinct_words;
+      if (first < 'A' || first > 'Z') ++counted.distinct_words;
     }
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+    return counted;
+  });
   stats.language = impl_->analyzer.config().language;
+  stats.shards = impl_->shards.shard_count();
   auto newest = std::filesystem::file_time_type::min();
   std::error_code ignored;
-  for (const auto& entry : std::filesystem::directory_iterator(impl_->path, ignored)) {
-    if (!entry.is_regular_file(ignored)) continue;
-    stats.bytes_on_disk += entry.file_size(ignored);
-    newest = std::max(newest, entry.last_write_time(ignored));
+  for (const detail::ShardGroup::Folder& folder : impl_->shards.folders()) {
+    if (folder.remote) {
+      ++stats.remote_shards;
+      continue;
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path, ignored)) {
+      if (!entry.is_regular_file(ignored)) continue;
+      stats.bytes_on_disk += entry.file_size(ignored);
+      newest = std::max(newest, entry.last_write_time(ignored));
+    }
   }
   if (newest != std::filesystem::file_time_type::min()) {
     const auto system = std::chrono::file_clock::to_sys(newest);
@@ -251,12 +252,8 @@ IndexStats Searcher::stats() {
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
 
 std::size_t Searcher::article_count() {
-  try {
-    impl_->db.reopen();
-    return impl_->db.get_doccount();
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + impl_->path + ": " + error.get_description());
-  }
+  return impl_->with_shards(
+      [&]() -> std::size_t { return impl_->shards.articles().get_doccount(); });
 }
 
 }  // namespace quarry
