@@ -471,8 +471,32 @@ class Parser {
     if (tokens.empty()) return Xapian::Query();
     if (tokens.size() > 1) fail(lexeme, "a wildcard applies to one word");
     if (positive) out_->highlight.prefixes.push_back(tokens[0].term);
-    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix_for(field) + tokens[0].term,
-                         config_.max_wildcard_terms, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+    const std::string prefix = prefix_for(field) + tokens[0].term;
+    if (db_) return expand_wildcard(prefix);
+    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix, config_.max_wildcard_terms,
+                         Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+  }
+
+  // Xapian expands OP_WILDCARD in each database of a combined one apart,
+  // weighing the result with that database's statistics alone, so shards
+  // would score it otherwise than one database does. Expanded here over
+  // them all, the terms are weighed with the statistics of the whole set.
+  // Like WILDCARD_LIMIT_MOST_FREQUENT, keeps the most frequent terms.
+  Xapian::Query expand_wildcard(const std::string& prefix) const {
+    std::vector<std::pair<Xapian::doccount, std::string>> found;
+    for (auto it = db_->allterms_begin(prefix); it != db_->allterms_end(prefix); ++it) {
+      found.emplace_back(it.get_termfreq(), *it);
+    }
+    const std::size_t limit = config_.max_wildcard_terms;
+    if (limit != 0 && found.size() > limit) {
+      std::stable_sort(found.begin(), found.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      found.resize(limit);
+    }
+    std::vector<std::string> terms;
+    for (auto& [frequency, term] : found) terms.push_back(std::move(term));
+    std::sort(terms.begin(), terms.end());
+    return Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end());
   }
 
   Xapian::Query date(const Lexeme& lexeme, Field field) {

@@ -34,7 +34,7 @@ struct Searcher::Impl {
       : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
 
   ParsedQuery parse(std::string_view query, const SearchOptions& options) {
-    QueryParser parser(analyzer, options.parser, &shards.words());
+    QueryParser parser(analyzer, options.parser, &shards.vocabulary());
     return options.plain ? parser.parse_plain(query) : parser.parse(query);
   }
 
@@ -79,7 +79,7 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
   for (const QueryWord& word : parsed.free_words) {
     if (db.get_termfreq(word.term) != 0) continue;
     const std::string better =
-        shards.words().get_spelling_suggestion(word.term, kMaxEditDistance);
+        shards.spelling().get_spelling_suggestion(word.term, kMaxEditDistance);
     if (better.empty() || better == word.term) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;

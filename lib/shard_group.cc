@@ -1,5 +1,6 @@
 #include "lib/shard_group.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
@@ -45,11 +46,9 @@ std::string join(const std::vector<std::string>& paths) {
 ShardGroup::ShardGroup(const std::vector<std::string>& paths, const OpenOptions& options)
     : options_(options), label_(join(paths)) {
   if (paths.empty()) throw ConfigError("no index to search: give at least one --db");
-  for (std::size_t group = 0; group < paths.size(); ++group) {
-    const bool stub = !stub_file_of(paths[group]).empty();
-    for (const ShardLocation& location : resolve_shards({paths[group]})) {
-      open(location, group, stub);
-    }
+  for (const std::string& path : paths) {
+    const bool stub = !stub_file_of(path).empty();
+    for (const ShardLocation& location : resolve_shards({path})) open(location, stub);
   }
   if (shards_.empty()) {
     throw IndexError(first_failure_.empty() ? "no shard to search in " + label_ : first_failure_);
@@ -58,11 +57,12 @@ ShardGroup::ShardGroup(const std::vector<std::string>& paths, const OpenOptions&
   combine();
 }
 
-void ShardGroup::open(const ShardLocation& location, std::size_t group, bool named_by_stub) {
-  Shard shard{location, group, false, named_by_stub, {}};
+void ShardGroup::open(const ShardLocation& location, bool named_by_stub) {
+  Shard shard{location, false, false, {}};
   try {
     shard.db = open_location(location, options_);
     shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
+    shard.in_set = !shard.db.get_metadata(kShardKey).empty();
   } catch (const Xapian::Error& error) {
     if (!named_by_stub) {
       // One folder given as it is: the messages of a single index.
@@ -108,17 +108,16 @@ void ShardGroup::settle_language() {
 
 void ShardGroup::combine() {
   articles_ = Xapian::Database();
-  words_ = Xapian::Database();
-  std::vector<bool> has_lexicon;
-  for (const Shard& shard : shards_) {
-    if (has_lexicon.size() <= shard.group) has_lexicon.resize(shard.group + 1, false);
-    if (shard.lexicon) has_lexicon[shard.group] = true;
-  }
+  spelling_ = Xapian::Database();
+  vocabulary_ = Xapian::Database();
+  const bool any_lexicon =
+      std::any_of(shards_.begin(), shards_.end(), [](const Shard& shard) { return shard.lexicon; });
   for (const Shard& shard : shards_) {
     if (!shard.lexicon) articles_.add_database(shard.db);
+    vocabulary_.add_database(shard.db);
     // A lexicon holds the spelling data of its set's shards: counting
     // theirs as well would count each word twice.
-    if (shard.lexicon || !has_lexicon[shard.group]) words_.add_database(shard.db);
+    if (shard.lexicon || !shard.in_set || !any_lexicon) spelling_.add_database(shard.db);
   }
 }
 

@@ -24,9 +24,13 @@ class ShardGroup {
 
   // The shards holding articles, searched as one.
   Xapian::Database& articles() { return articles_; }
-  // Where spelling data and synonyms are read: the lexicon of each path
-  // that has one, else that path's shards.
-  Xapian::Database& words() { return words_; }
+  // Every database open, lexicons included: where synonyms are read and
+  // wildcards expanded.
+  Xapian::Database& vocabulary() { return vocabulary_; }
+  // Where spelling data is read: the lexicons and the
+  // databases that belong to no shard set, or, when no lexicon is open,
+  // every database.
+  Xapian::Database& spelling() { return spelling_; }
 
   const std::string& language() const { return language_; }
   // What error messages call the index: the path, or the paths joined.
@@ -57,13 +61,12 @@ class ShardGroup {
  private:
   struct Shard {
     ShardLocation location;
-    std::size_t group = 0;  // index of the path it came from
-    bool lexicon = false;
-    bool named_by_stub = false;
+    bool lexicon = false;  // a shard set's lexicon
+    bool in_set = false;   // a shard of a shard set, whose words its lexicon holds
     Xapian::Database db;
   };
 
-  void open(const ShardLocation& location, std::size_t group, bool named_by_stub);
+  void open(const ShardLocation& location, bool named_by_stub);
   void settle_language();
   void combine();
 
@@ -74,7 +77,8 @@ class ShardGroup {
   std::string first_failure_;
   std::string language_;
   Xapian::Database articles_;
-  Xapian::Database words_;
+  Xapian::Database spelling_;
+  Xapian::Database vocabulary_;
 };
 
 }  // namespace quarry::detail
