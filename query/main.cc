@@ -162,7 +162,9 @@ int main(int argc, char** argv) {
   app.add_option("--db", options.db_paths,
                  "Index folder, or Xapian stub file naming shards; several are searched as one "
                  "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
-      ->capture_default_str();
+      ->capture_default_str()
+      // One path per --db, so that the query may follow it.
+      ->allow_extra_args(false);
   app.add_flag("--allow-partial", options.open.allow_partial,
                "When some shards do not answer, search the others and warn");
   app.add_option("--connect-timeout", options.open.connect_timeout,
