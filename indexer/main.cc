@@ -22,7 +22,7 @@ constexpr char kProgram[] = "quarry-index";
 constexpr char kExitCodes[] = R"(Exit codes:
   0  every article was indexed
   1  the index could not be opened or written (locked, disk full, ...)
-  2  usage error
+  2  usage error, or --shards (or --language) at odds with the existing index
   3  the index was updated, but some inputs were skipped (see messages))";
 
 // A week: any longer and something is stuck.
@@ -129,6 +129,11 @@ int main(int argc, char** argv) {
                  "Synonym list to store: one group of equivalent words or phrases per line, "
                  "comma-separated")
       ->check(CLI::ExistingFile);
+  app.add_option("--shards", config.shards,
+                 "Split a new index over N databases by a hash of each article's id: --db "
+                 "becomes a folder of shard-0 … shard-N-1, a lexicon and the stub file "
+                 "XAPIANDB naming them (later runs keep the shards without this option)")
+      ->check(CLI::PositiveNumber);
   app.add_option("-j,--threads", config.threads,
                  "Writers for a new index, one shard each, merged at the end (default: the "
                  "cores available)");

@@ -55,6 +55,9 @@ Answer answer(Searcher& searcher, const Job& job, const BatchConfig& config,
             .count();
     if (config.format == BatchFormat::kTrec) {
       write_trec(out, job.qid, result, config.run_tag);
+      for (const std::string& warning : result.warnings) {
+        answer.diagnostic += std::string(program) + ": qid " + job.qid + ": warning: " + warning + "\n";
+      }
     } else {
       BatchFields fields{job.qid, std::nullopt};
       if (config.timings) fields.took_ms = took_ms;
@@ -82,7 +85,7 @@ class Pipeline {
         program_(program) {
     // Open every searcher before starting, so that a missing index is thrown
     // here, on the caller's thread.
-    for (std::size_t i = 0; i < threads; ++i) searchers_.emplace_back(config.db_path);
+    for (std::size_t i = 0; i < threads; ++i) searchers_.emplace_back(config.db_paths, config.open);
     for (std::size_t i = 0; i < threads; ++i) {
       workers_.emplace_back([this, i] { work(searchers_[i]); });
     }

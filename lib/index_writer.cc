@@ -16,6 +16,7 @@
 #include "lib/input_size.h"
 #include "lib/parallel_build.h"
 #include "lib/schema.h"
+#include "lib/shard_set.h"
 #include "quarry/error.h"
 
 namespace quarry {
@@ -227,6 +228,18 @@ class WriterDestination : public Destination {
   IndexWriter& writer_;
 };
 
+class ShardSetDestination : public Destination {
+ public:
+  explicit ShardSetDestination(detail::ShardSetWriter& writer) : writer_(writer) {}
+  Upsert put(Article&& article, const std::string& origin, bool) override {
+    return writer_.upsert(article, origin);
+  }
+  void checkpoint() override { writer_.commit(); }
+
+ private:
+  detail::ShardSetWriter& writer_;
+};
+
 class BuildDestination : public Destination {
  public:
   explicit BuildDestination(detail::ParallelBuild& build) : build_(build) {}
@@ -371,8 +384,20 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
   report.input_bytes = detail::estimated_input_bytes(paths);
 
-  detail::adopt_interrupted_build(config.db_path);
-  if (detail::index_absent(config.db_path)) {
+  // A shard set is updated in place, shard by shard; it is never built
+  // beside, nor merged into one database.
+  const bool sharded = config.shards != 0 || detail::is_shard_set(config.db_path);
+  if (!sharded) detail::adopt_interrupted_build(config.db_path);
+  if (sharded) {
+    detail::ShardSetWriter writer(config);
+    if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
+    ShardSetDestination destination(writer);
+    IndexingSink sink(destination, config, report, observer);
+    report.cancelled = !read_paths(paths, sink, [&](const std::string& origin) {
+      report.deleted += writer.delete_unseen(origin);
+    });
+    writer.finish();
+  } else if (detail::index_absent(config.db_path)) {
     // A new index: every core writes a shard, merged when all is read. Only
     // a complete merge creates the index; a killed build is adopted above
     // by the next run, which then adds what is missing.

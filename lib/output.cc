@@ -130,6 +130,7 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
   json["total"] = result.total;
   json["hits"] = std::move(hits);
   if (!result.notes.empty()) json["notes"] = result.notes;
+  if (!result.warnings.empty()) json["warnings"] = result.warnings;
   if (!result.suggestion.empty()) json["suggestion"] = result.suggestion;
   if (result.corrected) json["corrected"] = true;
   if (batch.took_ms) json["took_ms"] = *batch.took_ms;

@@ -106,6 +106,11 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   for (const std::string& note : result.notes) diagnostics_ << program_ << ": note: " << note << '\n';
   const bool text = config_.session.format == OutputFormat::kText;
+  if (text) {
+    for (const std::string& warning : result.warnings) {
+      diagnostics_ << program_ << ": warning: " << warning << '\n';
+    }
+  }
   // Blank lines set text answers apart, as on a page.
   if (text && answered_before_ && !config_.decorations) out_ << '\n';
   write_result(out_, result, config_.session);
@@ -218,8 +223,13 @@ void PromptSession::stats() {
        << "words:         " << stats.distinct_words << " distinct, " << stats.total_words
        << " in all\n"
        << "size on disk:  " << human_size(stats.bytes_on_disk) << '\n'
-       << "language:      " << stats.language << '\n'
-       << "last update:   " << stats.last_update << "\n\n";
+       << "language:      " << stats.language << '\n';
+  if (stats.shards > 1 || stats.remote_shards > 0) {
+    out_ << "shards:        " << stats.shards;
+    if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";
+    out_ << '\n';
+  }
+  out_       << "last update:   " << stats.last_update << "\n\n";
   out_.flush();
 }
 

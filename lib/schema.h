@@ -29,6 +29,11 @@ inline constexpr Xapian::valueno kFingerprintSlot = 1;  // hash of what was inde
 // Metadata keys.
 inline constexpr char kLanguageKey[] = "quarry.language";
 inline constexpr char kSchemaKey[] = "quarry.schema";
+// In each shard of a shard set: "K/N", shard K of N.
+inline constexpr char kShardKey[] = "quarry.shard";
+// In a shard set's lexicon, which holds no articles but the spelling data
+// and synonyms of them all: the number of shards.
+inline constexpr char kLexiconKey[] = "quarry.lexicon";
 
 // The unique term of an article id. Xapian terms are limited to 245 bytes, so
 // long ids are replaced by a hash of themselves.

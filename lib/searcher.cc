@@ -11,6 +11,7 @@
 #include "lib/article_store.h"
 #include "lib/document_builder.h"
 #include "lib/schema.h"
+#include "lib/shard_group.h"
 #include "quarry/error.h"
 #include "quarry/query_parser.h"
 
@@ -24,83 +25,62 @@ constexpr int kMaxReopenAttempts = 5;
 // Spelling suggestions at most this many edits away from what was typed.
 constexpr unsigned kMaxEditDistance = 2;
 
-Xapian::Database open_database(const std::string& path) {
-  if (!std::filesystem::exists(path)) {
-    throw IndexNotFoundError("no index at " + path + "; build one with: quarry-index --db " +
-                             path + " FOLDER");
-  }
-  try {
-    return Xapian::Database(path);
-  } catch (const Xapian::DatabaseNotFoundError&) {
-    throw IndexNotFoundError("no index at " + path + "; build one with: quarry-index --db " +
-                             path + " FOLDER");
-  } catch (const Xapian::Error& error) {
-    throw IndexError("index " + path + ": " + error.get_description());
-  }
-}
+}  // namespace
 
-std::string stored_language(const Xapian::Database& db, const std::string& path) {
-  std::string language = db.get_metadata(detail::kLanguageKey);
-  if (language.empty()) {
-    if (db.get_doccount() == 0) return "english";
-    throw IndexError(path + " is a Xapian database that Quarry did not build");
+struct Searcher::Impl {
+  detail::ShardGroup shards;
+  Analyzer analyzer;
+
+  Impl(const std::vector<std::string>& paths, const OpenOptions& options)
+      : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
+
+  ParsedQuery parse(std::string_view query, const SearchOptions& options) {
+    QueryParser parser(analyzer, options.parser, &shards.spelling());
+    return options.plain ? parser.parse_plain(query) : parser.parse(query);
   }
-  return language;
-}
 
-IndexError too_fast(const std::string& path) {
-  return IndexError("index " + path + " changes too fast to be read; try again");
-}
+  // Runs `read` on the shards as last committed. Retries when a commit
+  // overtakes it, and, with partial results allowed, without the shards
+  // that stopped answering.
+  template <typename Read>
+  auto with_shards(Read read) -> decltype(read());
 
-// Runs `read` on the database as last committed, again when a commit by
-// another process overtakes it meanwhile.
+  std::string suggest(std::string_view query, const ParsedQuery& parsed);
+  SearchResult run(const ParsedQuery& parsed, std::string_view query,
+                   const SearchOptions& options);
+  std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
+                                    const Xapian::Weight& weight);
+};
+
 template <typename Read>
-auto read_latest(Xapian::Database& db, const std::string& path, Read read) {
+auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
   for (int attempt = 1;; ++attempt) {
     try {
-      db.reopen();
+      shards.reopen();
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == kMaxReopenAttempts) throw too_fast(path);
+      if (attempt == kMaxReopenAttempts) {
+        throw IndexError("index " + shards.label() + " changes too fast to be read; try again");
+      }
     } catch (const Xapian::Error& error) {
-      throw IndexError("index " + path + ": " + error.get_description());
+      if (!shards.drop_failed_shards()) {
+        throw IndexError("index " + shards.label() + ": " + error.get_description());
+      }
     }
   }
 }
 
-}  // namespace
-
-struct Searcher::Impl {
-  std::string path;
-  Xapian::Database db;
-  Analyzer analyzer;
-
-  Impl(std::string p, Xapian::Database d)
-      : path(std::move(p)), db(std::move(d)), analyzer(AnalyzerConfig{stored_language(db, path)}) {
-    detail::check_schema(db, path);
-  }
-
-  ParsedQuery parse(std::string_view query, const SearchOptions& options) const {
-    QueryParser parser(analyzer, options.parser, &db);
-    return options.plain ? parser.parse_plain(query) : parser.parse(query);
-  }
-
-  std::string suggest(std::string_view query, const ParsedQuery& parsed) const;
-  SearchResult run(const ParsedQuery& parsed, std::string_view query,
-                   const SearchOptions& options) const;
-  std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
-                                    const Xapian::Weight& weight) const;
-};
-
 // Replaces each free word that no article holds with the closest word the
 // index's spelling data knows; a word that exists is never "corrected".
-std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) const {
+std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) {
+  Xapian::Database& db = shards.articles();
   std::string suggestion;
   std::size_t copied = 0;
   bool changed = false;
   for (const QueryWord& word : parsed.free_words) {
     if (db.get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) != 0) continue;
-    const std::string better = db.get_spelling_suggestion(word.term, kMaxEditDistance);
+    const std::string better =
+        shards.spelling().get_spelling_suggestion(word.term, kMaxEditDistance);
     if (better.empty() || better == word.term || !detail::is_spelling_word(better)) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;
@@ -114,13 +94,13 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
 
 std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
                                                   const std::string& id,
-                                                  const Xapian::Weight& weight) const {
+                                                  const Xapian::Weight& weight) {
   // Each part's share of the score is its weight alone on this article,
   // with the statistics of the whole index: the shares add up to the score.
   std::vector<Contribution> parts;
   const Xapian::Query article(detail::id_term(id));
   for (const ScoringPart& part : parsed.scoring_parts) {
-    Xapian::Enquire enquire(db);
+    Xapian::Enquire enquire(shards.articles());
     enquire.set_weighting_scheme(weight);
     enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, part.query, article));
     Xapian::MSet mset = enquire.get_mset(0, 1);
@@ -132,7 +112,7 @@ std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
 }
 
 SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view query,
-                                 const SearchOptions& options) const {
+                                 const SearchOptions& options) {
   SearchResult result;
   result.query = std::string(query);
   result.notes = parsed.notes;
@@ -145,7 +125,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   const auto limit = static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
 
   const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
-  Xapian::Enquire enquire(db);
+  Xapian::Enquire enquire(shards.articles());
   enquire.set_query(parsed.query);
   enquire.set_weighting_scheme(*weight);
   if (options.sort != SortOrder::kRelevance) {
@@ -172,40 +152,38 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
 }
 
 Searcher::Searcher(const std::string& db_path)
-    : impl_(std::make_unique<Impl>(db_path, open_database(db_path))) {}
+    : Searcher(std::vector<std::string>{db_path}) {}
+
+Searcher::Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options)
+    : impl_(std::make_unique<Impl>(db_paths, options)) {}
 
 Searcher::~Searcher() = default;
 Searcher::Searcher(Searcher&&) noexcept = default;
 Searcher& Searcher::operator=(Searcher&&) noexcept = default;
 
 SearchResult Searcher::search(std::string_view query, const SearchOptions& options) {
-  for (int attempt = 1;; ++attempt) {
-    try {
-      // Each search sees the index as last committed.
-      impl_->db.reopen();
-      ParsedQuery parsed = impl_->parse(query, options);
-      std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
-      if (options.correct && !suggestion.empty()) {
-        SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
-        corrected.suggestion = std::move(suggestion);
-        corrected.corrected = true;
-        return corrected;
-      }
-      SearchResult result = impl_->run(parsed, query, options);
-      result.suggestion = std::move(suggestion);
-      return result;
-    } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == kMaxReopenAttempts) throw too_fast(impl_->path);
-    } catch (const Xapian::Error& error) {
-      throw IndexError("index " + impl_->path + ": " + error.get_description());
+  SearchResult result = impl_->with_shards([&] {
+    // Each search sees the index as last committed.
+    ParsedQuery parsed = impl_->parse(query, options);
+    std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
+    if (options.correct && !suggestion.empty()) {
+      SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
+      corrected.suggestion = std::move(suggestion);
+      corrected.corrected = true;
+      return corrected;
     }
-  }
+    SearchResult found = impl_->run(parsed, query, options);
+    found.suggestion = std::move(suggestion);
+    return found;
+  });
+  result.warnings = impl_->shards.warnings();
+  return result;
 }
 
 std::optional<Article> Searcher::fetch(const std::string& id) {
   const std::string term = detail::id_term(id);
-  Xapian::Database& db = impl_->db;
-  return read_latest(db, impl_->path, [&]() -> std::optional<Article> {
+  return impl_->with_shards([&]() -> std::optional<Article> {
+    Xapian::Database& db = impl_->shards.articles();
     auto it = db.postlist_begin(term);
     if (it == db.postlist_end(term)) return std::nullopt;
     return detail::decode_article(db.get_document(*it).get_data());
@@ -214,16 +192,16 @@ std::optional<Article> Searcher::fetch(const std::string& id) {
 
 std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t limit) {
   const std::string folded = impl_->analyzer.normalize(prefix);
-  std::vector<std::pair<Xapian::doccount, std::string>> found;
-  Xapian::Database& db = impl_->db;
-  read_latest(db, impl_->path, [&] {
-    found.clear();
+  std::vector<std::pair<Xapian::doccount, std::string>> found = impl_->with_shards([&] {
+    std::vector<std::pair<Xapian::doccount, std::string>> terms;
     // The vocabulary holds the words as they were written (folded); the
     // postings hold only their stems.
+    Xapian::Database& db = impl_->shards.spelling();
     auto it = db.spellings_begin();
     for (it.skip_to(folded); it != db.spellings_end() && (*it).starts_with(folded); ++it) {
-      found.emplace_back(it.get_termfreq(), *it);
+      terms.emplace_back(it.get_termfreq(), *it);
     }
+    return terms;
   });
   std::stable_sort(found.begin(), found.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -233,23 +211,31 @@ std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t
 }
 
 IndexStats Searcher::stats() {
-  IndexStats stats;
-  Xapian::Database& db = impl_->db;
-  read_latest(db, impl_->path, [&] {
-    stats.articles = db.get_doccount();
-    stats.total_words = db.get_total_length();
-    stats.distinct_words = 0;
-    for (auto it = db.spellings_begin(); it != db.spellings_end(); ++it) {
-      ++stats.distinct_words;
+  IndexStats stats = impl_->with_shards([&] {
+    IndexStats counted;
+    Xapian::Database& db = impl_->shards.articles();
+    counted.articles = db.get_doccount();
+    counted.total_words = db.get_total_length();
+    Xapian::Database& vocabulary = impl_->shards.spelling();
+    for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) {
+      ++counted.distinct_words;
     }
+    return counted;
   });
   stats.language = impl_->analyzer.config().language;
+  stats.shards = impl_->shards.shard_count();
   auto newest = std::filesystem::file_time_type::min();
   std::error_code ignored;
-  for (const auto& entry : std::filesystem::directory_iterator(impl_->path, ignored)) {
-    if (!entry.is_regular_file(ignored)) continue;
-    stats.bytes_on_disk += entry.file_size(ignored);
-    newest = std::max(newest, entry.last_write_time(ignored));
+  for (const detail::ShardGroup::Folder& folder : impl_->shards.folders()) {
+    if (folder.remote) {
+      ++stats.remote_shards;
+      continue;
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path, ignored)) {
+      if (!entry.is_regular_file(ignored)) continue;
+      stats.bytes_on_disk += entry.file_size(ignored);
+      newest = std::max(newest, entry.last_write_time(ignored));
+    }
   }
   if (newest != std::filesystem::file_time_type::min()) {
     const auto system = std::chrono::file_clock::to_sys(newest);
@@ -266,8 +252,8 @@ IndexStats Searcher::stats() {
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
 
 std::size_t Searcher::article_count() {
-  Xapian::Database& db = impl_->db;
-  return read_latest(db, impl_->path, [&] { return std::size_t{db.get_doccount()}; });
+  return impl_->with_shards(
+      [&]() -> std::size_t { return impl_->shards.articles().get_doccount(); });
 }
 
 }  // namespace quarry

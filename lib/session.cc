@@ -15,6 +15,11 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
     return Answer::kBadQuery;
   }
   for (const std::string& note : result.notes) diagnostics << program << ": note: " << note << '\n';
+  if (config.format == OutputFormat::kText) {
+    for (const std::string& warning : result.warnings) {
+      diagnostics << program << ": warning: " << warning << '\n';
+    }
+  }
   write_result(out, result, config);
   return Answer::kAnswered;
 }

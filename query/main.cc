@@ -29,13 +29,19 @@ constexpr char kFooter[] = R"(Query language:
   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
 With no QUERY, quarry opens a prompt on a terminal (:help lists its commands)
 and otherwise answers each line of standard input.
+Shards: --db may be given several times, and may name a Xapian stub file (or a
+folder holding one, as quarry-index --shards writes) with lines such as
+  auto shard-0                a local database, relative to the stub file
+  remote 10.0.0.2:5001        a database served by xapian-tcpsrv
+All are searched as one index.
 Exit codes:
-  0  success, including no hits
-  1  the index is missing or cannot be read
+  0  success, including no hits (with --allow-partial, from the shards that answered)
+  1  the index is missing or cannot be read, or a shard is unreachable
   2  usage error, or a query (or in batch, some query) that cannot be parsed)";
 
 struct Options {
-  std::string db_path = quarry::default_index_path();
+  std::vector<std::string> db_paths{quarry::default_index_path()};
+  quarry::OpenOptions open;
   quarry::SessionConfig session;
   std::string format = "text";
   std::string color = "auto";
@@ -71,7 +77,8 @@ std::size_t terminal_rows() {
 
 int run_batch(const Options& options) {
   quarry::BatchConfig config;
-  config.db_path = options.db_path;
+  config.db_paths = options.db_paths;
+  config.open = options.open;
   config.search = options.session.search;
   config.format = options.format == "trec" ? quarry::BatchFormat::kTrec
                                            : quarry::BatchFormat::kJsonLines;
@@ -124,7 +131,7 @@ int run(Options& options) {
       options.format == "json" ? quarry::OutputFormat::kJson : quarry::OutputFormat::kText;
   options.session.style.color = use_color(options.color);
 
-  quarry::Searcher searcher(options.db_path);
+  quarry::Searcher searcher(options.db_paths, options.open);
   if (!options.words.empty()) {
     auto answer = quarry::answer_query(searcher, join(options.words), options.session, std::cout,
                                        std::cerr, kProgram);
@@ -152,9 +159,22 @@ int run(Options& options) {
 int main(int argc, char** argv) {
   CLI::App app{"Search articles indexed by quarry-index.", kProgram};
   Options options;
-  app.add_option("--db", options.db_path,
-                 "Index folder (default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
-      ->capture_default_str();
+  app.add_option("--db", options.db_paths,
+                 "Index folder, or Xapian stub file naming shards; several are searched as one "
+                 "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
+      ->capture_default_str()
+      // One path per --db, so that the query may follow it.
+      ->allow_extra_args(false);
+  app.add_flag("--allow-partial", options.open.allow_partial,
+               "When some shards do not answer, search the others and warn");
+  app.add_option("--connect-timeout", options.open.connect_timeout,
+                 "Seconds to wait for a remote shard to accept a connection (0: for ever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--timeout", options.open.timeout,
+                 "Seconds to wait for any one answer from a remote shard (0: for ever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.add_option("-n,--limit", options.session.search.limit, "Hits per query")
       ->capture_default_str();
   app.add_option("--offset", options.session.search.offset, "Hits to skip first")

@@ -143,7 +143,7 @@ class BatchTest : public ::testing::Test {
 
   BatchConfig config(std::size_t threads = 1) const {
     BatchConfig config;
-    config.db_path = db_path();
+    config.db_paths = {db_path()};
     config.threads = threads;
     config.timings = false;
     return config;
@@ -391,7 +391,7 @@ TEST_F(BatchTest, NoSnippetsLeavesSnippetsEmpty) {
 
 TEST_F(BatchTest, MissingIndexThrows) {
   BatchConfig batch = config();
-  batch.db_path = (dir_ / "nothing-here").string();
+  batch.db_paths = {(dir_ / "nothing-here").string()};
   EXPECT_THROW(run(batch, "penalty\n"), IndexNotFoundError);
 }
 

@@ -120,6 +120,51 @@ class Pty {
   std::size_t matched_ = 0;
 };
 
+// A free TCP port on the loopback interface: one the system just gave out
+// and took back. Another process may take it before it is used.
+unsigned free_loopback_port();
+
+// xapian-tcpsrv serving databases read-only on the loopback interface. It
+// runs in a process group of its own, as it forks a child per connection;
+// stop() and the destructor kill the group and reap the server. Throws
+// std::runtime_error when xapian-tcpsrv cannot be found (it is a declared
+// dependency) or does not accept connections within its patience.
+class TcpServer {
+ public:
+  static constexpr std::chrono::milliseconds kPatience{10000};
+
+  explicit TcpServer(const std::vector<std::string>& databases);
+  ~TcpServer();
+  TcpServer(const TcpServer&) = delete;
+  TcpServer& operator=(const TcpServer&) = delete;
+
+  unsigned port() const { return port_; }
+  // "remote 127.0.0.1:PORT", its line in a stub file.
+  std::string stub_line() const;
+  // Kills the server and every connection it serves.
+  void stop();
+
+ private:
+  pid_t pid_ = -1;
+  unsigned port_ = 0;
+};
+
+// A loopback port that accepts connections (the kernel does) but never
+// answers, as a shard that hangs would.
+class SilentListener {
+ public:
+  SilentListener();
+  ~SilentListener();
+  SilentListener(const SilentListener&) = delete;
+  SilentListener& operator=(const SilentListener&) = delete;
+
+  unsigned port() const { return port_; }
+
+ private:
+  int fd_ = -1;
+  unsigned port_ = 0;
+};
+
 }  // namespace quarry::testing
 
 #endif  // QUARRY_TESTS_TEST_UTIL_H_

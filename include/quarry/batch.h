@@ -8,6 +8,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "quarry/searcher.h"
 
@@ -16,7 +17,9 @@ namespace quarry {
 enum class BatchFormat { kJsonLines, kTrec };
 
 struct BatchConfig {
-  std::string db_path;
+  // The index, or its shards (see Searcher).
+  std::vector<std::string> db_paths;
+  OpenOptions open;
   SearchOptions search;
   BatchFormat format = BatchFormat::kJsonLines;
   // Worker threads, each with its own Searcher. 0: the cores available.
@@ -38,7 +41,9 @@ struct BatchReport {
 // per query to `out` in input order: a JSON object as write_json writes it
 // plus "qid" (and "took_ms"), or TREC lines "qid Q0 docid rank score tag".
 // A query that cannot be parsed yields {"qid", "query", "error"} (nothing in
-// TREC) and one line on `diagnostics`. Memory stays bounded however long the
+// TREC) and one line on `diagnostics`. Shards left out (OpenOptions::
+// allow_partial) are named in each answer's "warnings", and in TREC runs on
+// `diagnostics`. Memory stays bounded however long the
 // input: at most a few answers per thread are held.
 // Throws what Searcher's constructor throws, and IndexError.
 BatchReport run_batch(const BatchConfig& config, std::istream& in, std::ostream& out,

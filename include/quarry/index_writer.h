@@ -39,6 +39,13 @@ struct IndexConfig {
   // group of equivalent words or phrases per line, separated by commas;
   // '#' starts a comment.
   std::string synonyms_file;
+  // Split a new index over this many databases, each article placed by a
+  // hash of its id: db_path becomes a folder of shard-0 … shard-N-1, a
+  // lexicon (the spelling data and synonyms of them all) and a Xapian stub
+  // file, XAPIANDB, naming them, which searchers open. 0: an existing index
+  // stays as it is (one database, or its shards), a new one is one database.
+  // Asking an existing index for another layout is a ConfigError.
+  std::size_t shards = 0;
 };
 
 struct IndexReport {
@@ -109,11 +116,12 @@ class IndexWriter {
 // when the file cannot be read.
 std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
 
-// Indexes every path (see read_articles) into config.db_path, committing
-// every config.commit_every articles and at the end. Paths that do not exist
-// are reported as problems, not thrown. Only one run at a time works on an
-// index, a new one included: another waits up to config.lock_wait, then
-// throws IndexLockedError. Throws what IndexWriter throws.
+// Indexes every path (see read_articles) into config.db_path, or into its
+// shards, committing every config.commit_every articles and at the end.
+// Paths that do not exist are reported as problems, not thrown. Only one run
+// at a time works on an index, a new one included: another waits up to
+// config.lock_wait, then throws IndexLockedError. Throws what IndexWriter
+// throws.
 IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
                         IndexObserver* observer = nullptr);
 

@@ -33,8 +33,8 @@ void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyl
 
 // One JSON object on one line:
 // {"qid" (batch), "query", "total", "hits": [{"rank", "id", "title", "score",
-// "snippet", "highlights": [[begin, end], …]}], "notes": [...] (only when
-// any), "took_ms" (batch)}.
+// "snippet", "highlights": [[begin, end], …]}], "notes": [...] and
+// "warnings": [...] (only when any), "took_ms" (batch)}.
 void write_json(std::ostream& out, const SearchResult& result, const BatchFields& batch = {});
 
 // {"qid", "query", "error"} on one line, for a query that could not be run.

@@ -77,7 +77,8 @@ struct QueryParserConfig {
 class QueryParser {
  public:
   // The analyzer (and the database, when given) must outlive the parser.
-  // With a database, synonyms stored in it expand the query's words.
+  // With a database, synonyms stored in it expand the query's words, and
+  // wildcards are expanded to the words it holds.
   explicit QueryParser(const Analyzer& analyzer, QueryParserConfig config = {},
                        const Xapian::Database* db = nullptr)
       : analyzer_(analyzer), config_(config), db_(db) {}

@@ -62,6 +62,9 @@ struct SearchResult {
   // that do not; empty when every word exists or nothing close does.
   std::string suggestion;
   bool corrected = false;  // the hits are the suggestion's (SearchOptions::correct)
+  // Shards left out of the search (OpenOptions::allow_partial), one line
+  // each naming the shard and why.
+  std::vector<std::string> warnings;
 };
 
 struct IndexStats {
@@ -71,21 +74,50 @@ struct IndexStats {
   std::uintmax_t bytes_on_disk = 0;
   std::string language;
   std::string last_update;       // local time of the last commit, "YYYY-MM-DD HH:MM"
+  std::size_t shards = 1;        // databases searched together
+  std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
 };
 
-// An index open for searching. Opening reads the analyzer settings the index
-// was built with. Not thread-safe: use one Searcher per thread.
+// How a Searcher opens its databases.
+struct OpenOptions {
+  // Seconds to wait for a remote shard to accept a connection, and for any
+  // one exchange with it afterwards; 0 waits for ever.
+  double connect_timeout = 10;
+  double timeout = 10;
+  // Search the shards that answer when some do not, warning about the
+  // others (SearchResult::warnings), instead of failing.
+  bool allow_partial = false;
+};
+
+// An index open for searching: one database, or shards searched as one.
+// Opening reads the analyzer settings the index was built with. Not
+// thread-safe: use one Searcher per thread.
+//
+// Shards come from several paths, or from Xapian stub files (a file, or a
+// folder holding XAPIANDB, as quarry-index --shards writes) that name local
+// folders and remote databases served by xapian-tcpsrv. Hits, scores and
+// snippets are those of the same articles in one database: ranking
+// statistics are the whole set's. Hits of equal score may come in another
+// order, as their order follows Xapian's document numbers. Spelling
+// suggestions and synonyms come from a shard set's lexicon when it has one
+// (the remote protocol carries neither), else from its shards.
 class Searcher {
  public:
   // Throws IndexNotFoundError when `db_path` holds no index, IndexError when
   // it cannot be opened.
   explicit Searcher(const std::string& db_path);
+  // The same for the shards of every path, in order. A shard that cannot be
+  // opened is an IndexError naming it, unless options.allow_partial (and
+  // another shard opens). Throws ConfigError when `db_paths` is empty.
+  explicit Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options = {});
   ~Searcher();
   Searcher(Searcher&&) noexcept;
   Searcher& operator=(Searcher&&) noexcept;
 
   // BM25-ranked hits. Throws QueryError for a query that cannot be parsed,
-  // IndexError when the index cannot be read.
+  // IndexError when the index cannot be read. A shard that fails during the
+  // search is an IndexError naming it; with allow_partial it is left out of
+  // this and later searches instead, with a warning in each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
   // The stored article with this id, if the index has it.
