@@ -82,8 +82,11 @@ build: deps $(BUILD_DIR)/CMakeCache.txt
 	  | sed -u '/^\[ *[0-9]*%\] Built target /d'
 
 # `run` needs the two programs only, not the test suite.
+# The sample index is made afresh each time: it takes a moment, and a build
+# folder may hold one written by an older version.
 run:
 	@$(MAKE) build TARGETS="--target quarry-index quarry"
+	@rm -rf $(CORPUS_INDEX)
 	@$(BUILD_DIR)/indexer/quarry-index --db $(CORPUS_INDEX) corpus
 	@$(BUILD_DIR)/query/quarry --db $(CORPUS_INDEX)
 
