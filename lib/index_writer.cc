@@ -216,28 +216,19 @@ class Destination {
   virtual void checkpoint() {}
 };
 
+// An index updated in place, article by article: one database
+// (IndexWriter) or a shard set (detail::ShardSetWriter).
+template <typename Writer>
 class WriterDestination : public Destination {
  public:
-  explicit WriterDestination(IndexWriter& writer) : writer_(writer) {}
+  explicit WriterDestination(Writer& writer) : writer_(writer) {}
   Upsert put(Article&& article, const std::string& origin, bool) override {
     return writer_.upsert(article, origin);
   }
   void checkpoint() override { writer_.commit(); }
 
  private:
-  IndexWriter& writer_;
-};
-
-class ShardSetDestination : public Destination {
- public:
-  explicit ShardSetDestination(detail::ShardSetWriter& writer) : writer_(writer) {}
-  Upsert put(Article&& article, const std::string& origin, bool) override {
-    return writer_.upsert(article, origin);
-  }
-  void checkpoint() override { writer_.commit(); }
-
- private:
-  detail::ShardSetWriter& writer_;
+  Writer& writer_;
 };
 
 class BuildDestination : public Destination {
@@ -330,6 +321,23 @@ bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
   return true;
 }
 
+// Reads `paths` into an existing index through `writer`, replacing its
+// synonyms when a list was given. Leaves the final commit to the caller.
+template <typename Writer>
+void update_in_place(Writer& writer, const IndexConfig& config,
+                     const std::vector<std::string>& paths,
+                     const std::vector<std::vector<std::string>>& synonyms, IndexReport& report,
+                     IndexObserver* observer) {
+  if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
+  WriterDestination<Writer> destination(writer);
+  IndexingSink sink(destination, config, report, observer);
+  // Only a complete pass over an origin knows which of its articles are
+  // gone; an interrupted one deletes nothing.
+  report.cancelled = !read_paths(paths, sink, [&](const std::string& origin) {
+    report.deleted += writer.delete_unseen(origin);
+  });
+}
+
 std::string new_index_language(const IndexConfig& config) {
   const std::string language = config.language.empty() ? "english" : config.language;
   Analyzer check(AnalyzerConfig{language});  // throws ConfigError when unknown
@@ -390,12 +398,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   if (!sharded) detail::adopt_interrupted_build(config.db_path);
   if (sharded) {
     detail::ShardSetWriter writer(config);
-    if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
-    ShardSetDestination destination(writer);
-    IndexingSink sink(destination, config, report, observer);
-    report.cancelled = !read_paths(paths, sink, [&](const std::string& origin) {
-      report.deleted += writer.delete_unseen(origin);
-    });
+    update_in_place(writer, config, paths, synonyms, report, observer);
     writer.finish();
   } else if (detail::index_absent(config.db_path)) {
     // A new index: every core writes a shard, merged when all is read. Only
@@ -414,14 +417,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
     }
   } else {
     IndexWriter writer(config);
-    if (!config.synonyms_file.empty()) report.synonym_groups = writer.replace_synonyms(synonyms);
-    WriterDestination destination(writer);
-    IndexingSink sink(destination, config, report, observer);
-    // Only a complete pass over an origin knows which of its articles are
-    // gone; an interrupted one deletes nothing.
-    report.cancelled = !read_paths(paths, sink, [&](const std::string& origin) {
-      report.deleted += writer.delete_unseen(origin);
-    });
+    update_in_place(writer, config, paths, synonyms, report, observer);
     writer.commit();
   }
   report.seconds =
