@@ -35,6 +35,12 @@ Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc,
   return pos;
 }
 
+// The body's first word follows the title's words and a gap, so that no
+// phrase spans the two.
+Xapian::termpos first_body_position(Xapian::termpos after_title) {
+  return after_title + kBodyPositionGap;
+}
+
 void sort_unique(std::vector<std::string>* words) {
   std::sort(words->begin(), words->end());
   words->erase(std::unique(words->begin(), words->end()), words->end());
@@ -62,7 +68,7 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin, std::vector<std::string>* words) {
   Xapian::Document doc;
   Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true, words);
-  index_text(analyzer, doc, article.body, next + kBodyPositionGap, false, words);
+  index_text(analyzer, doc, article.body, first_body_position(next), false, words);
   if (words) sort_unique(words);
 
   doc.add_boolean_term(id_term(article.id));
@@ -79,6 +85,24 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
   doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
   doc.set_data(encode_article(article));
   return doc;
+}
+
+std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db,
+                                                      Xapian::docid did,
+                                                      const Analyzer& analyzer,
+                                                      const std::string& title,
+                                                      const std::vector<std::string>& stems) {
+  const Xapian::termpos first = first_body_position(1 + static_cast<Xapian::termpos>(
+                                                            analyzer.tokenize(title).size()));
+  std::vector<std::vector<std::size_t>> places(stems.size());
+  for (std::size_t k = 0; k < stems.size(); ++k) {
+    const std::string term = kStemPrefix + stems[k];
+    const auto end = db.positionlist_end(did, term);
+    for (auto it = db.positionlist_begin(did, term); it != end; ++it) {
+      if (*it >= first) places[k].push_back(*it - first);
+    }
+  }
+  return places;
 }
 
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article) {

@@ -25,6 +25,16 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin,
                                std::vector<std::string>* words = nullptr);
 
+// Where each of `stems` occurs in the body of the article stored as
+// document `did`, as indexes of the body's words: the index's positions
+// read back, so that a hit's snippet marks exactly the words that were
+// indexed under the query's stems. Throws Xapian::Error.
+std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db,
+                                                      Xapian::docid did,
+                                                      const Analyzer& analyzer,
+                                                      const std::string& title,
+                                                      const std::vector<std::string>& stems);
+
 // The distinct words of an article's title and body.
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
 

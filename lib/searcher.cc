@@ -50,6 +50,8 @@ struct Searcher::Impl {
                    const SearchOptions& options);
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
                                     const Xapian::Weight& weight);
+  Snippet snippet(const Xapian::MSetIterator& hit, const Article& article,
+                  const HighlightTerms& terms, const SnippetConfig& config);
 };
 
 template <typename Read>
@@ -111,6 +113,19 @@ std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
   return parts;
 }
 
+// A local index tells where the query's stems are in a hit faster than
+// stemming the hit's words; over the network each stem would cost a round
+// trip, so remote hits are stemmed.
+Snippet Searcher::Impl::snippet(const Xapian::MSetIterator& hit, const Article& article,
+                                const HighlightTerms& terms, const SnippetConfig& config) {
+  if (terms.stems.empty() || shards.any_remote()) {
+    return make_snippet(analyzer, article.body, terms, config);
+  }
+  const StemWords places =
+      detail::body_stem_words(shards.articles(), *hit, analyzer, article.title, terms.stems);
+  return make_snippet(analyzer, article.body, terms, places, config);
+}
+
 SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view query,
                                  const SearchOptions& options) {
   SearchResult result;
@@ -137,14 +152,12 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   for (auto it = mset.begin(); it != mset.end(); ++it) {
     Article article = detail::decode_article(it.get_document().get_data());
     Hit hit;
+    if (options.snippets) hit.snippet = snippet(it, article, parsed.highlight, options.snippet);
     hit.rank = offset + it.get_rank() - mset.get_firstitem() + 1;
     hit.id = std::move(article.id);
     hit.title = std::move(article.title);
     hit.date = std::move(article.date);
     hit.score = it.get_weight();
-    if (options.snippets) {
-      hit.snippet = make_snippet(analyzer, article.body, parsed.highlight, options.snippet);
-    }
     if (options.explain) hit.explanation = explain(parsed, hit.id, *weight);
     result.hits.push_back(std::move(hit));
   }

@@ -154,6 +154,11 @@ std::vector<ShardGroup::Folder> ShardGroup::folders() const {
   return folders;
 }
 
+bool ShardGroup::any_remote() const {
+  return std::any_of(shards_.begin(), shards_.end(),
+                     [](const Shard& shard) { return shard.location.remote(); });
+}
+
 std::size_t ShardGroup::shard_count() const {
   std::size_t count = 0;
   for (const Shard& shard : shards_) count += shard.lexicon ? 0 : 1;

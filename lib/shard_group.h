@@ -55,6 +55,9 @@ class ShardGroup {
   // by name.
   std::vector<Folder> folders() const;
   std::size_t shard_count() const;
+  // Whether some database is read over the network, where every read is a
+  // round trip.
+  bool any_remote() const;
 
  private:
   struct Shard {

@@ -30,10 +30,6 @@ class TermMatcher {
     return key;
   }
 
-  std::size_t key_count() const {
-    return terms_.stems.size() + terms_.prefixes.size();
-  }
-
  private:
   static std::size_t find(const std::vector<std::string>& list, const std::string& term) {
     auto it = std::find(list.begin(), list.end(), term);
@@ -140,20 +136,45 @@ std::size_t extend_over_punctuation(std::string_view text, std::size_t end) {
   return end;
 }
 
-Snippet make(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
-             std::size_t window_words, bool collapse_space) {
-  const std::vector<Token> tokens = analyzer.tokenize(text);
+// Which highlight term each word of the text matches, by stemming them.
+std::vector<std::size_t> keys_by_stemming(const Analyzer& analyzer, const std::vector<Token>& tokens,
+                                          const HighlightTerms& terms) {
+  std::vector<std::size_t> keys(tokens.size(), kNoMatch);
+  if (terms.empty()) return keys;
   TermMatcher matcher(analyzer, terms);
-  std::vector<std::size_t> keys;
-  keys.reserve(tokens.size());
-  for (const Token& token : tokens) keys.push_back(terms.empty() ? kNoMatch : matcher.match(token.term));
+  for (std::size_t i = 0; i < tokens.size(); ++i) keys[i] = matcher.match(tokens[i].term);
+  return keys;
+}
 
+// The same, with the stems' places known: only wildcard prefixes are
+// compared with the words.
+std::vector<std::size_t> keys_from_places(const std::vector<Token>& tokens,
+                                          const HighlightTerms& terms,
+                                          const StemWords& stem_words) {
+  std::vector<std::size_t> keys(tokens.size(), kNoMatch);
+  for (std::size_t k = 0; k < stem_words.size() && k < terms.stems.size(); ++k) {
+    for (std::size_t word : stem_words[k]) {
+      if (word < keys.size()) keys[word] = k;
+    }
+  }
+  if (terms.prefixes.empty()) return keys;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    for (std::size_t p = 0; keys[i] == kNoMatch && p < terms.prefixes.size(); ++p) {
+      if (tokens[i].term.starts_with(terms.prefixes[p])) keys[i] = terms.stems.size() + p;
+    }
+  }
+  return keys;
+}
+
+Snippet make(std::string_view text, const std::vector<Token>& tokens,
+             const std::vector<std::size_t>& keys, std::size_t key_count,
+             std::size_t window_words, bool collapse_space) {
   Snippet snippet;
   if (tokens.empty()) {
     copy_with_highlights(text, 0, text.size(), tokens, keys, {0, 0}, collapse_space, &snippet);
     return snippet;
   }
-  const Window window = best_window(keys, matcher.key_count(), window_words);
+  const Window window = best_window(keys, key_count, window_words);
   const bool cut_before = window.first > 0;
   const bool cut_after = window.last < tokens.size();
   const std::size_t begin = cut_before ? tokens[window.first].begin : 0;
@@ -165,16 +186,31 @@ Snippet make(const Analyzer& analyzer, std::string_view text, const HighlightTer
   return snippet;
 }
 
+std::size_t count_keys(const HighlightTerms& terms) {
+  return terms.stems.size() + terms.prefixes.size();
+}
+
 }  // namespace
 
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const SnippetConfig& config) {
-  return make(analyzer, text, terms, std::max<std::size_t>(config.window_words, 1), true);
+  const std::vector<Token> tokens = analyzer.tokenize(text);
+  return make(text, tokens, keys_by_stemming(analyzer, tokens, terms), count_keys(terms),
+              std::max<std::size_t>(config.window_words, 1), true);
+}
+
+Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
+                     const StemWords& stem_words, const SnippetConfig& config) {
+  const std::vector<Token> tokens = analyzer.tokenize(text);
+  return make(text, tokens, keys_from_places(tokens, terms, stem_words), count_keys(terms),
+              std::max<std::size_t>(config.window_words, 1), true);
 }
 
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
                       const HighlightTerms& terms) {
-  return make(analyzer, text, terms, static_cast<std::size_t>(-1), false);
+  const std::vector<Token> tokens = analyzer.tokenize(text);
+  return make(text, tokens, keys_by_stemming(analyzer, tokens, terms), count_keys(terms),
+              static_cast<std::size_t>(-1), false);
 }
 
 }  // namespace quarry

@@ -120,6 +120,39 @@ TEST_F(SearcherAgreement, BadQueryThrowsQueryError) {
   EXPECT_THROW(searcher_->search("penalty AND"), QueryError);
 }
 
+// Hits' snippets mark the words the index holds under the query's stems;
+// stemming the stored text again must mark the same words, whatever the
+// title holds (its words come first in the positions) and whatever words
+// the analyzer drops.
+TEST(Searcher, SnippetsFromTheIndexMatchStemmingTheText) {
+  TempDir dir;
+  const std::string long_word(80, 'x');
+  std::vector<Article> articles = {
+      {"derby", "Guardiola’s men: a DERBY to remember", "Pep Guardiola's men won 2-1. Ederson "
+       "saved two penalties; the penalty taker cried. Guardiola praised the derby crowd.",
+       "2017-12-10", "sport", "PA"},
+      {"cafe", "曼联 " + long_word + " café", "A " + long_word + " café by the stadium, "
+       "cafe\u0301 owners and cafés; 曼联输了比赛 and the penalty spot.", "2017-12-11", "", ""},
+      {"empty-title", "", "Penalties decided the derby; Guardiola said nothing.", "", "", ""},
+  };
+  index_articles(dir, articles);
+  Searcher searcher(index_path(dir));
+  for (const std::string query :
+       {"guardiola", "penalty derby", "\"penalty taker\"", "café", "曼联", "guard* penalties",
+        "title:derby guardiola", "Ederson OR cafes", "-derby penalty"}) {
+    const SearchResult result = searcher.search(query);
+    EXPECT_FALSE(result.hits.empty()) << query;
+    for (const Hit& hit : result.hits) {
+      const std::optional<Article> article = searcher.fetch(hit.id);
+      ASSERT_TRUE(article.has_value());
+      const Snippet stemmed = make_snippet(searcher.analyzer(), article->body, result.highlight);
+      EXPECT_EQ(hit.snippet.text, stemmed.text) << query << " in " << hit.id;
+      EXPECT_EQ(hit.snippet.highlights, stemmed.highlights) << query << " in " << hit.id;
+      EXPECT_FALSE(hit.snippet.highlights.empty()) << query << " in " << hit.id;
+    }
+  }
+}
+
 TEST(Searcher, MissingIndexSaysWhereItLooked) {
   TempDir dir;
   const std::string path = (dir / "nothing-here").string();

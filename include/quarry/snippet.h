@@ -37,6 +37,17 @@ struct SnippetConfig {
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const SnippetConfig& config = {});
 
+// Where each of terms.stems occurs in a text: stem_words[k] lists the
+// indexes of the words (as Analyzer::tokenize counts them) whose stem is
+// terms.stems[k]. A search reads them from the index's positions instead of
+// stemming every word of every hit.
+using StemWords = std::vector<std::vector<std::size_t>>;
+
+// make_snippet, with the matches of terms.stems given; wildcard prefixes
+// are still matched against the words.
+Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
+                     const StemWords& stem_words, const SnippetConfig& config = {});
+
 // The whole of `text`, unchanged, with every word that matches `terms`
 // marked.
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
