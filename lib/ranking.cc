@@ -87,23 +87,36 @@ void parse_ranking_parameters(std::string_view text, RankingConfig* config) {
   }
 }
 
-std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config) {
+namespace {
+
+const Scheme& scheme_of(const RankingConfig& config) {
   for (const Scheme& scheme : schemes()) {
-    if (scheme.name != config.scheme) continue;
-    Parameters parameters = scheme.defaults;
-    for (const auto& [name, value] : config.parameters) {
-      if (!parameters.count(name)) {
-        throw ConfigError("ranking scheme " + config.scheme + " takes no parameter " + name);
-      }
-      parameters[name] = value;
-    }
-    try {
-      return std::unique_ptr<Xapian::Weight>(scheme.make(parameters));
-    } catch (const Xapian::InvalidArgumentError& error) {
-      throw ConfigError("ranking scheme " + config.scheme + ": " + error.get_msg());
-    }
+    if (scheme.name == config.scheme) return scheme;
   }
   throw ConfigError("unknown ranking scheme '" + config.scheme + "'; known: " + ranking_schemes());
+}
+
+}  // namespace
+
+std::map<std::string, double> ranking_parameters(const RankingConfig& config) {
+  const Scheme& scheme = scheme_of(config);
+  Parameters parameters = scheme.defaults;
+  for (const auto& [name, value] : config.parameters) {
+    if (!parameters.count(name)) {
+      throw ConfigError("ranking scheme " + config.scheme + " takes no parameter " + name);
+    }
+    parameters[name] = value;
+  }
+  return parameters;
+}
+
+std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config) {
+  const Parameters parameters = ranking_parameters(config);
+  try {
+    return std::unique_ptr<Xapian::Weight>(scheme_of(config).make(parameters));
+  } catch (const Xapian::InvalidArgumentError& error) {
+    throw ConfigError("ranking scheme " + config.scheme + ": " + error.get_msg());
+  }
 }
 
 std::string ranking_schemes() {

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "lib/article_store.h"
+#include "lib/bm25_source.h"
 #include "lib/document_builder.h"
 #include "lib/schema.h"
 #include "lib/shard_group.h"
@@ -30,6 +31,11 @@ constexpr unsigned kMaxEditDistance = 2;
 struct Searcher::Impl {
   detail::ShardGroup shards;
   Analyzer analyzer;
+  // Every article's length, as BM25 weighs it, for scoring free words (see
+  // bm25_source.h): read when a second search shows that more will follow,
+  // and dropped when the index changes.
+  std::shared_ptr<const detail::LengthNorms> norms;
+  std::size_t searches = 0;
 
   Impl(const std::vector<std::string>& paths, const OpenOptions& options)
       : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
@@ -46,6 +52,7 @@ struct Searcher::Impl {
   auto with_shards(Read read) -> decltype(read());
 
   std::string suggest(std::string_view query, const ParsedQuery& parsed);
+  Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
   SearchResult run(const ParsedQuery& parsed, std::string_view query,
                    const SearchOptions& options);
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
@@ -58,13 +65,14 @@ template <typename Read>
 auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
   for (int attempt = 1;; ++attempt) {
     try {
-      shards.reopen();
+      if (shards.reopen()) norms.reset();
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt == kMaxReopenAttempts) {
         throw IndexError("index " + shards.label() + " changes too fast to be read; try again");
       }
     } catch (const Xapian::Error& error) {
+      norms.reset();
       if (!shards.drop_failed_shards()) {
         throw IndexError("index " + shards.label() + ": " + error.get_description());
       }
@@ -113,6 +121,21 @@ std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
   return parts;
 }
 
+// On one local database, bags of free words are scored by posting sources
+// that read lengths from memory; elsewhere, and for other schemes, by
+// Xapian's matcher alone.
+Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
+                                           const SearchOptions& options) {
+  const std::optional<detail::Bm25Parameters> bm25 = detail::bm25_parameters(options.ranking);
+  const bool one_local_database = shards.articles().size() == 1 && !shards.any_remote();
+  if (!bm25 || !one_local_database) return parsed.query;
+  if (norms && !(norms->parameters() == *bm25)) norms.reset();
+  if (!norms && searches++ > 0) {
+    norms = std::make_shared<const detail::LengthNorms>(shards.articles(), *bm25);
+  }
+  return detail::with_bm25_sources(parsed.query, *bm25, norms);
+}
+
 // A local index tells where the query's stems are in a hit faster than
 // stemming the hit's words; over the network each stem would cost a round
 // trip, so remote hits are stemmed.
@@ -141,7 +164,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
 
   const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
   Xapian::Enquire enquire(shards.articles());
-  enquire.set_query(parsed.query);
+  enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
   if (options.sort != SortOrder::kRelevance) {
     enquire.set_sort_by_value_then_relevance(detail::kDateSlot,

@@ -120,8 +120,10 @@ void ShardGroup::combine() {
   }
 }
 
-void ShardGroup::reopen() {
-  for (Shard& shard : shards_) shard.db.reopen();
+bool ShardGroup::reopen() {
+  bool changed = false;
+  for (Shard& shard : shards_) changed = shard.db.reopen() || changed;
+  return changed;
 }
 
 bool ShardGroup::drop_failed_shards() {

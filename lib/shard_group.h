@@ -36,8 +36,9 @@ class ShardGroup {
   // One line per shard left out.
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  // Each shard then sees what was last committed. Throws Xapian::Error.
-  void reopen();
+  // Each shard then sees what was last committed. Returns whether any had
+  // changed. Throws Xapian::Error.
+  bool reopen();
 
   // After a Xapian::Error escaped a read: asks each shard whether it still
   // answers. With allow_partial, leaves out those that do not, with a

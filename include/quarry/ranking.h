@@ -25,6 +25,10 @@ struct RankingConfig {
 // naming the part at fault.
 void parse_ranking_parameters(std::string_view text, RankingConfig* config);
 
+// Every parameter of the scheme, with Quarry's defaults for those not
+// given. Throws ConfigError as make_weight does.
+std::map<std::string, double> ranking_parameters(const RankingConfig& config);
+
 // The weighting object. Throws ConfigError for an unknown scheme or a
 // parameter the scheme does not take.
 std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config);
