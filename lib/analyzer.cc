@@ -108,8 +108,12 @@ Analyzer::Analyzer(Analyzer&&) noexcept = default;
 Analyzer& Analyzer::operator=(Analyzer&&) noexcept = default;
 
 std::vector<Token> Analyzer::tokenize(std::string_view text) const {
+  return tokenize(text, static_cast<std::size_t>(-1));
+}
+
+std::vector<Token> Analyzer::tokenize(std::string_view text, std::size_t max_tokens) const {
   std::vector<Token> tokens;
-  if (text.empty()) return tokens;
+  if (text.empty() || max_tokens == 0) return tokens;
   UErrorCode status = U_ZERO_ERROR;
   // A UTF-8 UText lets the break iterator work on the bytes in place and
   // report byte offsets; ill-formed bytes read as U+FFFD, a non-word.
@@ -122,7 +126,7 @@ std::vector<Token> Analyzer::tokenize(std::string_view text) const {
   if (U_FAILURE(status)) return tokens;
 
   int32_t begin = words.first();
-  for (int32_t end = words.next(); end != icu::BreakIterator::DONE;
+  for (int32_t end = words.next(); end != icu::BreakIterator::DONE && tokens.size() < max_tokens;
        begin = end, end = words.next()) {
     const int32_t kind = words.getRuleStatus();
     if (kind < UBRK_WORD_NONE_LIMIT) continue;
@@ -130,7 +134,7 @@ std::vector<Token> Analyzer::tokenize(std::string_view text) const {
       // Dictionary segmentation of CJK depends on the surrounding text, so
       // a word typed alone may be cut differently than in an article. One
       // term per character, searched as a phrase, always agrees.
-      for (int32_t at = begin; at < end;) {
+      for (int32_t at = begin; at < end && tokens.size() < max_tokens;) {
         int32_t next = at;
         UChar32 c;
         U8_NEXT(text.data(), next, end, c);

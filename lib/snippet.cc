@@ -166,9 +166,10 @@ std::vector<std::size_t> keys_from_places(const std::vector<Token>& tokens,
   return keys;
 }
 
+// `more_text`: tokens stop short of the text's end.
 Snippet make(std::string_view text, const std::vector<Token>& tokens,
              const std::vector<std::size_t>& keys, std::size_t key_count,
-             std::size_t window_words, bool collapse_space) {
+             std::size_t window_words, bool collapse_space, bool more_text = false) {
   Snippet snippet;
   if (tokens.empty()) {
     copy_with_highlights(text, 0, text.size(), tokens, keys, {0, 0}, collapse_space, &snippet);
@@ -176,7 +177,7 @@ Snippet make(std::string_view text, const std::vector<Token>& tokens,
   }
   const Window window = best_window(keys, key_count, window_words);
   const bool cut_before = window.first > 0;
-  const bool cut_after = window.last < tokens.size();
+  const bool cut_after = window.last < tokens.size() || more_text;
   const std::size_t begin = cut_before ? tokens[window.first].begin : 0;
   const std::size_t end =
       cut_after ? extend_over_punctuation(text, tokens[window.last - 1].end) : text.size();
@@ -201,9 +202,22 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
 
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const StemWords& stem_words, const SnippetConfig& config) {
-  const std::vector<Token> tokens = analyzer.tokenize(text);
-  return make(text, tokens, keys_from_places(tokens, terms, stem_words), count_keys(terms),
-              std::max<std::size_t>(config.window_words, 1), true);
+  const std::size_t window = std::max<std::size_t>(config.window_words, 1);
+  // Past the last match and a window after it, words cannot change the
+  // snippet, and are left unread; wildcard prefixes need every word.
+  std::size_t needed = static_cast<std::size_t>(-1);
+  if (terms.prefixes.empty()) {
+    needed = window;
+    for (const std::vector<std::size_t>& places : stem_words) {
+      for (std::size_t word : places) needed = std::max(needed, word + 1 + window);
+    }
+  }
+  std::vector<Token> tokens =
+      analyzer.tokenize(text, needed == static_cast<std::size_t>(-1) ? needed : needed + 1);
+  const bool more_text = tokens.size() > needed;
+  if (more_text) tokens.resize(needed);
+  return make(text, tokens, keys_from_places(tokens, terms, stem_words), count_keys(terms), window,
+              true, more_text);
 }
 
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text,

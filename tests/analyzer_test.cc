@@ -89,5 +89,22 @@ TEST(Analyzer, UnknownLanguageIsAConfigError) {
   EXPECT_THROW(Analyzer(AnalyzerConfig{"klingon"}), ConfigError);
 }
 
+// Snippets read a long article only as far as they need: the first words
+// must be those of the whole text, CJK characters counted one by one.
+TEST(Analyzer, TokenizesOnlyTheFirstWordsAsked) {
+  const Analyzer analyzer;
+  const std::string text = "Pep's men 曼联输了 won 2-1, said Ederson.";
+  const std::vector<Token> all = analyzer.tokenize(text);
+  ASSERT_GT(all.size(), 8u);
+  for (std::size_t n = 0; n <= all.size() + 1; ++n) {
+    const std::vector<Token> first = analyzer.tokenize(text, n);
+    ASSERT_EQ(first.size(), std::min(n, all.size()));
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      EXPECT_EQ(first[i].term, all[i].term);
+      EXPECT_EQ(first[i].begin, all[i].begin);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace quarry

@@ -41,6 +41,8 @@ class Analyzer {
   // treated as non-word characters. Words longer than kMaxTermBytes once
   // normalized are dropped, as no one searches for them.
   std::vector<Token> tokenize(std::string_view text) const;
+  // The first `max_tokens` words only: the rest of the text is not read.
+  std::vector<Token> tokenize(std::string_view text, std::size_t max_tokens) const;
 
   // The normalized form of `word` with no segmentation applied.
   std::string normalize(std::string_view word) const;
