@@ -73,7 +73,8 @@ class Bm25WordsSource : public Xapian::PostingSource {
   }
 
  private:
-  double word_weight(const Word& word, Xapian::docid did) const;
+  double norm_of(Xapian::docid did) const;
+  void pass(Xapian::docid candidate);
   void find(Xapian::docid from, double min_weight);
 
   std::vector<std::string> terms_;
@@ -98,6 +99,13 @@ double len_factor(const Xapian::Database& db, const Bm25Parameters& p) {
   const double average_length = db.get_avlength();
   if (p.b == 0 || p.k1 == 0 || average_length == 0) return 0;
   return 1 / average_length;
+}
+
+// What BM25Weight::get_sumpart() adds to the wdf below the line for a
+// document of that length.
+double length_norm(Xapian::termcount length, double len_factor, const Bm25Parameters& p) {
+  const double normlen = std::max(length * len_factor, p.min_normlen);
+  return p.k1 * (normlen * p.b + (1 - p.b));
 }
 
 // Mirrors Xapian 1.4's BM25Weight::init() and get_maxpart() with a wqf of
@@ -158,17 +166,26 @@ void Bm25WordsSource::init(const Xapian::Database& db) {
   for (Word& word : words_) word.settle();
 }
 
-double length_norm(Xapian::termcount length, double len_factor, const Bm25Parameters& p) {
-  const double normlen = std::max(length * len_factor, p.min_normlen);
-  return p.k1 * (normlen * p.b + (1 - p.b));
+
+// What the candidate's length adds to the wdf below BM25's line: read once
+// for all the words it holds.
+double Bm25WordsSource::norm_of(Xapian::docid did) const {
+  if (norms_) {
+    if (const std::optional<double> norm = (*norms_)[did]) return *norm;
+  }
+  return length_norm(db_.get_doclength(did), len_factor_, parameters_);
 }
 
-double Bm25WordsSource::word_weight(const Word& word, Xapian::docid did) const {
-  std::optional<double> norm;
-  if (norms_) norm = (*norms_)[did];
-  if (!norm) norm = length_norm(db_.get_doclength(did), len_factor_, parameters_);
+// A word's weight in a document of that norm, as BM25Weight::get_sumpart().
+double word_weight(const Word& word, double norm) {
   const double wdf = word.postings.get_wdf();
-  return word.termweight * (wdf / (*norm + wdf));
+  return word.termweight * (wdf / (norm + wdf));
+}
+
+void Bm25WordsSource::pass(Xapian::docid candidate) {
+  for (Word& word : words_) {
+    if (word.at == candidate) word.advance();
+  }
 }
 
 // Moves to the first article from `from` on that can weigh min_weight.
@@ -189,23 +206,22 @@ void Bm25WordsSource::find(Xapian::docid from, double min_weight) {
       current_ = kPastEnd;
       return;
     }
+    const double norm = norm_of(candidate);
     double weight = 0;
     for (std::size_t i = n; i-- > optional;) {
-      if (words_[i].at == candidate) weight += word_weight(words_[i], candidate);
+      if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
     }
     for (std::size_t i = optional; i-- > 0;) {
       if (weight + bound_[i] < min_weight) break;
       words_[i].skip_to(candidate);
-      if (words_[i].at == candidate) weight += word_weight(words_[i], candidate);
+      if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
     }
     if (weight >= min_weight) {
       current_ = candidate;
       weight_ = weight;
       return;
     }
-    for (std::size_t i = 0; i < n; ++i) {
-      if (words_[i].at == candidate) words_[i].advance();
-    }
+    pass(candidate);
   }
 }
 
