@@ -73,7 +73,8 @@ class Bm25WordsSource : public Xapian::PostingSource {
   }
 
  private:
-  double norm_of(Xapian::docid did) const;
+  std::optional<double> known_norm(Xapian::docid did) const;
+  double weight_at(Xapian::docid candidate, double norm) const;
   void pass(Xapian::docid candidate);
   void find(Xapian::docid from, double min_weight);
 
@@ -83,6 +84,7 @@ class Bm25WordsSource : public Xapian::PostingSource {
 
   Xapian::Database db_;
   double len_factor_ = 0;
+  double least_norm_ = 0;  // the norm of the shortest document
   // Sorted by max_weight, least first; bound_[i] is the sum of the first
   // i + 1 words' max_weight.
   std::vector<Word> words_;
@@ -119,6 +121,7 @@ void Bm25WordsSource::init(const Xapian::Database& db) {
   const Xapian::doccount size = db.get_doccount();
   len_factor_ = len_factor(db, p);
   const double doclength_lower_bound = db.get_doclength_lower_bound();
+  least_norm_ = length_norm(db.get_doclength_lower_bound(), len_factor_, p);
 
   words_.clear();
   double estimate = 0;
@@ -167,19 +170,25 @@ void Bm25WordsSource::init(const Xapian::Database& db) {
 }
 
 
-// What the candidate's length adds to the wdf below BM25's line: read once
-// for all the words it holds.
-double Bm25WordsSource::norm_of(Xapian::docid did) const {
-  if (norms_) {
-    if (const std::optional<double> norm = (*norms_)[did]) return *norm;
-  }
-  return length_norm(db_.get_doclength(did), len_factor_, parameters_);
+// The candidate's norm when the table holds it.
+std::optional<double> Bm25WordsSource::known_norm(Xapian::docid did) const {
+  if (!norms_) return std::nullopt;
+  return (*norms_)[did];
 }
 
 // A word's weight in a document of that norm, as BM25Weight::get_sumpart().
 double word_weight(const Word& word, double norm) {
   const double wdf = word.postings.get_wdf();
   return word.termweight * (wdf / (norm + wdf));
+}
+
+// The candidate's weight from the words positioned on it.
+double Bm25WordsSource::weight_at(Xapian::docid candidate, double norm) const {
+  double weight = 0;
+  for (std::size_t i = words_.size(); i-- > 0;) {
+    if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
+  }
+  return weight;
 }
 
 void Bm25WordsSource::pass(Xapian::docid candidate) {
@@ -206,15 +215,23 @@ void Bm25WordsSource::find(Xapian::docid from, double min_weight) {
       current_ = kPastEnd;
       return;
     }
-    const double norm = norm_of(candidate);
+    // Without the table a length costs a walk along the index's list of
+    // lengths: first weigh the candidate as if it were the shortest
+    // document, which no document outweighs, and read its length only if
+    // that reaches min_weight.
+    const std::optional<double> known = known_norm(candidate);
     double weight = 0;
     for (std::size_t i = n; i-- > optional;) {
-      if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
+      if (words_[i].at == candidate) weight += word_weight(words_[i], known.value_or(least_norm_));
     }
     for (std::size_t i = optional; i-- > 0;) {
       if (weight + bound_[i] < min_weight) break;
       words_[i].skip_to(candidate);
-      if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
+      if (words_[i].at == candidate) weight += word_weight(words_[i], known.value_or(least_norm_));
+    }
+    if (weight >= min_weight && !known) {
+      weight = weight_at(candidate, length_norm(db_.get_doclength(candidate), len_factor_,
+                                                parameters_));
     }
     if (weight >= min_weight) {
       current_ = candidate;
