@@ -250,6 +250,8 @@ Xapian::Query bag_of_words(const Xapian::Query& query, const Bm25Parameters& par
 
 Xapian::Query source_for(std::vector<std::string> terms, const Bm25Parameters& parameters,
                          const std::shared_ptr<const LengthNorms>& norms) {
+  // release() hands the source to Xapian's reference counting: the query
+  // owns it from here, which is how Xapian takes posting sources.
   auto* source = new Bm25WordsSource(std::move(terms), parameters, norms);
   return Xapian::Query(source->release());
 }
