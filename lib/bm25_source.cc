@@ -169,7 +169,6 @@ void Bm25WordsSource::init(const Xapian::Database& db) {
   for (Word& word : words_) word.settle();
 }
 
-
 // The candidate's norm when the table holds it.
 std::optional<double> Bm25WordsSource::known_norm(Xapian::docid did) const {
   if (!norms_) return std::nullopt;
@@ -243,8 +242,10 @@ void Bm25WordsSource::find(Xapian::docid from, double min_weight) {
 }
 
 // A bag of plain words: a term, or an OR of terms only. Mixed with other
-// queries (a phrase, a synonym), the words are left to Xapian: its OR of a
-// posting source and a phrase was seen to drop qualifying documents.
+// queries (a phrase, a synonym), the words are left to Xapian with the
+// rest: beside other postlists the source would be pruned by Xapian's
+// matcher, whose top hits for such mixed queries were seen to differ from
+// those of ranking every match.
 Xapian::Query bag_of_words(const Xapian::Query& query, const Bm25Parameters& parameters,
                            const std::shared_ptr<const LengthNorms>& norms);
 
