@@ -114,6 +114,11 @@ std::vector<std::string> article_words(const Analyzer& analyzer, const Article& 
   return words;
 }
 
+std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
+                                              Xapian::docid did) {
+  return article_words(analyzer, decode_article(db.get_document(did).get_data()));
+}
+
 bool is_spelling_word(const std::string& word) {
   const unsigned char first = static_cast<unsigned char>(word[0]);
   if (first >= 'a' && first <= 'z') return word.size() > 1;

@@ -38,6 +38,11 @@ std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db
 // The distinct words of an article's title and body.
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
 
+// The distinct words of the article stored as document `did`, read back
+// from its stored text. Throws Xapian::Error.
+std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
+                                              Xapian::docid did);
+
 // The index keeps its vocabulary in Xapian's spelling data: each word with
 // the number of articles holding it. It serves spelling suggestions,
 // wildcards and completion, since the postings themselves hold stems only.

@@ -10,7 +10,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "lib/article_store.h"
 #include "lib/document_builder.h"
 #include "lib/index_lock.h"
 #include "lib/input_size.h"
@@ -40,8 +39,7 @@ struct IndexWriter::Impl {
   // Takes the words of a stored article out of the vocabulary, before it is
   // replaced or deleted.
   void forget_words(Xapian::docid docid) {
-    const Article old = detail::decode_article(db.get_document(docid).get_data());
-    detail::remove_words(db, detail::article_words(analyzer, old));
+    detail::remove_words(db, detail::stored_article_words(analyzer, db, docid));
   }
 };
 

@@ -17,7 +17,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lib/article_store.h"
 #include "lib/document_builder.h"
 #include "lib/schema.h"
 #include "quarry/analyzer.h"
@@ -62,8 +61,9 @@ Vocabulary vocabulary_of(const Xapian::Database& db) {
   const Analyzer analyzer(AnalyzerConfig{db.get_metadata(kLanguageKey)});
   Vocabulary vocabulary;
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
-    const Article article = decode_article(db.get_document(*it).get_data());
-    for (std::string& word : article_words(analyzer, article)) ++vocabulary[std::move(word)];
+    for (std::string& word : stored_article_words(analyzer, db, *it)) {
+      ++vocabulary[std::move(word)];
+    }
   }
   return vocabulary;
 }
@@ -108,8 +108,7 @@ void forget(const Xapian::Database& db, const Analyzer& analyzer, const std::str
             Vocabulary& vocabulary) {
   auto it = db.postlist_begin(term);
   if (it == db.postlist_end(term)) return;
-  const Article old = decode_article(db.get_document(*it).get_data());
-  for (const std::string& word : article_words(analyzer, old)) {
+  for (const std::string& word : stored_article_words(analyzer, db, *it)) {
     auto counted = vocabulary.find(word);
     if (counted != vocabulary.end() && --counted->second == 0) vocabulary.erase(counted);
   }
