@@ -246,13 +246,8 @@ void ParallelBuild::add(Article article, const std::string& origin, bool repeate
 
 void ParallelBuild::publish() {
   impl_->stop();
-  if (impl_->failure) {
-    try {
-      std::rethrow_exception(impl_->failure);
-    } catch (const Xapian::Error& error) {
-      throw wrap("index " + impl_->db_path, error);
-    }
-  }
+  // Already a quarry::Error when it was a Xapian one (see as_index_error).
+  if (impl_->failure) std::rethrow_exception(impl_->failure);
   // Each word's count is the sum of the shards' counts: an id lives in one
   // shard only.
   Vocabulary& vocabulary = impl_->writers[0]->vocabulary;
