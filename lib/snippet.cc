@@ -9,9 +9,19 @@ namespace quarry {
 namespace {
 
 constexpr std::size_t kNoMatch = static_cast<std::size_t>(-1);
+constexpr std::size_t kEveryWord = static_cast<std::size_t>(-1);
 constexpr char kEllipsis[] = "\u2026";
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// The key of the first wildcard prefix `term` starts with (keys count stems,
+// then prefixes), or kNoMatch.
+std::size_t prefix_key(const std::string& term, const HighlightTerms& terms) {
+  for (std::size_t i = 0; i < terms.prefixes.size(); ++i) {
+    if (term.starts_with(terms.prefixes[i])) return terms.stems.size() + i;
+  }
+  return kNoMatch;
+}
 
 // Which query term (an index into stems then prefixes) each token matches.
 class TermMatcher {
@@ -23,9 +33,7 @@ class TermMatcher {
     auto cached = cache_.find(term);
     if (cached != cache_.end()) return cached->second;
     std::size_t key = terms_.stems.empty() ? kNoMatch : find(terms_.stems, analyzer_.stem(term));
-    for (std::size_t i = 0; key == kNoMatch && i < terms_.prefixes.size(); ++i) {
-      if (term.starts_with(terms_.prefixes[i])) key = terms_.stems.size() + i;
-    }
+    if (key == kNoMatch) key = prefix_key(term, terms_);
     cache_.emplace(term, key);
     return key;
   }
@@ -159,9 +167,7 @@ std::vector<std::size_t> keys_from_places(const std::vector<Token>& tokens,
   }
   if (terms.prefixes.empty()) return keys;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    for (std::size_t p = 0; keys[i] == kNoMatch && p < terms.prefixes.size(); ++p) {
-      if (tokens[i].term.starts_with(terms.prefixes[p])) keys[i] = terms.stems.size() + p;
-    }
+    if (keys[i] == kNoMatch) keys[i] = prefix_key(tokens[i].term, terms);
   }
   return keys;
 }
@@ -205,7 +211,7 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
   const std::size_t window = std::max<std::size_t>(config.window_words, 1);
   // Past the last match and a window after it, words cannot change the
   // snippet, and are left unread; wildcard prefixes need every word.
-  std::size_t needed = static_cast<std::size_t>(-1);
+  std::size_t needed = kEveryWord;
   if (terms.prefixes.empty()) {
     needed = window;
     for (const std::vector<std::size_t>& places : stem_words) {
@@ -213,7 +219,7 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
     }
   }
   std::vector<Token> tokens =
-      analyzer.tokenize(text, needed == static_cast<std::size_t>(-1) ? needed : needed + 1);
+      needed == kEveryWord ? analyzer.tokenize(text) : analyzer.tokenize(text, needed + 1);
   const bool more_text = tokens.size() > needed;
   if (more_text) tokens.resize(needed);
   return make(text, tokens, keys_from_places(tokens, terms, stem_words), count_keys(terms), window,
@@ -224,7 +230,7 @@ Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
                       const HighlightTerms& terms) {
   const std::vector<Token> tokens = analyzer.tokenize(text);
   return make(text, tokens, keys_by_stemming(analyzer, tokens, terms), count_keys(terms),
-              static_cast<std::size_t>(-1), false);
+              kEveryWord, false);
 }
 
 }  // namespace quarry
