@@ -16,7 +16,6 @@ constexpr std::size_t kMaxWords = 32;
 
 // One word of the bag: its postings and what BM25 makes of them.
 struct Word {
-  std::string term;
   Xapian::PostingIterator postings;
   Xapian::PostingIterator end;
   Xapian::docid at = 0;    // the current posting's document, kPastEnd when done
@@ -120,27 +119,24 @@ void Bm25WordsSource::init(const Xapian::Database& db) {
   const Bm25Parameters& p = parameters_;
   const Xapian::doccount size = db.get_doccount();
   len_factor_ = len_factor(db, p);
-  const double doclength_lower_bound = db.get_doclength_lower_bound();
-  least_norm_ = length_norm(db.get_doclength_lower_bound(), len_factor_, p);
+  const Xapian::termcount shortest = db.get_doclength_lower_bound();
+  least_norm_ = length_norm(shortest, len_factor_, p);
 
   words_.clear();
   double estimate = 0;
   termfreq_min_ = termfreq_max_ = 0;
   for (const std::string& term : terms_) {
     Word word;
-    word.term = term;
     const Xapian::doccount termfreq = db.get_termfreq(term);
     double tw = (size - termfreq + 0.5) / (termfreq + 0.5);
     if (tw < 2) tw = tw * 0.5 + 1;
-    double termweight = std::log(tw);
-    if (p.k3 != 0) termweight *= (p.k3 + 1) * 1.0 / (p.k3 + 1.0);
-    word.termweight = termweight * (p.k1 + 1);
+    word.termweight = std::log(tw) * (p.k1 + 1);
 
     const double wdf_max = db.get_wdf_upper_bound(term);
     double denom = p.k1;
     if (p.k1 != 0 && p.b != 0) {
       const double normlen_lb =
-          std::max(std::max(wdf_max, doclength_lower_bound) * len_factor_, p.min_normlen);
+          std::max(std::max<double>(wdf_max, shortest) * len_factor_, p.min_normlen);
       denom *= normlen_lb * p.b + (1 - p.b);
     }
     denom += wdf_max;
@@ -314,7 +310,7 @@ std::optional<Bm25Parameters> bm25_parameters(const RankingConfig& ranking) {
   if (ranking.scheme != "bm25") return std::nullopt;
   const std::map<std::string, double> p = ranking_parameters(ranking);
   if (p.at("k2") != 0) return std::nullopt;
-  return Bm25Parameters{p.at("k1"), p.at("k3"), p.at("b"), p.at("min_normlen")};
+  return Bm25Parameters{p.at("k1"), p.at("b"), p.at("min_normlen")};
 }
 
 Xapian::Query with_bm25_sources(const Xapian::Query& query, const Bm25Parameters& parameters,

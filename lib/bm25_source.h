@@ -20,9 +20,11 @@
 
 namespace quarry::detail {
 
+// BM25Weight's parameters that a word's weight depends on here. k3 scales
+// a word by its frequency in the query, which is 1 for every word a source
+// takes: it leaves the weight as it is.
 struct Bm25Parameters {
   double k1;
-  double k3;
   double b;
   double min_normlen;
 

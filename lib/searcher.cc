@@ -129,7 +129,7 @@ Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
   const std::optional<detail::Bm25Parameters> bm25 = detail::bm25_parameters(options.ranking);
   const bool one_local_database = shards.articles().size() == 1 && !shards.any_remote();
   if (!bm25 || !one_local_database) return parsed.query;
-  if (norms && !(norms->parameters() == *bm25)) norms.reset();
+  if (norms && norms->parameters() != *bm25) norms.reset();
   if (!norms && searches++ > 0) {
     norms = std::make_shared<const detail::LengthNorms>(shards.articles(), *bm25);
   }
