@@ -44,6 +44,19 @@ std::vector<std::string> index_args(const fs::path& db, const std::vector<fs::pa
   return args;
 }
 
+// dir/index, built by quarry-index from dir/first.jsonl (`first`
+// articles) and followed by dir/`next_name` (`next` more), for the update
+// each test then runs. Stops the test if the build fails.
+void build_then_write_more(const TempDir& dir, std::size_t first, const std::string& next_name,
+                           std::size_t next, const std::string& first_prefix,
+                           const std::string& next_prefix) {
+  write_file(dir / "first.jsonl", synthetic_corpus(first, 1, first_prefix));
+  write_file(dir / next_name, synthetic_corpus(next, 2, next_prefix));
+  ChildProcess build(QUARRY_INDEX_BIN, index_args(dir / "index", {dir / "first.jsonl"}),
+                     dir.path());
+  ASSERT_EQ(build.wait(), 0) << build.err();
+}
+
 bool has_line_starting(const std::string& text, const std::string& start) {
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
@@ -269,11 +282,8 @@ TEST(DiskFaultTest, FullDiskIsAClearErrorAndTheLastCommitStaysReadable) {
 
 TEST(DiskFaultTest, ReadOnlyIndexIsAClearErrorAndStaysSearchable) {
   TempDir dir;
-  write_file(dir / "first.jsonl", synthetic_corpus(30, 1, "old"));
-  write_file(dir / "second.jsonl", synthetic_corpus(30, 2, "new"));
+  ASSERT_NO_FATAL_FAILURE(build_then_write_more(dir, 30, "second.jsonl", 30, "old", "new"));
   const fs::path db = dir / "index";
-  ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "first.jsonl"}), dir.path());
-  ASSERT_EQ(first.wait(), 0) << first.err();
 
   PrivateMounts mounts;
   if (!mounts.make_read_only(db)) {
@@ -372,11 +382,8 @@ TEST(ConcurrentIndexTest, TwoFirstBuildsAtOnceLeaveOneWholeIndex) {
 
 TEST(ConcurrentSearchTest, SearchesDuringUpdatesAlwaysAnswer) {
   TempDir dir;
-  write_file(dir / "first.jsonl", synthetic_corpus(1000, 1, "a"));
-  write_file(dir / "more.jsonl", synthetic_corpus(4000, 2, "b"));
+  ASSERT_NO_FATAL_FAILURE(build_then_write_more(dir, 1000, "more.jsonl", 4000, "a", "b"));
   const fs::path db = dir / "index";
-  ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "first.jsonl"}), dir.path());
-  ASSERT_EQ(first.wait(), 0) << first.err();
 
   ChildProcess update(QUARRY_INDEX_BIN,
                       index_args(db, {dir / "first.jsonl", dir / "more.jsonl"},
@@ -412,11 +419,8 @@ TEST(ConcurrentSearchTest, SearchesDuringUpdatesAlwaysAnswer) {
 
 TEST(ConcurrentSearchTest, BatchRunDuringUpdatesAnswersEveryQuery) {
   TempDir dir;
-  write_file(dir / "first.jsonl", synthetic_corpus(1000, 1, "a"));
-  write_file(dir / "more.jsonl", synthetic_corpus(3000, 2, "b"));
+  ASSERT_NO_FATAL_FAILURE(build_then_write_more(dir, 1000, "more.jsonl", 3000, "a", "b"));
   const fs::path db = dir / "index";
-  ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "first.jsonl"}), dir.path());
-  ASSERT_EQ(first.wait(), 0) << first.err();
   std::string queries;
   for (int i = 0; i < 3000; ++i) queries += "q" + std::to_string(i) + "\tquarrystone\n";
   write_file(dir / "queries.tsv", queries);
