@@ -16,7 +16,8 @@ SHELL := /bin/bash
 
 # Debian 12 packages needed to build and test.
 DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
-  nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev xapian-tools
+  nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev libjemalloc-dev \
+  xapian-tools
 
 # Peer tools and measuring tools the benchmarks compare against.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine
