@@ -17,19 +17,19 @@ namespace {
 // indexed under the title prefix, without positions (the unprefixed stems
 // hold them). Phrases therefore match stems in order, as free words do, and
 // one positional term per distinct stem keeps the index small.
-Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc,
-                           const std::string& text, Xapian::termpos first, bool title,
-                           std::vector<std::string>* words) {
+// `stem_term(word)` gives the indexed term of each word the analyzer reads.
+template <typename StemTerm>
+Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc, const std::string& text,
+                           Xapian::termpos first, bool title, StemTerm stem_term) {
   Xapian::termpos pos = first;
   for (Token& token : analyzer.tokenize(text)) {
-    std::string term = kStemPrefix + analyzer.stem(token.term);
+    const std::string& term = stem_term(token.term);
     if (title) {
       std::string title_term = term;
       title_term.insert(1, kTitlePrefix);
       doc.add_term(title_term);
     }
     doc.add_posting(term, pos);
-    if (words) words->push_back(std::move(token.term));
     ++pos;
   }
   return pos;
@@ -64,13 +64,12 @@ std::string fingerprint(const Article& article, const std::string& language) {
   return std::string(reinterpret_cast<const char*>(&hash), sizeof hash);
 }
 
-Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin, std::vector<std::string>* words) {
-  Xapian::Document doc;
-  Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true, words);
-  index_text(analyzer, doc, article.body, first_body_position(next), false, words);
-  if (words) sort_unique(words);
+namespace {
 
+// The terms every article has besides its words, its value slots and its
+// stored text.
+void add_fields(const Analyzer& analyzer, const Article& article, const std::string& origin,
+                Xapian::Document& doc) {
   doc.add_boolean_term(id_term(article.id));
   doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
   if (!article.source.empty()) {
@@ -84,16 +83,48 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
   }
   doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
   doc.set_data(encode_article(article));
+}
+
+// The article's words and fields, each word indexed as `stem_term` gives it.
+template <typename StemTerm>
+Xapian::Document build_document(const Analyzer& analyzer, const Article& article,
+                                const std::string& origin, StemTerm stem_term) {
+  Xapian::Document doc;
+  Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true, stem_term);
+  index_text(analyzer, doc, article.body, first_body_position(next), false, stem_term);
+  add_fields(analyzer, article, origin, doc);
   return doc;
 }
 
-std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db,
-                                                      Xapian::docid did,
+}  // namespace
+
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin, std::vector<std::string>* words) {
+  std::string term;
+  Xapian::Document doc =
+      build_document(analyzer, article, origin, [&](const std::string& word) -> const std::string& {
+        if (words) words->push_back(word);
+        term = kStemPrefix + analyzer.stem(word);
+        return term;
+      });
+  if (words) sort_unique(words);
+  return doc;
+}
+
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin, WordTable& words) {
+  words.next_article();
+  return build_document(
+      analyzer, article, origin,
+      [&](const std::string& word) -> const std::string& { return words.stem_term(word); });
+}
+
+std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db, Xapian::docid did,
                                                       const Analyzer& analyzer,
                                                       const std::string& title,
                                                       const std::vector<std::string>& stems) {
-  const Xapian::termpos first = first_body_position(1 + static_cast<Xapian::termpos>(
-                                                            analyzer.tokenize(title).size()));
+  const Xapian::termpos first =
+      first_body_position(1 + static_cast<Xapian::termpos>(analyzer.tokenize(title).size()));
   std::vector<std::vector<std::size_t>> places(stems.size());
   for (std::size_t k = 0; k < stems.size(); ++k) {
     const std::string term = kStemPrefix + stems[k];

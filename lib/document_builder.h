@@ -3,11 +3,12 @@
 #ifndef QUARRY_LIB_DOCUMENT_BUILDER_H_
 #define QUARRY_LIB_DOCUMENT_BUILDER_H_
 
+#include <xapian.h>
+
 #include <string>
 #include <vector>
 
-#include <xapian.h>
-
+#include "lib/word_table.h"
 #include "quarry/analyzer.h"
 #include "quarry/article.h"
 
@@ -24,13 +25,16 @@ std::string fingerprint(const Article& article, const std::string& language);
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin,
                                std::vector<std::string>* words = nullptr);
+// The same document, its words stemmed through `words`, which counts the
+// article once for each word it holds.
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin, WordTable& words);
 
 // Where each of `stems` occurs in the body of the article stored as
 // document `did`, as indexes of the body's words: the index's positions
 // read back, so that a hit's snippet marks exactly the words that were
 // indexed under the query's stems. Throws Xapian::Error.
-std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db,
-                                                      Xapian::docid did,
+std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db, Xapian::docid did,
                                                       const Analyzer& analyzer,
                                                       const std::string& title,
                                                       const std::vector<std::string>& stems);

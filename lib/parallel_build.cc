@@ -14,7 +14,6 @@
 #include <filesystem>
 #include <mutex>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 #include "lib/document_builder.h"
@@ -52,27 +51,27 @@ std::vector<fs::path> shards_in(const fs::path& folder) {
   return shards;
 }
 
-// How many articles hold each word.
-using Vocabulary = std::unordered_map<std::string, Xapian::doccount>;
-
-// The vocabulary of a database whose writers' counts were lost (a build
-// that was killed): read back from the stored articles.
-Vocabulary vocabulary_of(const Xapian::Database& db) {
-  const Analyzer analyzer(AnalyzerConfig{db.get_metadata(kLanguageKey)});
-  Vocabulary vocabulary;
+// Counts the words of every article of `db` into `words`: the vocabulary of
+// a build whose writers' counts were lost (a build that was killed), read
+// back from the stored articles.
+void count_stored_words(const Xapian::Database& db, const Analyzer& analyzer, WordTable& words) {
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
-    for (std::string& word : stored_article_words(analyzer, db, *it)) {
-      ++vocabulary[std::move(word)];
-    }
+    words.next_article();
+    for (const std::string& word : stored_article_words(analyzer, db, *it)) words.count(word);
   }
-  return vocabulary;
+}
+
+// Written once for the whole index rather than article by article.
+void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
+  words.for_each_word(
+      [&](const std::string& word, Xapian::doccount articles) { db.add_spelling(word, articles); });
 }
 
 // Compacts `shards` into one database at `db_path` with `vocabulary` (read
 // from the shards when null), through a folder beside it and a rename, so
 // that the index appears whole or not at all.
 void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
-                      const std::string& db_path, const Vocabulary* vocabulary) {
+                      const std::string& db_path, const WordTable* vocabulary) {
   const fs::path merged = work / "merged";
   if (shards.empty()) throw IndexError("no shards to merge in " + work.string());
   std::error_code ignored;
@@ -81,14 +80,15 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
     Xapian::Database all;
     for (const fs::path& shard : shards) all.add_database(Xapian::Database(shard.string()));
     all.compact(merged.string());
-    Vocabulary read_back;
-    if (!vocabulary) {
-      read_back = vocabulary_of(all);
-      vocabulary = &read_back;
-    }
-    // Written once for the whole index rather than article by article.
     Xapian::WritableDatabase db(merged.string(), Xapian::DB_OPEN);
-    for (const auto& [word, articles] : *vocabulary) db.add_spelling(word, articles);
+    if (vocabulary) {
+      write_vocabulary(*vocabulary, db);
+    } else {
+      const Analyzer analyzer(AnalyzerConfig{all.get_metadata(kLanguageKey)});
+      WordTable read_back(analyzer);
+      count_stored_words(all, analyzer, read_back);
+      write_vocabulary(read_back, db);
+    }
     db.commit();
   } catch (const Xapian::Error& error) {
     throw wrap("merging the new index " + db_path, error);
@@ -102,16 +102,12 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
   fs::remove_all(work, error);
 }
 
-// Takes the words of the article with `term` out of `vocabulary`, before
-// the article is replaced.
+// Takes the words of the article with `term` out of `words`, before the
+// article is replaced.
 void forget(const Xapian::Database& db, const Analyzer& analyzer, const std::string& term,
-            Vocabulary& vocabulary) {
+            WordTable& words) {
   auto it = db.postlist_begin(term);
-  if (it == db.postlist_end(term)) return;
-  for (const std::string& word : stored_article_words(analyzer, db, *it)) {
-    auto counted = vocabulary.find(word);
-    if (counted != vocabulary.end() && --counted->second == 0) vocabulary.erase(counted);
-  }
+  if (it != db.postlist_end(term)) words.forget(stored_article_words(analyzer, db, *it));
 }
 
 // A writer's failure as the library reports it: add() rethrows it to the
@@ -139,7 +135,8 @@ struct ParallelBuild::Impl {
     std::condition_variable ready;
     std::condition_variable room;
     std::thread thread;
-    Vocabulary vocabulary;  // of this writer's shard
+    std::unique_ptr<Analyzer> analyzer;  // of this writer's thread
+    std::unique_ptr<WordTable> words;    // of this writer's shard
   };
 
   std::string db_path;
@@ -158,7 +155,9 @@ struct ParallelBuild::Impl {
 void ParallelBuild::Impl::run(std::size_t index) {
   Writer& writer = *writers[index];
   try {
-    const Analyzer analyzer(AnalyzerConfig{language});
+    writer.analyzer = std::make_unique<Analyzer>(AnalyzerConfig{language});
+    const Analyzer& analyzer = *writer.analyzer;
+    writer.words = std::make_unique<WordTable>(analyzer);
     const fs::path shard = folder / ("shard-" + std::to_string(index));
     // Syncing is left to the merge: a shard is private until published, and
     // a commit survives the process being killed, which is what resuming
@@ -179,15 +178,13 @@ void ParallelBuild::Impl::run(std::size_t index) {
       lock.unlock();
       writer.room.notify_one();
 
-      std::vector<std::string> words;
-      Xapian::Document doc = make_document(analyzer, job.article, job.origin, &words);
+      if (job.repeated) forget(db, analyzer, id_term(job.article.id), *writer.words);
+      Xapian::Document doc = make_document(analyzer, job.article, job.origin, *writer.words);
       if (job.repeated) {
-        forget(db, analyzer, id_term(job.article.id), writer.vocabulary);
         db.replace_document(id_term(job.article.id), doc);
       } else {
         db.add_document(doc);  // a new id: no need to look for an old one
       }
-      for (std::string& word : words) ++writer.vocabulary[std::move(word)];
       if (++pending >= batch) {
         db.commit();
         pending = 0;
@@ -250,10 +247,9 @@ void ParallelBuild::publish() {
   if (impl_->failure) std::rethrow_exception(impl_->failure);
   // Each word's count is the sum of the shards' counts: an id lives in one
   // shard only.
-  Vocabulary& vocabulary = impl_->writers[0]->vocabulary;
+  WordTable& vocabulary = *impl_->writers[0]->words;
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
-    for (auto& [word, articles] : impl_->writers[i]->vocabulary) vocabulary[word] += articles;
-    impl_->writers[i]->vocabulary = {};
+    vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
   merge_into_place(shards_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary);
 }
@@ -275,7 +271,8 @@ void adopt_interrupted_build(const std::string& db_path) {
     const std::string name = folder.filename().string();
     if (!name.starts_with(prefix)) continue;
     const pid_t pid = static_cast<pid_t>(std::atol(name.c_str() + prefix.size()));
-    if (pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM)) continue;  // still running
+    if (pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM))
+      continue;  // still running
     if (index_absent(db_path)) {
       try {
         merge_into_place(shards_in(folder), folder, db_path, nullptr);
