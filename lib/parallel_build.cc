@@ -271,8 +271,8 @@ void adopt_interrupted_build(const std::string& db_path) {
     const std::string name = folder.filename().string();
     if (!name.starts_with(prefix)) continue;
     const pid_t pid = static_cast<pid_t>(std::atol(name.c_str() + prefix.size()));
-    if (pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM))
-      continue;  // still running
+    const bool still_running = pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM);
+    if (still_running) continue;
     if (index_absent(db_path)) {
       try {
         merge_into_place(shards_in(folder), folder, db_path, nullptr);
