@@ -111,11 +111,11 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
   return doc;
 }
 
-Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin, WordTable& words) {
+Xapian::Document make_document(const Article& article, const std::string& origin,
+                               WordTable& words) {
   words.next_article();
   return build_document(
-      analyzer, article, origin,
+      words.analyzer(), article, origin,
       [&](const std::string& word) -> const std::string& { return words.stem_term(word); });
 }
 

@@ -25,10 +25,9 @@ std::string fingerprint(const Article& article, const std::string& language);
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin,
                                std::vector<std::string>* words = nullptr);
-// The same document, its words stemmed through `words`, which counts the
-// article once for each word it holds.
-Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin, WordTable& words);
+// The same document, analyzed and stemmed through `words`, which counts
+// the article once for each word it holds.
+Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words);
 
 // Where each of `stems` occurs in the body of the article stored as
 // document `did`, as indexes of the body's words: the index's positions

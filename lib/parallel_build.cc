@@ -54,10 +54,12 @@ std::vector<fs::path> shards_in(const fs::path& folder) {
 // Counts the words of every article of `db` into `words`: the vocabulary of
 // a build whose writers' counts were lost (a build that was killed), read
 // back from the stored articles.
-void count_stored_words(const Xapian::Database& db, const Analyzer& analyzer, WordTable& words) {
+void count_stored_words(const Xapian::Database& db, WordTable& words) {
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
     words.next_article();
-    for (const std::string& word : stored_article_words(analyzer, db, *it)) words.count(word);
+    for (const std::string& word : stored_article_words(words.analyzer(), db, *it)) {
+      words.count(word);
+    }
   }
 }
 
@@ -84,9 +86,8 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
     if (vocabulary) {
       write_vocabulary(*vocabulary, db);
     } else {
-      const Analyzer analyzer(AnalyzerConfig{all.get_metadata(kLanguageKey)});
-      WordTable read_back(analyzer);
-      count_stored_words(all, analyzer, read_back);
+      WordTable read_back(AnalyzerConfig{all.get_metadata(kLanguageKey)});
+      count_stored_words(all, read_back);
       write_vocabulary(read_back, db);
     }
     db.commit();
@@ -104,10 +105,9 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
 
 // Takes the words of the article with `term` out of `words`, before the
 // article is replaced.
-void forget(const Xapian::Database& db, const Analyzer& analyzer, const std::string& term,
-            WordTable& words) {
+void forget(const Xapian::Database& db, const std::string& term, WordTable& words) {
   auto it = db.postlist_begin(term);
-  if (it != db.postlist_end(term)) words.forget(stored_article_words(analyzer, db, *it));
+  if (it != db.postlist_end(term)) words.forget(stored_article_words(words.analyzer(), db, *it));
 }
 
 // A writer's failure as the library reports it: add() rethrows it to the
@@ -135,8 +135,7 @@ struct ParallelBuild::Impl {
     std::condition_variable ready;
     std::condition_variable room;
     std::thread thread;
-    std::unique_ptr<Analyzer> analyzer;  // of this writer's thread
-    std::unique_ptr<WordTable> words;    // of this writer's shard
+    std::unique_ptr<WordTable> words;  // of this writer's shard, made by its thread
   };
 
   std::string db_path;
@@ -155,9 +154,7 @@ struct ParallelBuild::Impl {
 void ParallelBuild::Impl::run(std::size_t index) {
   Writer& writer = *writers[index];
   try {
-    writer.analyzer = std::make_unique<Analyzer>(AnalyzerConfig{language});
-    const Analyzer& analyzer = *writer.analyzer;
-    writer.words = std::make_unique<WordTable>(analyzer);
+    writer.words = std::make_unique<WordTable>(AnalyzerConfig{language});
     const fs::path shard = folder / ("shard-" + std::to_string(index));
     // Syncing is left to the merge: a shard is private until published, and
     // a commit survives the process being killed, which is what resuming
@@ -178,8 +175,8 @@ void ParallelBuild::Impl::run(std::size_t index) {
       lock.unlock();
       writer.room.notify_one();
 
-      if (job.repeated) forget(db, analyzer, id_term(job.article.id), *writer.words);
-      Xapian::Document doc = make_document(analyzer, job.article, job.origin, *writer.words);
+      if (job.repeated) forget(db, id_term(job.article.id), *writer.words);
+      Xapian::Document doc = make_document(job.article, job.origin, *writer.words);
       if (job.repeated) {
         db.replace_document(id_term(job.article.id), doc);
       } else {

@@ -1,7 +1,7 @@
 // The words a build has read: each with its stem term and the number of
 // articles that hold it. One lookup per word read serves both the postings
-// and the vocabulary, where a stem cache and a vocabulary map took two
-// lookups and a sort of each article's words.
+// and the vocabulary, and a stamp per word counts each article once without
+// sorting its words.
 #ifndef QUARRY_LIB_WORD_TABLE_H_
 #define QUARRY_LIB_WORD_TABLE_H_
 
@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "quarry/analyzer.h"
@@ -18,8 +19,11 @@ namespace quarry::detail {
 
 class WordTable {
  public:
-  // Stems with `analyzer`, which must outlive the table.
-  explicit WordTable(const Analyzer& analyzer) : analyzer_(analyzer) {}
+  // Throws ConfigError when the language has no stemmer.
+  explicit WordTable(AnalyzerConfig config) : analyzer_(std::move(config)) {}
+
+  // The analyzer the table's words come from and are stemmed by.
+  const Analyzer& analyzer() const { return analyzer_; }
 
   // Starts counting the next article: each word counts once per article.
   void next_article() { ++article_; }
@@ -56,7 +60,7 @@ class WordTable {
 
   Entry& counted(const std::string& word);
 
-  const Analyzer& analyzer_;
+  Analyzer analyzer_;
   std::unordered_map<std::string, Entry> entries_;
   std::uint64_t article_ = 1;
 };

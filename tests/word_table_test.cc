@@ -33,7 +33,7 @@ void read(WordTable& table, const std::vector<std::vector<std::string>>& article
 
 TEST(WordTable, GivesTheAnalyzersStemsPrefixed) {
   const Analyzer analyzer;
-  WordTable table(analyzer);
+  WordTable table(analyzer.config());
   table.next_article();
   for (const std::string word : {"penalties", "running", "derby", "mourinho's", "été"}) {
     EXPECT_EQ(table.stem_term(word), kStemPrefix + analyzer.stem(word)) << word;
@@ -42,8 +42,7 @@ TEST(WordTable, GivesTheAnalyzersStemsPrefixed) {
 }
 
 TEST(WordTable, CountsEachArticleOncePerWord) {
-  const Analyzer analyzer;
-  WordTable table(analyzer);
+  WordTable table(AnalyzerConfig{});
   read(table, {{"milk", "milk", "derby"}, {"milk"}, {"penalty", "penalty", "penalty"}});
   table.next_article();
   table.count("milk");  // counted without stemming, as an adopted build reads back
@@ -52,8 +51,7 @@ TEST(WordTable, CountsEachArticleOncePerWord) {
 }
 
 TEST(WordTable, ForgottenArticlesLeaveTheCounts) {
-  const Analyzer analyzer;
-  WordTable table(analyzer);
+  WordTable table(AnalyzerConfig{});
   read(table, {{"milk", "derby"}, {"milk", "carton"}});
   table.forget({"milk", "carton"});
   table.forget({"never", "seen"});
@@ -61,9 +59,8 @@ TEST(WordTable, ForgottenArticlesLeaveTheCounts) {
 }
 
 TEST(WordTable, AbsorbingAnotherTableAddsItsCounts) {
-  const Analyzer analyzer;
-  WordTable first(analyzer);
-  WordTable second(analyzer);
+  WordTable first(AnalyzerConfig{});
+  WordTable second(AnalyzerConfig{});
   read(first, {{"milk", "derby"}, {"milk"}});
   read(second, {{"milk", "carton"}, {"stairs"}});
   second.forget({"stairs"});
