@@ -215,14 +215,15 @@ void Bm25WordsSource::find(Xapian::docid from, double min_weight) {
     // document, which no document outweighs, and read its length only if
     // that reaches min_weight.
     const std::optional<double> known = known_norm(candidate);
+    const double norm = known.value_or(least_norm_);
     double weight = 0;
     for (std::size_t i = n; i-- > optional;) {
-      if (words_[i].at == candidate) weight += word_weight(words_[i], known.value_or(least_norm_));
+      if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
     }
     for (std::size_t i = optional; i-- > 0;) {
       if (weight + bound_[i] < min_weight) break;
       words_[i].skip_to(candidate);
-      if (words_[i].at == candidate) weight += word_weight(words_[i], known.value_or(least_norm_));
+      if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
     }
     if (weight >= min_weight && !known) {
       weight = weight_at(candidate, length_norm(db_.get_doclength(candidate), len_factor_,
