@@ -5,9 +5,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "lib/utf8.h"
-#include "quarry/analyzer.h"
-#include "quarry/snippet.h"
+#include "lib/text/utf8.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/search/snippet.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const quarry::Analyzer analyzer;

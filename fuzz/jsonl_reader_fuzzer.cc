@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "lib/jsonl_reader.h"
-#include "lib/utf8.h"
-#include "quarry/article_reader.h"
+#include "lib/input/jsonl_reader.h"
+#include "lib/text/utf8.h"
+#include "quarry/input/article_reader.h"
 
 namespace {
 

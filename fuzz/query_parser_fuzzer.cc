@@ -8,11 +8,11 @@
 #include <string>
 #include <string_view>
 
-#include "lib/document_builder.h"
-#include "quarry/analyzer.h"
-#include "quarry/article.h"
+#include "lib/index/document_builder.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/input/article.h"
 #include "quarry/error.h"
-#include "quarry/query_parser.h"
+#include "quarry/search/query_parser.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <string>
 
 #include "quarry/error.h"
-#include "quarry/index_location.h"
-#include "quarry/index_writer.h"
+#include "app/index_location.h"
+#include "quarry/index/index_writer.h"
 
 namespace {
 

@@ -8,11 +8,12 @@
 #include <fstream>
 #include <iostream>
 
-#include "quarry/batch.h"
+#include "app/batch.h"
 #include "quarry/error.h"
-#include "quarry/index_location.h"
-#include "quarry/prompt.h"
-#include "quarry/ranking.h"
+#include "app/index_location.h"
+#include "app/prompt.h"
+#include "app/terminal_prompt.h"
+#include "quarry/search/ranking.h"
 
 namespace {
 

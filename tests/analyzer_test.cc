@@ -1,4 +1,4 @@
-#include "quarry/analyzer.h"
+#include "quarry/text/analyzer.h"
 
 #include <gtest/gtest.h>
 

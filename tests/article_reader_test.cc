@@ -1,4 +1,4 @@
-#include "quarry/article_reader.h"
+#include "quarry/input/article_reader.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/utf8.h"
+#include "lib/text/utf8.h"
 #include "quarry/error.h"
 #include "tests/test_util.h"
 

@@ -1,4 +1,4 @@
-#include "lib/article_store.h"
+#include "lib/index/article_store.h"
 
 #include <gtest/gtest.h>
 

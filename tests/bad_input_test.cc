@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "quarry/article_reader.h"
+#include "quarry/input/article_reader.h"
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
-#include "quarry/searcher.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
 #include "tests/fault_util.h"
 #include "tests/test_util.h"
 

@@ -1,4 +1,4 @@
-#include "quarry/batch.h"
+#include "app/batch.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
+#include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 
 namespace quarry {

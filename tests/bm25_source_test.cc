@@ -2,7 +2,7 @@
 // score exactly as Xapian's BM25Weight does, with or without the table of
 // lengths, whatever the pruning skips. The reference is Xapian ranking every
 // match: Xapian 1.4's own pruning was seen to miss qualifying documents.
-#include "lib/bm25_source.h"
+#include "lib/search/bm25_source.h"
 
 #include <gtest/gtest.h>
 #include <xapian.h>
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "quarry/analyzer.h"
-#include "quarry/index_writer.h"
-#include "quarry/query_parser.h"
-#include "quarry/searcher.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/query_parser.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry {

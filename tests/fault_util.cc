@@ -13,8 +13,8 @@
 #include <random>
 #include <sstream>
 
-#include "lib/article_store.h"
-#include "lib/schema.h"
+#include "lib/index/article_store.h"
+#include "lib/index/schema.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "quarry/error.h"
-#include "quarry/searcher.h"
+#include "quarry/search/searcher.h"
 #include "tests/child_process.h"
 #include "tests/fault_util.h"
 #include "tests/test_util.h"

@@ -1,10 +1,10 @@
-#include "quarry/index_writer.h"
+#include "quarry/index/index_writer.h"
 
 #include <gtest/gtest.h>
 #include <xapian.h>
 
 #include "quarry/error.h"
-#include "quarry/searcher.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry {

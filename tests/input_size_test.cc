@@ -1,11 +1,11 @@
-#include "lib/input_size.h"
+#include "lib/input/input_size.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>
 
 #include <string>
 
-#include "quarry/index_writer.h"
+#include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 
 namespace quarry::detail {

@@ -1,4 +1,4 @@
-#include "quarry/output.h"
+#include "app/output.h"
 
 #include <gtest/gtest.h>
 

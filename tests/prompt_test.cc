@@ -1,4 +1,4 @@
-#include "quarry/prompt.h"
+#include "app/prompt.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "quarry/index_writer.h"
+#include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 
 namespace quarry {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
-#include "quarry/searcher.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry {

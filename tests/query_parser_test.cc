@@ -1,4 +1,4 @@
-#include "quarry/query_parser.h"
+#include "quarry/search/query_parser.h"
 
 #include <gtest/gtest.h>
 

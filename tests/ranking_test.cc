@@ -1,6 +1,6 @@
 // Weighting schemes and their parameters (lib/ranking.cc), and how ranking
 // options change a search's scores and order.
-#include "quarry/ranking.h"
+#include "quarry/search/ranking.h"
 
 #include <gtest/gtest.h>
 
@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
-#include "quarry/searcher.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry {

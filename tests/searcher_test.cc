@@ -1,9 +1,9 @@
-#include "quarry/searcher.h"
+#include "quarry/search/searcher.h"
 
 #include <gtest/gtest.h>
 
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
+#include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 
 namespace quarry {

@@ -1,4 +1,4 @@
-#include "quarry/session.h"
+#include "app/session.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "quarry/index_writer.h"
-#include "quarry/prompt.h"
+#include "quarry/index/index_writer.h"
+#include "app/prompt.h"
 #include "tests/test_util.h"
 
 namespace quarry {

@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
-#include "lib/schema.h"
-#include "lib/shard_set.h"
+#include "lib/index/schema.h"
+#include "lib/index/shard_set.h"
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
-#include "quarry/prompt.h"
-#include "quarry/searcher.h"
+#include "quarry/index/index_writer.h"
+#include "app/prompt.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {

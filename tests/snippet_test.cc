@@ -1,4 +1,4 @@
-#include "quarry/snippet.h"
+#include "quarry/search/snippet.h"
 
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/analyzer.h"
-#include "quarry/query_parser.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/search/query_parser.h"
 
 namespace quarry {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "quarry/index_writer.h"
-#include "quarry/searcher.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {

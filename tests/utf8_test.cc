@@ -1,4 +1,4 @@
-#include "lib/utf8.h"
+#include "lib/text/utf8.h"
 
 #include <gtest/gtest.h>
 

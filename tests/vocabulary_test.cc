@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "lib/parallel_build.h"
+#include "lib/index/parallel_build.h"
 #include "quarry/error.h"
-#include "quarry/index_writer.h"
-#include "quarry/searcher.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry {

@@ -1,6 +1,6 @@
 // The table a parallel build reads words through: it must give the stems
 // the analyzer gives, and count each article once per word it holds.
-#include "lib/word_table.h"
+#include "lib/index/word_table.h"
 
 #include <gtest/gtest.h>
 
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "lib/schema.h"
-#include "quarry/analyzer.h"
+#include "lib/index/schema.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {

@@ -1,0 +1,165 @@
+#include "app/output.h"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+namespace quarry {
+namespace {
+
+constexpr char kBold[] = "\x1b[1m";
+constexpr char kMatch[] = "\x1b[1;33m";
+constexpr char kDim[] = "\x1b[2m";
+constexpr char kReset[] = "\x1b[0m";
+
+// Byte offset of the code point at `index`.
+std::size_t byte_of(std::string_view text, std::size_t index) {
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      if (seen == index) return i;
+      ++seen;
+    }
+  }
+  return text.size();
+}
+
+}  // namespace
+
+void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style) {
+  if (!style.color) {
+    out << snippet.text;
+    return;
+  }
+  std::size_t at = 0;
+  for (const Highlight& highlight : snippet.highlights) {
+    const std::size_t begin = byte_of(snippet.text, highlight.begin);
+    const std::size_t end = byte_of(snippet.text, highlight.end);
+    if (begin < at || end < begin) continue;
+    out << std::string_view(snippet.text).substr(at, begin - at) << kMatch
+        << std::string_view(snippet.text).substr(begin, end - begin) << kReset;
+    at = end;
+  }
+  out << std::string_view(snippet.text).substr(at);
+}
+
+namespace {
+
+// TREC runs are split on white space: ids and qids must hold none.
+std::string without_spaces(std::string text) {
+  for (char& c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') c = '_';
+  }
+  return text;
+}
+
+std::string format_score(double score, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, score);
+  return buffer;
+}
+
+}  // namespace
+
+void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style) {
+  if (result.corrected) {
+    out << "Showing results for: " << result.suggestion << '\n';
+  } else if (!result.suggestion.empty()) {
+    out << "Did you mean: " << result.suggestion << '\n';
+  }
+  if (result.hits.empty()) {
+    out << "No articles match.\n";
+    return;
+  }
+  for (const Hit& hit : result.hits) {
+    out << hit.rank << ". ";
+    if (style.color) out << kBold;
+    out << (hit.title.empty() ? hit.id : hit.title);
+    if (style.color) out << kReset;
+    out << "  [" << format_score(hit.score, 3) << "]\n   ";
+    if (style.color) out << kDim;
+    out << hit.id;
+    if (style.color) out << kReset;
+    out << '\n';
+    if (!hit.snippet.text.empty()) {
+      out << "   ";
+      write_highlighted(out, hit.snippet, style);
+      out << '\n';
+    }
+    if (!hit.explanation.empty()) {
+      out << "   score:";
+      for (const Contribution& part : hit.explanation) {
+        out << ' ' << part.part << '=' << format_score(part.weight, 3);
+      }
+      out << '\n';
+    }
+  }
+}
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string dump(const Json& json) {
+  // Stored text is valid UTF-8; replacing guards against anything that is not.
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Json to_json(const SearchResult& result, const BatchFields& batch) {
+  Json hits = Json::array();
+  for (const Hit& hit : result.hits) {
+    Json highlights = Json::array();
+    for (const Highlight& highlight : hit.snippet.highlights) {
+      highlights.push_back({highlight.begin, highlight.end});
+    }
+    Json entry = {{"rank", hit.rank},           {"id", hit.id},
+                  {"title", hit.title},         {"score", hit.score},
+                  {"snippet", hit.snippet.text}, {"highlights", std::move(highlights)}};
+    if (!hit.date.empty()) entry["date"] = hit.date;
+    if (!hit.explanation.empty()) {
+      Json parts = Json::array();
+      for (const Contribution& part : hit.explanation) {
+        parts.push_back({{"part", part.part}, {"weight", part.weight}});
+      }
+      entry["explain"] = std::move(parts);
+    }
+    hits.push_back(std::move(entry));
+  }
+  Json json = Json::object();
+  if (batch.qid) json["qid"] = *batch.qid;
+  json["query"] = result.query;
+  json["total"] = result.total;
+  json["hits"] = std::move(hits);
+  if (!result.notes.empty()) json["notes"] = result.notes;
+  if (!result.warnings.empty()) json["warnings"] = result.warnings;
+  if (!result.suggestion.empty()) json["suggestion"] = result.suggestion;
+  if (result.corrected) json["corrected"] = true;
+  if (batch.took_ms) json["took_ms"] = *batch.took_ms;
+  return json;
+}
+
+}  // namespace
+
+void write_json(std::ostream& out, const SearchResult& result, const BatchFields& batch) {
+  out << dump(to_json(result, batch)) << '\n';
+}
+
+void write_json_error(std::ostream& out, const std::string& qid, std::string_view query,
+                      std::string_view error) {
+  Json json = Json::object();
+  json["qid"] = qid;
+  json["query"] = query;
+  json["error"] = error;
+  out << dump(json) << '\n';
+}
+
+void write_trec(std::ostream& out, const std::string& qid, const SearchResult& result,
+                const std::string& tag) {
+  const std::string topic = without_spaces(qid);
+  for (const Hit& hit : result.hits) {
+    // Evaluation tools rank by score: keep enough digits to keep ties rare.
+    out << topic << " Q0 " << without_spaces(hit.id) << ' ' << hit.rank << ' ' << format_score(hit.score, 6) << ' '
+        << tag << '\n';
+  }
+}
+
+}  // namespace quarry

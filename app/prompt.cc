@@ -1,0 +1,265 @@
+#include "app/prompt.h"
+
+#include <chrono>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <istream>
+#include <sstream>
+
+#include "quarry/error.h"
+#include "app/output.h"
+
+namespace quarry {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n\f\v");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r\n\f\v");
+  return text.substr(first, last - first + 1);
+}
+
+bool parse_count(std::string_view text, std::size_t* value) {
+  const char* end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, *value);
+  return error == std::errc() && ptr == end;
+}
+
+std::string human_size(std::uintmax_t bytes) {
+  char buffer[32];
+  if (bytes >= (1u << 20)) {
+    std::snprintf(buffer, sizeof buffer, "%.1f MiB", bytes / 1048576.0);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.1f KiB", bytes / 1024.0);
+  }
+  return buffer;
+}
+
+std::size_t count_lines(const std::string& text) {
+  std::size_t lines = 1;
+  for (char c : text) lines += c == '\n';
+  return lines;
+}
+
+constexpr char kHelp[] = R"(Type a query to search, or a command:
+  :next, :prev      next or previous page of hits
+  :show N           the whole article N of the last results
+  :limit N          hits per page
+  :format text|json how hits are written
+  :accept           search the spelling suggestion ("did you mean")
+  :stats            what the index holds
+  :help             this list
+  :quit             leave (Ctrl-D does too)
+)";
+
+}  // namespace
+
+PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostream& out,
+                             std::ostream& diagnostics, std::string_view program)
+    : searcher_(searcher),
+      config_(std::move(config)),
+      out_(out),
+      diagnostics_(diagnostics),
+      program_(program) {}
+
+const std::vector<std::string>& PromptSession::commands() {
+  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",  ":limit", ":format",
+                                                     ":accept", ":stats", ":help", ":quit"};
+  return kCommands;
+}
+
+PromptSession::Next PromptSession::handle(std::string_view line) {
+  line = trim(line);
+  if (line.empty()) return Next::kContinue;
+  if (line.front() != ':') {
+    search(std::string(line), 0);
+    return Next::kContinue;
+  }
+  const auto space = line.find_first_of(" \t");
+  const std::string_view name = line.substr(0, space);
+  const std::string_view argument =
+      space == std::string_view::npos ? std::string_view() : trim(line.substr(space));
+  if (name == ":quit" || name == ":q" || name == ":exit") return Next::kQuit;
+  command(name, argument);
+  return Next::kContinue;
+}
+
+void PromptSession::problem(const std::string& message) {
+  diagnostics_ << program_ << ": " << message << '\n';
+  ++problems_;
+}
+
+void PromptSession::search(const std::string& query, std::size_t offset) {
+  SearchOptions options = config_.session.search;
+  options.offset = offset;
+  const auto start = std::chrono::steady_clock::now();
+  SearchResult result;
+  try {
+    result = searcher_.search(query, options);
+  } catch (const QueryError& error) {
+    // The last good query stays the one that :next, :prev and :show use.
+    problem(error.what());
+    return;
+  }
+  const double took_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  for (const std::string& note : result.notes) diagnostics_ << program_ << ": note: " << note << '\n';
+  const bool text = config_.session.format == OutputFormat::kText;
+  if (text) {
+    for (const std::string& warning : result.warnings) {
+      diagnostics_ << program_ << ": warning: " << warning << '\n';
+    }
+  }
+  // Blank lines set text answers apart, as on a page.
+  if (text && answered_before_ && !config_.decorations) out_ << '\n';
+  write_result(out_, result, config_.session);
+  if (text && config_.decorations) {
+    if (!result.hits.empty()) {
+      char line[128];
+      std::snprintf(line, sizeof line, "Hits %zu-%zu of about %zu (%.1f ms)",
+                    result.hits.front().rank, result.hits.back().rank, result.total, took_ms);
+      out_ << line << '\n';
+    }
+    out_ << '\n';
+  }
+  answered_before_ = true;
+  out_.flush();
+  last_query_ = query;
+  offset_ = offset;
+  last_result_ = std::move(result);
+}
+
+void PromptSession::command(std::string_view name, std::string_view argument) {
+  const std::size_t limit = config_.session.search.limit;
+  if (name == ":next" || name == ":prev") {
+    if (last_query_.empty()) return problem("no query yet: type one first");
+    if (name == ":prev") {
+      if (offset_ == 0) return problem("already at the first page");
+      return search(last_query_, offset_ > limit ? offset_ - limit : 0);
+    }
+    if (offset_ + limit >= last_result_.total) return problem("no more hits");
+    return search(last_query_, offset_ + limit);
+  }
+  if (name == ":show") return show(argument);
+  if (name == ":accept") {
+    if (last_result_.suggestion.empty() || last_result_.corrected) {
+      return problem("no suggestion to accept");
+    }
+    return search(last_result_.suggestion, 0);
+  }
+  if (name == ":limit") {
+    std::size_t value = 0;
+    if (!parse_count(argument, &value) || value == 0) {
+      return problem(":limit needs a number of hits, such as :limit 20");
+    }
+    config_.session.search.limit = value;
+    return;
+  }
+  if (name == ":format") {
+    if (argument == "text") {
+      config_.session.format = OutputFormat::kText;
+    } else if (argument == "json") {
+      config_.session.format = OutputFormat::kJson;
+    } else {
+      problem(":format takes text or json");
+    }
+    return;
+  }
+  if (name == ":stats") return stats();
+  if (name == ":help") return help();
+  problem("unknown command '" + std::string(name) + "'; :help lists them");
+}
+
+void PromptSession::show(std::string_view argument) {
+  std::size_t rank = 0;
+  if (!parse_count(argument, &rank) || rank == 0) {
+    return problem(":show needs the number of a hit, such as :show 1");
+  }
+  if (last_query_.empty()) return problem("no query yet: type one first");
+  // The hit may be on another page than the one shown: ask for it alone,
+  // with the options that listed it.
+  SearchOptions options = config_.session.search;
+  options.offset = rank - 1;
+  options.limit = 1;
+  options.snippets = false;
+  options.explain = false;
+  SearchResult result = searcher_.search(last_query_, options);
+  if (result.hits.empty()) return problem("no hit " + std::to_string(rank) + " in the last results");
+  std::optional<Article> article = searcher_.fetch(result.hits[0].id);
+  if (!article) return problem("article " + result.hits[0].id + " is no longer in the index");
+
+  std::ostringstream page;
+  const TextStyle& style = config_.session.style;
+  page << (style.color ? "\x1b[1m" : "") << article->title << (style.color ? "\x1b[0m" : "")
+       << '\n'
+       << article->id;
+  for (const std::string* field : {&article->date, &article->source, &article->category}) {
+    if (!field->empty()) page << " · " << *field;
+  }
+  page << "\n\n";
+  write_highlighted(page, highlight_all(searcher_.analyzer(), article->body, result.highlight),
+                    style);
+  page << '\n';
+  const std::string text = std::move(page).str();
+
+  if (!config_.pager.empty() && config_.screen_rows > 0 &&
+      count_lines(text) >= config_.screen_rows) {
+    out_.flush();
+    if (FILE* pager = popen(config_.pager.c_str(), "w")) {
+      std::fwrite(text.data(), 1, text.size(), pager);
+      // The pager's exit status (a user quitting early) is not an error.
+      pclose(pager);
+      return;
+    }
+  }
+  out_ << text << '\n';
+  out_.flush();
+}
+
+void PromptSession::stats() {
+  const IndexStats stats = searcher_.stats();
+  out_ << "articles:      " << stats.articles << '\n'
+       << "words:         " << stats.distinct_words << " distinct, " << stats.total_words
+       << " in all\n"
+       << "size on disk:  " << human_size(stats.bytes_on_disk) << '\n'
+       << "language:      " << stats.language << '\n';
+  if (stats.shards > 1 || stats.remote_shards > 0) {
+    out_ << "shards:        " << stats.shards;
+    if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";
+    out_ << '\n';
+  }
+  out_       << "last update:   " << stats.last_update << "\n\n";
+  out_.flush();
+}
+
+void PromptSession::help() {
+  out_ << kHelp << '\n';
+  out_.flush();
+}
+
+std::vector<std::string> PromptSession::complete(std::string_view word) {
+  std::vector<std::string> found;
+  if (!word.empty() && word.front() == ':') {
+    for (const std::string& command : commands()) {
+      if (command.starts_with(word)) found.push_back(command);
+    }
+    return found;
+  }
+  if (word.empty()) return found;
+  return searcher_.complete(word, kMaxCompletions);
+}
+
+std::size_t answer_lines(Searcher& searcher, std::istream& in, const SessionConfig& config,
+                         std::ostream& out, std::ostream& diagnostics, std::string_view program) {
+  PromptConfig lines;
+  lines.session = config;
+  PromptSession session(searcher, lines, out, diagnostics, program);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (session.handle(line) == PromptSession::Next::kQuit) break;
+  }
+  return session.problems();
+}
+
+}  // namespace quarry

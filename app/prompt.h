@@ -1,0 +1,81 @@
+// The search prompt: queries and ":" commands, one line at a time, from a
+// person at a terminal (with line editing and history) or from a pipe.
+#ifndef QUARRY_APP_PROMPT_H_
+#define QUARRY_APP_PROMPT_H_
+
+#include <cstddef>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/search/searcher.h"
+#include "app/session.h"
+
+namespace quarry {
+
+struct PromptConfig {
+  SessionConfig session;
+  // At a terminal: say how many articles matched and how long it took.
+  bool decorations = false;
+  // Shows articles longer than screen_rows lines; empty or screen_rows 0:
+  // articles are written to the output as they are.
+  std::string pager;
+  std::size_t screen_rows = 0;
+};
+
+// What the prompt remembers between lines: the last query and its page, and
+// the options changed with commands.
+class PromptSession {
+ public:
+  enum class Next { kContinue, kQuit };
+
+  // `searcher` must outlive the session.
+  PromptSession(Searcher& searcher, PromptConfig config, std::ostream& out,
+                std::ostream& diagnostics, std::string_view program);
+
+  // Answers one line: a query, or a command starting with ':'. Problems
+  // (a bad query, an unknown command) are explained in one line on the
+  // diagnostics stream and counted. Throws IndexError.
+  Next handle(std::string_view line);
+
+  // Completions of the word being typed: commands after ':', else words
+  // that exist in the index.
+  std::vector<std::string> complete(std::string_view word);
+
+  std::size_t problems() const { return problems_; }
+
+  static const std::vector<std::string>& commands();
+
+  static constexpr std::size_t kMaxCompletions = 100;
+
+ private:
+  void search(const std::string& query, std::size_t offset);
+  void command(std::string_view name, std::string_view argument);
+  void show(std::string_view argument);
+  void stats();
+  void help();
+  void problem(const std::string& message);
+
+  Searcher& searcher_;
+  PromptConfig config_;
+  std::ostream& out_;
+  std::ostream& diagnostics_;
+  std::string program_;
+  std::string last_query_;
+  SearchResult last_result_;
+  std::size_t offset_ = 0;
+  std::size_t problems_ = 0;
+  bool answered_before_ = false;
+};
+
+// Answers each line of `in` as the prompt would, without its decorations
+// (queries and commands alike), until the input ends or ":quit". Returns
+// how many lines were bad queries or bad commands.
+std::size_t answer_lines(Searcher& searcher, std::istream& in, const SessionConfig& config,
+                         std::ostream& out, std::ostream& diagnostics, std::string_view program);
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_PROMPT_H_

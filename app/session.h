@@ -1,0 +1,34 @@
+// Answering one query for a person or a script, written as text or JSON.
+#ifndef QUARRY_APP_SESSION_H_
+#define QUARRY_APP_SESSION_H_
+
+#include <ostream>
+#include <string_view>
+
+#include "app/output.h"
+#include "quarry/search/searcher.h"
+
+namespace quarry {
+
+enum class OutputFormat { kText, kJson };
+
+struct SessionConfig {
+  SearchOptions search;
+  OutputFormat format = OutputFormat::kText;
+  TextStyle style;
+};
+
+enum class Answer { kAnswered, kBadQuery };
+
+// Searches `query` and writes the result to `out`. A query that cannot be
+// parsed is explained in one line on `diagnostics` (prefixed with
+// `program`: ) and yields kBadQuery. Index failures are thrown (IndexError).
+Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
+                    std::ostream& out, std::ostream& diagnostics, std::string_view program);
+
+// The result in the configured format.
+void write_result(std::ostream& out, const SearchResult& result, const SessionConfig& config);
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_SESSION_H_

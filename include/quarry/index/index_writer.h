@@ -1,0 +1,130 @@
+// Building and updating an index. Indexing is incremental: an article whose
+// content is unchanged is skipped, a changed one replaced, and an article that
+// has vanished from a folder or corpus that is indexed again is deleted.
+#ifndef QUARRY_INDEX_INDEX_WRITER_H_
+#define QUARRY_INDEX_INDEX_WRITER_H_
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "quarry/text/analyzer.h"
+#include "quarry/input/article.h"
+#include "quarry/input/article_reader.h"
+
+namespace quarry {
+
+struct IndexConfig {
+  std::string db_path;
+  // Used when the index is created; an existing index keeps its own, and
+  // asking for another one is a ConfigError (it would mix two analyzers).
+  // Empty: the index's own language, or English for a new index.
+  std::string language;
+  // Articles per transaction: an interrupted run loses at most this many.
+  std::size_t commit_every = 5000;
+  // Writers building a new index at once, one shard each, merged at the end
+  // (0: the cores available). Updates to an existing index use one writer.
+  std::size_t threads = 0;
+  // Set to true (from a signal handler, say) to stop after the current
+  // article; what was done is committed.
+  const std::atomic<bool>* cancel = nullptr;
+  // How long to wait for another quarry-index working on the same index
+  // before giving up with IndexLockedError (0: give up at once).
+  std::chrono::duration<double> lock_wait{0};
+  // A synonym list to store in the index, replacing any stored before: one
+  // group of equivalent words or phrases per line, separated by commas;
+  // '#' starts a comment.
+  std::string synonyms_file;
+  // Split a new index over this many databases, each article placed by a
+  // hash of its id: db_path becomes a folder of shard-0 … shard-N-1, a
+  // lexicon (the spelling data and synonyms of them all) and a Xapian stub
+  // file, XAPIANDB, naming them, which searchers open. 0: an existing index
+  // stays as it is (one database, or its shards), a new one is one database.
+  // Asking an existing index for another layout is a ConfigError.
+  std::size_t shards = 0;
+};
+
+struct IndexReport {
+  std::size_t added = 0;
+  std::size_t updated = 0;
+  std::size_t unchanged = 0;
+  std::size_t deleted = 0;
+  std::size_t skipped = 0;
+  std::size_t repaired = 0;
+  std::size_t synonym_groups = 0;
+  bool cancelled = false;
+  double seconds = 0;
+  // Paces progress: the estimated bytes of all the inputs, uncompressed,
+  // and the bytes of the articles read so far (their text, without the
+  // JSON around it, so it stays a little short of the estimate).
+  std::uintmax_t input_bytes = 0;
+  std::uintmax_t bytes_read = 0;
+
+  std::size_t seen() const { return added + updated + unchanged; }
+};
+
+// Told about the run as it goes. Called on the indexing thread.
+class IndexObserver {
+ public:
+  virtual ~IndexObserver() = default;
+  virtual void on_problem(const ReadProblem& /*problem*/) {}
+  virtual void on_progress(const IndexReport& /*so_far*/) {}
+};
+
+enum class Upsert { kAdded, kUpdated, kUnchanged };
+
+// The index open for writing. Holds the index's write lock while it lives.
+class IndexWriter {
+ public:
+  // Creates the index when missing. Throws IndexLockedError when another
+  // writer holds the lock for longer than config.lock_wait, ConfigError for a language conflict, IndexError
+  // for anything else.
+  explicit IndexWriter(const IndexConfig& config);
+  ~IndexWriter();  // does not commit: call commit()
+  IndexWriter(const IndexWriter&) = delete;
+  IndexWriter& operator=(const IndexWriter&) = delete;
+
+  // Adds or replaces the article with this id; `origin` names the folder or
+  // corpus it was read from, so that a later sweep of that origin can find
+  // articles that have gone.
+  Upsert upsert(const Article& article, const std::string& origin);
+
+  // Deletes the articles of `origin` that were not upserted since the
+  // writer was opened. Returns how many.
+  std::size_t delete_unseen(const std::string& origin);
+
+  // Replaces the index's synonyms: each group's members become
+  // equivalent. Members are analyzed as queries are. Returns the number of
+  // groups stored.
+  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+
+  // Makes everything so far durable. Throws IndexError.
+  void commit();
+
+  const Analyzer& analyzer() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Reads a synonym list (see IndexConfig::synonyms_file). Throws InputError
+// when the file cannot be read.
+std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
+
+// Indexes every path (see read_articles) into config.db_path, or into its
+// shards, committing every config.commit_every articles and at the end.
+// Paths that do not exist are reported as problems, not thrown. Only one run
+// at a time works on an index, a new one included: another waits up to
+// config.lock_wait, then throws IndexLockedError. Throws what IndexWriter
+// throws.
+IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
+                        IndexObserver* observer = nullptr);
+
+}  // namespace quarry
+
+#endif  // QUARRY_INDEX_INDEX_WRITER_H_

@@ -1,0 +1,81 @@
+// Reading articles from disk: folders of .txt files and JSON Lines corpora
+// (.jsonl, .jsonl.gz). Readers never stop on bad input: each article that
+// cannot be read is reported to the sink and reading goes on.
+#ifndef QUARRY_INPUT_ARTICLE_READER_H_
+#define QUARRY_INPUT_ARTICLE_READER_H_
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "quarry/input/article.h"
+
+namespace quarry {
+
+// Something the reader could not take as it was.
+struct ReadProblem {
+  SourceLocation where;
+  std::string reason;   // one line, e.g. "binary file", "invalid UTF-8 repaired (2 bytes)"
+  bool skipped = true;  // false: the article was repaired and still delivered
+};
+
+// Receives what a reader finds, in input order.
+class ArticleSink {
+ public:
+  virtual ~ArticleSink() = default;
+  virtual void on_article(Article&& article, const SourceLocation& where) = 0;
+  virtual void on_problem(const ReadProblem& problem) = 0;
+  // Polled between articles; returning true makes the reader stop early.
+  virtual bool should_stop() const { return false; }
+};
+
+// Reads every article under `root`:
+//  - a folder: every .txt, .jsonl and .jsonl.gz file below it (extensions in
+//    any case), recursively, in a stable order (sorted by name, byte-wise);
+//    hidden files and folders are left out, and symbolic links to folders
+//    are not followed (links to files are);
+//  - a .txt file: one article whose id is its path relative to the folder
+//    given, with '/' separators (for a single file, its file name), whose
+//    title comes from derive_title(); a byte order mark is dropped and CRLF
+//    line breaks become LF;
+//  - a .jsonl or .jsonl.gz file: one JSON object per line with non-empty
+//    string "id", string "body", and optional strings "title", "date",
+//    "category", "source" (null counts as absent). An empty title is derived
+//    from the body, which is kept as given. Each article's location carries
+//    its line number.
+// Invalid UTF-8 is repaired (each bad byte becomes U+FFFD) and reported with
+// skipped=false before the article; so is a body longer than kMaxBodyBytes,
+// which is cut at a word boundary before the limit (of a .txt file, no more
+// than that is read), and a JSON \u escape of a lone UTF-16 surrogate, which
+// becomes U+FFFD. Binary files, files mostly not UTF-8,
+// blank articles, unreadable files and folders, malformed lines and cut-off
+// gzip streams are reported and skipped. Throws InputError when `root`
+// itself does not exist, cannot be opened, or is neither a folder nor a file
+// of a known kind.
+void read_articles(const std::filesystem::path& root, ArticleSink& sink);
+
+// Whether read_articles takes this file (by its name).
+bool is_article_file(const std::filesystem::path& path);
+
+// The title of a plain-text article: its first non-blank line when that
+// reads as a headline (at most kMaxTitleChars code points, not ending as a
+// sentence does, followed by more text, and not the start of a hard-wrapped
+// paragraph), else the first sentence of its first paragraph, shortened at a
+// word boundary with "…" when longer than kMaxTitleChars. Either way the
+// title holds at most kMaxTitleChars code points, "…" included, and runs of
+// white space in it are single spaces. A blank text has an empty title.
+// Sets *title_is_first_line, unless null, to whether the title is the first
+// line, which the body should then leave out. Invalid UTF-8 in `text`
+// comes out as U+FFFD. Thread-safe.
+std::string derive_title(std::string_view text, bool* title_is_first_line);
+
+inline constexpr std::size_t kMaxTitleChars = 100;
+
+// The most of an article's body that is indexed and stored: some thirty
+// times the longest news article, and still quick to draw a snippet from.
+inline constexpr std::size_t kMaxBodyBytes = std::size_t{4} << 20;
+
+}  // namespace quarry
+
+#endif  // QUARRY_INPUT_ARTICLE_READER_H_

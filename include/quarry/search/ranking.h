@@ -1,0 +1,41 @@
+// How hits are scored: a weighting scheme Xapian ships and its parameters.
+#ifndef QUARRY_SEARCH_RANKING_H_
+#define QUARRY_SEARCH_RANKING_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <xapian.h>
+
+namespace quarry {
+
+struct RankingConfig {
+  // bm25, bm25+, tfidf, dlh, dph, pl2, pl2+, inl2, ifb2, ineb2, bb2, lm,
+  // trad, coord, bool.
+  std::string scheme = "bm25";
+  // The scheme's parameters by name (bm25: k1, k2, k3, b, min_normlen;
+  // bm25+ also delta; pl2, inl2, …: c; trad: k). Missing ones take
+  // Quarry's defaults for the scheme.
+  std::map<std::string, double> parameters;
+};
+
+// Parses "k1=1.2,b=0.75" into `config->parameters`. Throws ConfigError
+// naming the part at fault.
+void parse_ranking_parameters(std::string_view text, RankingConfig* config);
+
+// Every parameter of the scheme, with Quarry's defaults for those not
+// given. Throws ConfigError as make_weight does.
+std::map<std::string, double> ranking_parameters(const RankingConfig& config);
+
+// The weighting object. Throws ConfigError for an unknown scheme or a
+// parameter the scheme does not take.
+std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config);
+
+// The scheme names, space separated, for --help.
+std::string ranking_schemes();
+
+}  // namespace quarry
+
+#endif  // QUARRY_SEARCH_RANKING_H_

@@ -1,0 +1,142 @@
+// Searching an index: ranked hits with snippets.
+#ifndef QUARRY_SEARCH_SEARCHER_H_
+#define QUARRY_SEARCH_SEARCHER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/text/analyzer.h"
+#include "quarry/input/article.h"
+#include "quarry/search/query_parser.h"
+#include "quarry/search/ranking.h"
+#include "quarry/search/snippet.h"
+
+namespace quarry {
+
+enum class SortOrder { kRelevance, kOldestFirst, kNewestFirst };
+
+struct SearchOptions {
+  std::size_t limit = 10;
+  std::size_t offset = 0;
+  bool snippets = true;
+  SnippetConfig snippet;
+  // The query is plain words (natural language), with no syntax.
+  bool plain = false;
+  QueryParserConfig parser;
+  RankingConfig ranking;
+  SortOrder sort = SortOrder::kRelevance;
+  // Search the spelling suggestion instead of the query, when there is one.
+  bool correct = false;
+  // Fill Hit::explanation.
+  bool explain = false;
+};
+
+// What one query term added to a hit's score.
+struct Contribution {
+  std::string part;  // the query's word, phrase or wildcard, as typed
+  double weight = 0;
+};
+
+struct Hit {
+  std::size_t rank = 0;  // 1-based, counting from the first hit of the result set
+  std::string id;
+  std::string title;
+  double score = 0;
+  std::string date;
+  Snippet snippet;
+  std::vector<Contribution> explanation;  // with SearchOptions::explain
+};
+
+struct SearchResult {
+  std::string query;
+  std::size_t total = 0;  // estimated number of matching articles
+  std::vector<Hit> hits;
+  std::vector<std::string> notes;  // how a not-quite-well-formed query was read
+  HighlightTerms highlight;        // what the hits' snippets mark
+  // A query built from words that exist in the index, for words of the query
+  // that do not; empty when every word exists or nothing close does.
+  std::string suggestion;
+  bool corrected = false;  // the hits are the suggestion's (SearchOptions::correct)
+  // Shards left out of the search (OpenOptions::allow_partial), one line
+  // each naming the shard and why.
+  std::vector<std::string> warnings;
+};
+
+struct IndexStats {
+  std::size_t articles = 0;
+  std::size_t distinct_words = 0;
+  std::size_t total_words = 0;   // word occurrences indexed, titles included
+  std::uintmax_t bytes_on_disk = 0;
+  std::string language;
+  std::string last_update;       // local time of the last commit, "YYYY-MM-DD HH:MM"
+  std::size_t shards = 1;        // databases searched together
+  std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
+};
+
+// How a Searcher opens its databases.
+struct OpenOptions {
+  // Seconds to wait for a remote shard to accept a connection, and for any
+  // one exchange with it afterwards; 0 waits for ever.
+  double connect_timeout = 10;
+  double timeout = 10;
+  // Search the shards that answer when some do not, warning about the
+  // others (SearchResult::warnings), instead of failing.
+  bool allow_partial = false;
+};
+
+// An index open for searching: one database, or shards searched as one.
+// Opening reads the analyzer settings the index was built with. Not
+// thread-safe: use one Searcher per thread.
+//
+// Shards come from several paths, or from Xapian stub files (a file, or a
+// folder holding XAPIANDB, as quarry-index --shards writes) that name local
+// folders and remote databases served by xapian-tcpsrv. Hits, scores and
+// snippets are those of the same articles in one database: ranking
+// statistics are the whole set's. Hits of equal score may come in another
+// order, as their order follows Xapian's document numbers. Spelling
+// suggestions and synonyms come from a shard set's lexicon when it has one
+// (the remote protocol carries neither), else from its shards.
+class Searcher {
+ public:
+  // Throws IndexNotFoundError when `db_path` holds no index, IndexError when
+  // it cannot be opened.
+  explicit Searcher(const std::string& db_path);
+  // The same for the shards of every path, in order. A shard that cannot be
+  // opened is an IndexError naming it, unless options.allow_partial (and
+  // another shard opens). Throws ConfigError when `db_paths` is empty.
+  explicit Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options = {});
+  ~Searcher();
+  Searcher(Searcher&&) noexcept;
+  Searcher& operator=(Searcher&&) noexcept;
+
+  // BM25-ranked hits. Throws QueryError for a query that cannot be parsed,
+  // IndexError when the index cannot be read. A shard that fails during the
+  // search is an IndexError naming it; with allow_partial it is left out of
+  // this and later searches instead, with a warning in each result.
+  SearchResult search(std::string_view query, const SearchOptions& options = {});
+
+  // The stored article with this id, if the index has it.
+  std::optional<Article> fetch(const std::string& id);
+
+  // Words in the index that start with `prefix` (as typed: it is normalized
+  // first), most frequent first, at most `limit`.
+  std::vector<std::string> complete(std::string_view prefix, std::size_t limit);
+
+  IndexStats stats();
+
+  const Analyzer& analyzer() const;
+  std::size_t article_count();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_SEARCH_SEARCHER_H_

@@ -1,0 +1,69 @@
+// The one text analyzer: it turns text into terms for indexing, for query
+// parsing and for highlighting, so that what is indexed is what is found and
+// what is found is what is highlighted.
+//
+// Pipeline: Unicode word segmentation (UAX #29, with dictionary segmentation
+// for CJK and Thai), then NFKC case folding, removal of Latin/Greek/Cyrillic
+// accents, and one apostrophe; then, on request, Snowball stemming.
+#ifndef QUARRY_TEXT_ANALYZER_H_
+#define QUARRY_TEXT_ANALYZER_H_
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quarry {
+
+struct AnalyzerConfig {
+  // A Snowball stemmer that Xapian ships ("english", "french", "german", …),
+  // or "none" to index words unstemmed.
+  std::string language = "english";
+};
+
+// One word of a text.
+struct Token {
+  std::string term;   // the normalized word, as stored in the index
+  std::size_t begin;  // byte offset of the word in the analyzed text
+  std::size_t end;    // byte offset one past the word
+};
+
+class Analyzer {
+ public:
+  // Throws ConfigError when the language has no stemmer.
+  explicit Analyzer(AnalyzerConfig config = {});
+  ~Analyzer();
+  Analyzer(Analyzer&&) noexcept;
+  Analyzer& operator=(Analyzer&&) noexcept;
+
+  // The words of `text`, in order. Invalid UTF-8 never throws: bad bytes are
+  // treated as non-word characters. Words longer than kMaxTermBytes once
+  // normalized are dropped, as no one searches for them.
+  std::vector<Token> tokenize(std::string_view text) const;
+  // The first `max_tokens` words only: the rest of the text is not read.
+  std::vector<Token> tokenize(std::string_view text, std::size_t max_tokens) const;
+
+  // The normalized form of `word` with no segmentation applied.
+  std::string normalize(std::string_view word) const;
+
+  // The stem of an already normalized term.
+  std::string stem(const std::string& term) const;
+
+  const AnalyzerConfig& config() const { return config_; }
+
+  // Languages with a stemmer, space separated, as Xapian names them.
+  static std::string available_languages();
+
+  static constexpr std::size_t kMaxTermBytes = 64;
+
+  // Not thread-safe: each thread needs an Analyzer of its own.
+ private:
+  struct Impl;
+  AnalyzerConfig config_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_TEXT_ANALYZER_H_

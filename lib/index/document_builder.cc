@@ -1,0 +1,167 @@
+#include "lib/index/document_builder.h"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "lib/index/article_store.h"
+#include "lib/search/date_range.h"
+#include "lib/index/schema.h"
+#include "lib/text/utf8.h"
+
+namespace quarry::detail {
+namespace {
+
+// Every word is indexed as its stem, with its position; title words are also
+// indexed under the title prefix, without positions (the unprefixed stems
+// hold them). Phrases therefore match stems in order, as free words do, and
+// one positional term per distinct stem keeps the index small.
+// `stem_term(word)` gives the indexed term of each word the analyzer reads.
+template <typename StemTerm>
+Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc, const std::string& text,
+                           Xapian::termpos first, bool title, StemTerm stem_term) {
+  Xapian::termpos pos = first;
+  for (Token& token : analyzer.tokenize(text)) {
+    const std::string& term = stem_term(token.term);
+    if (title) {
+      std::string title_term = term;
+      title_term.insert(1, kTitlePrefix);
+      doc.add_term(title_term);
+    }
+    doc.add_posting(term, pos);
+    ++pos;
+  }
+  return pos;
+}
+
+// The body's first word follows the title's words and a gap, so that no
+// phrase spans the two.
+Xapian::termpos first_body_position(Xapian::termpos after_title) {
+  return after_title + kBodyPositionGap;
+}
+
+void sort_unique(std::vector<std::string>* words) {
+  std::sort(words->begin(), words->end());
+  words->erase(std::unique(words->begin(), words->end()), words->end());
+}
+
+}  // namespace
+
+std::string fingerprint(const Article& article, const std::string& language) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  // Lengths first, so that moving text from one field to the next changes
+  // the hash.
+  for (const std::string* field : {&language, &article.id, &article.title, &article.body,
+                                   &article.date, &article.category, &article.source}) {
+    std::uint64_t size = field->size();
+    XXH3_128bits_update(state, &size, sizeof size);
+    XXH3_128bits_update(state, field->data(), field->size());
+  }
+  XXH128_hash_t hash = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  return std::string(reinterpret_cast<const char*>(&hash), sizeof hash);
+}
+
+namespace {
+
+// The terms every article has besides its words, its value slots and its
+// stored text.
+void add_fields(const Analyzer& analyzer, const Article& article, const std::string& origin,
+                Xapian::Document& doc) {
+  doc.add_boolean_term(id_term(article.id));
+  doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
+  if (!article.source.empty()) {
+    doc.add_boolean_term(boolean_term(kSourcePrefix, analyzer.normalize(article.source)));
+  }
+  if (!article.category.empty()) {
+    doc.add_boolean_term(boolean_term(kCategoryPrefix, analyzer.normalize(article.category)));
+  }
+  if (std::string date = sortable_date(article.date); !date.empty()) {
+    doc.add_value(kDateSlot, date);
+  }
+  doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
+  doc.set_data(encode_article(article));
+}
+
+// The article's words and fields, each word indexed as `stem_term` gives it.
+template <typename StemTerm>
+Xapian::Document build_document(const Analyzer& analyzer, const Article& article,
+                                const std::string& origin, StemTerm stem_term) {
+  Xapian::Document doc;
+  Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true, stem_term);
+  index_text(analyzer, doc, article.body, first_body_position(next), false, stem_term);
+  add_fields(analyzer, article, origin, doc);
+  return doc;
+}
+
+}  // namespace
+
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin, std::vector<std::string>* words) {
+  std::string term;
+  Xapian::Document doc =
+      build_document(analyzer, article, origin, [&](const std::string& word) -> const std::string& {
+        if (words) words->push_back(word);
+        term = kStemPrefix + analyzer.stem(word);
+        return term;
+      });
+  if (words) sort_unique(words);
+  return doc;
+}
+
+Xapian::Document make_document(const Article& article, const std::string& origin,
+                               WordTable& words) {
+  words.next_article();
+  return build_document(
+      words.analyzer(), article, origin,
+      [&](const std::string& word) -> const std::string& { return words.stem_term(word); });
+}
+
+std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db, Xapian::docid did,
+                                                      const Analyzer& analyzer,
+                                                      const std::string& title,
+                                                      const std::vector<std::string>& stems) {
+  const Xapian::termpos first =
+      first_body_position(1 + static_cast<Xapian::termpos>(analyzer.tokenize(title).size()));
+  std::vector<std::vector<std::size_t>> places(stems.size());
+  for (std::size_t k = 0; k < stems.size(); ++k) {
+    const std::string term = kStemPrefix + stems[k];
+    const auto end = db.positionlist_end(did, term);
+    for (auto it = db.positionlist_begin(did, term); it != end; ++it) {
+      if (*it >= first) places[k].push_back(*it - first);
+    }
+  }
+  return places;
+}
+
+std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article) {
+  std::vector<std::string> words;
+  for (const std::string* text : {&article.title, &article.body}) {
+    for (Token& token : analyzer.tokenize(*text)) words.push_back(std::move(token.term));
+  }
+  sort_unique(&words);
+  return words;
+}
+
+std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
+                                              Xapian::docid did) {
+  return article_words(analyzer, decode_article(db.get_document(did).get_data()));
+}
+
+bool is_spelling_word(const std::string& word) {
+  const unsigned char first = static_cast<unsigned char>(word[0]);
+  if (first >= 'a' && first <= 'z') return word.size() > 1;
+  return first >= 0x80 && count_code_points(word) > 1;
+}
+
+void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {
+  for (const std::string& word : words) db.add_spelling(word);
+}
+
+void remove_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {
+  for (const std::string& word : words) db.remove_spelling(word);
+}
+
+}  // namespace quarry::detail

@@ -1,0 +1,61 @@
+// Turning an article into the Xapian document Quarry stores, and the
+// bookkeeping every writer shares: fingerprints and spelling data.
+#ifndef QUARRY_LIB_INDEX_DOCUMENT_BUILDER_H_
+#define QUARRY_LIB_INDEX_DOCUMENT_BUILDER_H_
+
+#include <xapian.h>
+
+#include <string>
+#include <vector>
+
+#include "lib/index/word_table.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/input/article.h"
+
+namespace quarry::detail {
+
+// A hash of everything indexed from the article (and the language it is
+// analyzed in): equal fingerprints mean re-indexing would change nothing.
+std::string fingerprint(const Article& article, const std::string& language);
+
+// Stems with positions (title first, then the body after a gap), title
+// stems, the id, origin, source and category terms, the date value, the
+// fingerprint, and the stored text. When `words` is given, it receives the
+// article's distinct words, as the analyzer reads them.
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin,
+                               std::vector<std::string>* words = nullptr);
+// The same document, analyzed and stemmed through `words`, which counts
+// the article once for each word it holds.
+Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words);
+
+// Where each of `stems` occurs in the body of the article stored as
+// document `did`, as indexes of the body's words: the index's positions
+// read back, so that a hit's snippet marks exactly the words that were
+// indexed under the query's stems. Throws Xapian::Error.
+std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db, Xapian::docid did,
+                                                      const Analyzer& analyzer,
+                                                      const std::string& title,
+                                                      const std::vector<std::string>& stems);
+
+// The distinct words of an article's title and body.
+std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
+
+// The distinct words of the article stored as document `did`, read back
+// from its stored text. Throws Xapian::Error.
+std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
+                                              Xapian::docid did);
+
+// The index keeps its vocabulary in Xapian's spelling data: each word with
+// the number of articles holding it. It serves spelling suggestions,
+// wildcards and completion, since the postings themselves hold stems only.
+void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
+void remove_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
+
+// Whether a spelling suggestion may offer this word: not numbers, not
+// single letters or CJK characters.
+bool is_spelling_word(const std::string& word);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_DOCUMENT_BUILDER_H_

@@ -1,0 +1,46 @@
+// One quarry-index at a time per index. Xapian's own lock covers an existing
+// database only; a new index is built in shards beside it and does not exist
+// until it is merged, so two runs could otherwise both build it and the
+// second would fail only at the end, its work lost.
+#ifndef QUARRY_LIB_INDEX_INDEX_LOCK_H_
+#define QUARRY_LIB_INDEX_INDEX_LOCK_H_
+
+#include <atomic>
+#include <chrono>
+#include <string>
+
+namespace quarry::detail {
+
+// How long to wait for another writer before giving up.
+using LockWait = std::chrono::duration<double>;
+
+// Between attempts to take a lock that is held: often enough that a waiting
+// run starts soon after the other ends, rarely enough to cost nothing.
+inline constexpr std::chrono::milliseconds kLockPollInterval{200};
+
+// An advisory lock (flock) on the file "<db_path>.lock" beside the index,
+// held while this object lives and released by the kernel if the process
+// dies, so a killed run never leaves a stale lock behind.
+class IndexLock {
+ public:
+  // Takes the lock, polling for up to `wait` while another process holds
+  // it. Throws IndexLockedError when it is still held after that, or when
+  // `cancel` (if not null) turns true meanwhile. When the
+  // lock file cannot be created (a read-only folder, say), no lock is taken:
+  // Xapian's lock still guards an existing index, and opening it will report
+  // the real problem.
+  IndexLock(const std::string& db_path, LockWait wait, const std::atomic<bool>* cancel);
+  ~IndexLock();
+  IndexLock(const IndexLock&) = delete;
+  IndexLock& operator=(const IndexLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+// The message of IndexLockedError, the same for both locks.
+std::string locked_message(const std::string& db_path);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_INDEX_LOCK_H_

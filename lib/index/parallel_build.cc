@@ -1,0 +1,285 @@
+#include "lib/index/parallel_build.h"
+
+#include <signal.h>
+#include <unistd.h>
+#include <xapian.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdlib>
+#include <deque>
+#include <exception>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "lib/index/document_builder.h"
+#include "lib/index/schema.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/error.h"
+
+namespace quarry::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kBuildingMarker[] = ".building-";
+// Articles waiting per writer: enough to keep writers busy, few enough to
+// keep memory flat.
+constexpr std::size_t kQueueLimit = 256;
+// Articles a shard writer adds between commits, at most.
+constexpr std::size_t kShardBatch = 1000;
+
+fs::path private_folder(const std::string& db_path) {
+  return db_path + kBuildingMarker + std::to_string(getpid());
+}
+
+IndexError wrap(const std::string& what, const Xapian::Error& error) {
+  return IndexError(what + ": " + error.get_description());
+}
+
+std::vector<fs::path> shards_in(const fs::path& folder) {
+  std::vector<fs::path> shards;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(folder, ignored)) {
+    if (entry.path().filename().string().starts_with("shard-")) shards.push_back(entry.path());
+  }
+  std::sort(shards.begin(), shards.end());
+  return shards;
+}
+
+// Counts the words of every article of `db` into `words`: the vocabulary of
+// a build whose writers' counts were lost (a build that was killed), read
+// back from the stored articles.
+void count_stored_words(const Xapian::Database& db, WordTable& words) {
+  for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
+    words.next_article();
+    for (const std::string& word : stored_article_words(words.analyzer(), db, *it)) {
+      words.count(word);
+    }
+  }
+}
+
+// Written once for the whole index rather than article by article.
+void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
+  words.for_each_word(
+      [&](const std::string& word, Xapian::doccount articles) { db.add_spelling(word, articles); });
+}
+
+// Compacts `shards` into one database at `db_path` with `vocabulary` (read
+// from the shards when null), through a folder beside it and a rename, so
+// that the index appears whole or not at all.
+void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
+                      const std::string& db_path, const WordTable* vocabulary) {
+  const fs::path merged = work / "merged";
+  if (shards.empty()) throw IndexError("no shards to merge in " + work.string());
+  std::error_code ignored;
+  fs::remove_all(merged, ignored);  // what a merge killed midway left
+  try {
+    Xapian::Database all;
+    for (const fs::path& shard : shards) all.add_database(Xapian::Database(shard.string()));
+    all.compact(merged.string());
+    Xapian::WritableDatabase db(merged.string(), Xapian::DB_OPEN);
+    if (vocabulary) {
+      write_vocabulary(*vocabulary, db);
+    } else {
+      WordTable read_back(AnalyzerConfig{all.get_metadata(kLanguageKey)});
+      count_stored_words(all, read_back);
+      write_vocabulary(read_back, db);
+    }
+    db.commit();
+  } catch (const Xapian::Error& error) {
+    throw wrap("merging the new index " + db_path, error);
+  }
+  std::error_code error;
+  fs::remove(db_path, error);  // only an empty folder can be in the way
+  fs::rename(merged, db_path, error);
+  if (error) {
+    throw IndexError("cannot move the new index into " + db_path + ": " + error.message());
+  }
+  fs::remove_all(work, error);
+}
+
+// Takes the words of the article with `term` out of `words`, before the
+// article is replaced.
+void forget(const Xapian::Database& db, const std::string& term, WordTable& words) {
+  auto it = db.postlist_begin(term);
+  if (it != db.postlist_end(term)) words.forget(stored_article_words(words.analyzer(), db, *it));
+}
+
+// A writer's failure as the library reports it: add() rethrows it to the
+// reader's thread, which lets only quarry::Error out (a full disk, say).
+std::exception_ptr as_index_error(std::exception_ptr failure, const std::string& db_path) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const Xapian::Error& error) {
+    return std::make_exception_ptr(wrap("index " + db_path, error));
+  } catch (...) {
+    return failure;
+  }
+}
+
+}  // namespace
+
+struct ParallelBuild::Impl {
+  struct Job {
+    Article article;
+    std::string origin;
+    bool repeated;  // an article with this id was added before in this build
+  };
+  struct Writer {
+    std::deque<Job> queue;
+    std::condition_variable ready;
+    std::condition_variable room;
+    std::thread thread;
+    std::unique_ptr<WordTable> words;  // of this writer's shard, made by its thread
+  };
+
+  std::string db_path;
+  std::string language;
+  std::size_t commit_every;
+  fs::path folder;
+  std::mutex mutex;
+  std::vector<std::unique_ptr<Writer>> writers;
+  bool closing = false;
+  std::exception_ptr failure;
+
+  void run(std::size_t index);
+  void stop();
+};
+
+void ParallelBuild::Impl::run(std::size_t index) {
+  Writer& writer = *writers[index];
+  try {
+    writer.words = std::make_unique<WordTable>(AnalyzerConfig{language});
+    const fs::path shard = folder / ("shard-" + std::to_string(index));
+    // Syncing is left to the merge: a shard is private until published, and
+    // a commit survives the process being killed, which is what resuming
+    // needs.
+    Xapian::WritableDatabase db(shard.string(), Xapian::DB_CREATE | Xapian::DB_NO_SYNC);
+    db.set_metadata(kLanguageKey, language);
+    db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
+    // Xapian buffers a batch's postings in maps that slow down as they
+    // grow; committing small batches is cheaper than one big flush.
+    const std::size_t batch = std::min(commit_every, kShardBatch);
+    std::size_t pending = 0;
+    for (;;) {
+      std::unique_lock lock(mutex);
+      writer.ready.wait(lock, [&] { return closing || failure || !writer.queue.empty(); });
+      if (writer.queue.empty() || failure) break;
+      Job job = std::move(writer.queue.front());
+      writer.queue.pop_front();
+      lock.unlock();
+      writer.room.notify_one();
+
+      if (job.repeated) forget(db, id_term(job.article.id), *writer.words);
+      Xapian::Document doc = make_document(job.article, job.origin, *writer.words);
+      if (job.repeated) {
+        db.replace_document(id_term(job.article.id), doc);
+      } else {
+        db.add_document(doc);  // a new id: no need to look for an old one
+      }
+      if (++pending >= batch) {
+        db.commit();
+        pending = 0;
+      }
+    }
+    db.commit();
+  } catch (...) {
+    std::lock_guard lock(mutex);
+    if (!failure) failure = as_index_error(std::current_exception(), db_path);
+    for (auto& other : writers) other->room.notify_all();
+  }
+}
+
+void ParallelBuild::Impl::stop() {
+  {
+    std::lock_guard lock(mutex);
+    closing = true;
+  }
+  for (auto& writer : writers) writer->ready.notify_all();
+  for (auto& writer : writers) {
+    if (writer->thread.joinable()) writer->thread.join();
+  }
+}
+
+ParallelBuild::ParallelBuild(const std::string& db_path, const std::string& language,
+                             std::size_t writers, std::size_t commit_every)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->db_path = db_path;
+  impl_->language = language;
+  impl_->commit_every = commit_every;
+  impl_->folder = private_folder(db_path);
+  std::error_code error;
+  fs::create_directories(impl_->folder, error);
+  if (error) throw IndexError("cannot create " + impl_->folder.string() + ": " + error.message());
+  for (std::size_t i = 0; i < std::max<std::size_t>(writers, 1); ++i) {
+    impl_->writers.push_back(std::make_unique<Impl::Writer>());
+  }
+  for (std::size_t i = 0; i < impl_->writers.size(); ++i) {
+    impl_->writers[i]->thread = std::thread([this, i] { impl_->run(i); });
+  }
+}
+
+ParallelBuild::~ParallelBuild() { impl_->stop(); }
+
+void ParallelBuild::add(Article article, const std::string& origin, bool repeated) {
+  const std::size_t shard =
+      XXH3_64bits(article.id.data(), article.id.size()) % impl_->writers.size();
+  Impl::Writer& writer = *impl_->writers[shard];
+  std::unique_lock lock(impl_->mutex);
+  writer.room.wait(lock, [&] { return impl_->failure || writer.queue.size() < kQueueLimit; });
+  if (impl_->failure) std::rethrow_exception(impl_->failure);
+  writer.queue.push_back({std::move(article), origin, repeated});
+  lock.unlock();
+  writer.ready.notify_one();
+}
+
+void ParallelBuild::publish() {
+  impl_->stop();
+  // Already a quarry::Error when it was a Xapian one (see as_index_error).
+  if (impl_->failure) std::rethrow_exception(impl_->failure);
+  // Each word's count is the sum of the shards' counts: an id lives in one
+  // shard only.
+  WordTable& vocabulary = *impl_->writers[0]->words;
+  for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
+    vocabulary.absorb(std::move(*impl_->writers[i]->words));
+  }
+  merge_into_place(shards_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary);
+}
+
+bool index_absent(const std::string& db_path) {
+  std::error_code error;
+  if (!fs::exists(db_path, error)) return true;
+  return fs::is_directory(db_path, error) && fs::is_empty(db_path, error);
+}
+
+void adopt_interrupted_build(const std::string& db_path) {
+  const fs::path target(db_path);
+  const std::string prefix = target.filename().string() + kBuildingMarker;
+  std::error_code ignored;
+  const fs::path parent = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  std::vector<fs::path> folders;
+  for (const auto& entry : fs::directory_iterator(parent, ignored)) folders.push_back(entry.path());
+  for (const fs::path& folder : folders) {
+    const std::string name = folder.filename().string();
+    if (!name.starts_with(prefix)) continue;
+    const pid_t pid = static_cast<pid_t>(std::atol(name.c_str() + prefix.size()));
+    const bool still_running = pid > 0 && pid != getpid() && (kill(pid, 0) == 0 || errno == EPERM);
+    if (still_running) continue;
+    if (index_absent(db_path)) {
+      try {
+        merge_into_place(shards_in(folder), folder, db_path, nullptr);
+        continue;
+      } catch (const IndexError&) {
+        // A shard that never committed cannot be merged: start afresh.
+      }
+    }
+    fs::remove_all(folder, ignored);
+  }
+}
+
+}  // namespace quarry::detail

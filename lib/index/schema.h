@@ -1,0 +1,51 @@
+// How Quarry lays an article out in a Xapian database. Shared by the writer
+// and the searcher; changing any of it needs a new kSchemaVersion.
+#ifndef QUARRY_LIB_INDEX_SCHEMA_H_
+#define QUARRY_LIB_INDEX_SCHEMA_H_
+
+#include <string>
+
+#include <xapian.h>
+
+namespace quarry::detail {
+
+inline constexpr int kSchemaVersion = 2;
+
+// Term prefixes, following omega's conventions where it has one.
+inline constexpr char kStemPrefix[] = "Z";         // stems of every word, with positions
+inline constexpr char kTitlePrefix[] = "S";        // after Z: stems of title words, no positions
+inline constexpr char kIdPrefix[] = "Q";           // the article's unique id (boolean)
+inline constexpr char kOriginPrefix[] = "XO";      // the folder or corpus it came from
+inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
+inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
+
+// Body words start this far after the title's, so that no phrase spans both.
+inline constexpr Xapian::termpos kBodyPositionGap = 100;
+
+// Value slots.
+inline constexpr Xapian::valueno kDateSlot = 0;         // "YYYYMMDD", sortable
+inline constexpr Xapian::valueno kFingerprintSlot = 1;  // hash of what was indexed
+
+// Metadata keys.
+inline constexpr char kLanguageKey[] = "quarry.language";
+inline constexpr char kSchemaKey[] = "quarry.schema";
+// In each shard of a shard set: "K/N", shard K of N.
+inline constexpr char kShardKey[] = "quarry.shard";
+// In a shard set's lexicon, which holds no articles but the spelling data
+// and synonyms of them all: the number of shards.
+inline constexpr char kLexiconKey[] = "quarry.lexicon";
+
+// The unique term of an article id. Xapian terms are limited to 245 bytes, so
+// long ids are replaced by a hash of themselves.
+std::string id_term(const std::string& id);
+
+// A boolean term of a prefix and a value that may be long.
+std::string boolean_term(const char* prefix, const std::string& value);
+
+// Throws IndexError when the index at `path` was laid out by another
+// version of Quarry.
+void check_schema(const Xapian::Database& db, const std::string& path);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_SCHEMA_H_

@@ -1,0 +1,68 @@
+// Writing an index split over shards: a folder holding shard-0 … shard-N-1,
+// the lexicon and the stub file XAPIANDB that names them (lexicon first), so
+// that Xapian, and Quarry's searcher, open the folder as one database.
+//
+// Each article lives in the shard a hash of its id picks, so re-indexing it
+// always finds it there. Each shard is an index of its own (articles,
+// spelling data, language); the lexicon holds no articles, only the
+// language, the synonyms and the spelling data of all the shards summed,
+// because Xapian's remote protocol carries neither spelling nor synonyms: a
+// searcher of remote shards reads them from a local copy of the lexicon.
+#ifndef QUARRY_LIB_INDEX_SHARD_SET_H_
+#define QUARRY_LIB_INDEX_SHARD_SET_H_
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/input/article.h"
+#include "quarry/index/index_writer.h"
+
+namespace quarry::detail {
+
+inline constexpr char kLexiconName[] = "lexicon";
+
+// "shard-K".
+std::string shard_name(std::size_t index);
+
+// The shard of `shards` an article id belongs in: stable across runs,
+// machines and versions (XXH3).
+std::size_t shard_of(std::string_view id, std::size_t shards);
+
+// Whether `db_path` is a folder holding a stub file, as a shard set does.
+bool is_shard_set(const std::string& db_path);
+
+class ShardSetWriter {
+ public:
+  // Opens the shard set at config.db_path, or creates it with config.shards
+  // shards when db_path holds no index. Throws ConfigError when
+  // config.shards asks an existing index for another layout, IndexError when
+  // its stub file does not describe a shard set this program wrote, and
+  // what IndexWriter throws.
+  explicit ShardSetWriter(const IndexConfig& config);
+  ~ShardSetWriter();  // does not commit: call finish()
+  ShardSetWriter(const ShardSetWriter&) = delete;
+  ShardSetWriter& operator=(const ShardSetWriter&) = delete;
+
+  // As IndexWriter's, in the article's shard.
+  Upsert upsert(const Article& article, const std::string& origin);
+  std::size_t delete_unseen(const std::string& origin);
+  // Stores the synonyms in the lexicon.
+  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+
+  // Commits every shard.
+  void commit();
+  // Commits every shard, then brings the lexicon's spelling data up to date
+  // with theirs. Throws IndexError.
+  void finish();
+
+ private:
+  IndexConfig config_;
+  std::vector<std::unique_ptr<IndexWriter>> shards_;
+};
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_SHARD_SET_H_

@@ -1,0 +1,36 @@
+#include "lib/index/word_table.h"
+
+#include "lib/index/schema.h"
+
+namespace quarry::detail {
+
+WordTable::Entry& WordTable::counted(const std::string& word) {
+  Entry& entry = entries_[word];
+  if (entry.last_article != article_) {
+    entry.last_article = article_;
+    ++entry.articles;
+  }
+  return entry;
+}
+
+const std::string& WordTable::stem_term(const std::string& word) {
+  Entry& entry = counted(word);
+  if (entry.stem_term.empty()) entry.stem_term = kStemPrefix + analyzer_.stem(word);
+  return entry.stem_term;
+}
+
+void WordTable::forget(const std::vector<std::string>& words) {
+  for (const std::string& word : words) {
+    auto found = entries_.find(word);
+    if (found != entries_.end() && found->second.articles > 0) --found->second.articles;
+  }
+}
+
+void WordTable::absorb(WordTable&& other) {
+  for (auto& [word, entry] : other.entries_) {
+    if (entry.articles > 0) entries_[word].articles += entry.articles;
+  }
+  other.entries_ = {};
+}
+
+}  // namespace quarry::detail

@@ -1,0 +1,23 @@
+// How much of an article is indexed. News articles run to kilobytes; a body
+// of many megabytes is a whole book, a database dump or a mistake, and
+// indexing all of it would cost memory while building and time at every
+// snippet drawn from it, for a document that ranks poorly anyway.
+#ifndef QUARRY_LIB_INPUT_ARTICLE_LIMITS_H_
+#define QUARRY_LIB_INPUT_ARTICLE_LIMITS_H_
+
+#include <cstddef>
+#include <string>
+
+namespace quarry::detail {
+
+// Cuts `body` to at most kMaxBodyBytes (see article_reader.h), at the last
+// line break or space before the limit when one is near, so that no word is
+// split, and never inside a UTF-8 sequence. Returns whether it was cut.
+bool cut_long_body(std::string* body);
+
+// The note reported for an article of `original_bytes` that was cut.
+std::string long_article_note(std::size_t original_bytes);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INPUT_ARTICLE_LIMITS_H_

@@ -1,0 +1,282 @@
+#include "quarry/input/article_reader.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "lib/input/article_limits.h"
+#include "lib/input/jsonl_reader.h"
+#include "lib/input/text_article.h"
+#include "lib/text/utf8.h"
+#include "quarry/error.h"
+
+namespace quarry {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class InputKind { kNone, kText, kJsonl };
+
+bool ends_with_ignoring_case(std::string_view name, std::string_view suffix) {
+  if (name.size() <= suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), name.end() - suffix.size(),
+                    [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b); });
+}
+
+InputKind kind_of(const fs::path& path) {
+  const std::string name = path.filename().string();
+  if (ends_with_ignoring_case(name, ".txt")) return InputKind::kText;
+  if (ends_with_ignoring_case(name, ".jsonl") || ends_with_ignoring_case(name, ".jsonl.gz")) {
+    return InputKind::kJsonl;
+  }
+  return InputKind::kNone;
+}
+
+std::string error_message(int error) { return std::generic_category().message(error); }
+
+// Built field by field: GCC 12 warns of uninitialized strings in a braced
+// temporary ReadProblem at -O2.
+void report(ArticleSink& sink, const std::string& path, std::string reason, bool skipped = true) {
+  ReadProblem problem;
+  problem.where.path = path;
+  problem.reason = std::move(reason);
+  problem.skipped = skipped;
+  sink.on_problem(problem);
+}
+
+// Paths are bytes on POSIX systems, but ids and locations are printed and
+// written as JSON, which must be UTF-8.
+std::string to_display(const std::string& path) {
+  return detail::count_invalid_utf8(path) == 0 ? path : detail::repair_utf8(path);
+}
+
+class FileDescriptor {
+ public:
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  ~FileDescriptor() {
+    if (fd_ >= 0) close(fd_);
+  }
+  FileDescriptor(FileDescriptor&& other) noexcept : fd_(other.release()) {}
+  FileDescriptor& operator=(FileDescriptor&&) = delete;
+
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+
+ private:
+  int fd_;
+};
+
+// Opens a regular file for reading. O_NONBLOCK keeps a FIFO with an article's
+// name from blocking the walk until some writer turns up; it changes nothing
+// for regular files. Returns -1 and sets *error on failure.
+int open_regular_file(const fs::path& path, std::string* error) {
+  FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+  if (fd.get() < 0) {
+    *error = "cannot open: " + error_message(errno);
+    return -1;
+  }
+  struct stat status;
+  if (fstat(fd.get(), &status) != 0) {
+    *error = "cannot open: " + error_message(errno);
+    return -1;
+  }
+  if (!S_ISREG(status.st_mode)) {
+    *error = "not a regular file";
+    return -1;
+  }
+  return fd.release();
+}
+
+// Reads the rest of `fd`, but no more than `max_bytes`, into *contents;
+// returns why it cannot, or "".
+std::string read_all(int fd, std::size_t max_bytes, std::string* contents) {
+  struct stat status;
+  if (fstat(fd, &status) == 0 && status.st_size > 0) {
+    contents->reserve(std::min(static_cast<std::size_t>(status.st_size), max_bytes));
+  }
+  char buffer[64 * 1024];
+  while (contents->size() < max_bytes) {
+    const ssize_t count =
+        read(fd, buffer, std::min(sizeof buffer, max_bytes - contents->size()));
+    if (count == 0) return "";
+    if (count > 0) {
+      contents->append(buffer, static_cast<std::size_t>(count));
+    } else if (errno != EINTR) {
+      return "cannot read: " + error_message(errno);
+    }
+  }
+  return "";
+}
+
+// Enough of a long .txt file for a title line and a body of kMaxBodyBytes.
+constexpr std::size_t kMaxTextFileBytes = kMaxBodyBytes + 64 * 1024;
+
+void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
+                    ArticleSink& sink) {
+  std::string contents;
+  // One byte more than is kept tells a file that long from a longer one.
+  if (std::string error = read_all(fd.get(), kMaxTextFileBytes + 1, &contents); !error.empty()) {
+    report(sink, where, std::move(error));
+    return;
+  }
+  std::size_t file_bytes = contents.size();
+  if (contents.size() > kMaxTextFileBytes) {
+    struct stat status;
+    if (fstat(fd.get(), &status) == 0) file_bytes = static_cast<std::size_t>(status.st_size);
+    // Cut where a sequence ends, or the cut would read as invalid UTF-8.
+    contents.resize(detail::utf8_prefix(contents, kMaxTextFileBytes).size());
+  }
+  detail::TextArticle text = detail::parse_text_article(std::move(id), std::move(contents));
+  switch (text.kind) {
+    case detail::TextKind::kBinary:
+      report(sink, where, "binary file");
+      return;
+    case detail::TextKind::kNotUtf8:
+      report(sink, where, "not UTF-8 text");
+      return;
+    case detail::TextKind::kEmpty:
+      report(sink, where, "empty article");
+      return;
+    case detail::TextKind::kArticle:
+      break;
+  }
+  if (text.repaired_bytes > 0) {
+    report(sink, where,
+           "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)", false);
+  }
+  if (detail::cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
+    report(sink, where, detail::long_article_note(file_bytes), false);
+  }
+  sink.on_article(std::move(text.article), {where, 0});
+}
+
+void read_open_file(FileDescriptor fd, const std::string& where, std::string id, InputKind kind,
+                    ArticleSink& sink) {
+  if (kind == InputKind::kJsonl) {
+    detail::read_jsonl(fd.release(), where, sink);
+  } else {
+    read_text_file(std::move(fd), where, std::move(id), sink);
+  }
+}
+
+// The entries of `folder` in name order, as many as could be read; sets
+// *error when not all could.
+std::vector<fs::directory_entry> list_folder(const fs::path& folder, std::string* error) {
+  std::vector<fs::directory_entry> entries;
+  std::error_code code;
+  for (fs::directory_iterator it(folder, code), end; !code && it != end; it.increment(code)) {
+    entries.push_back(*it);
+  }
+  if (code) *error = code.message();
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+class FolderWalker {
+ public:
+  explicit FolderWalker(ArticleSink& sink) : sink_(sink) {}
+
+  // Reads the articles among `entries`, which are in the folder at
+  // `relative` to the root, and below them.
+  void read_entries(const std::vector<fs::directory_entry>& entries, const fs::path& relative);
+
+ private:
+  void read_entry(const fs::directory_entry& entry, const fs::path& relative);
+  void read_folder(const fs::path& folder, const fs::path& relative);
+  void read_file(const fs::path& path, const fs::path& relative, InputKind kind);
+
+  ArticleSink& sink_;
+};
+
+void FolderWalker::read_entries(const std::vector<fs::directory_entry>& entries,
+                                const fs::path& relative) {
+  for (const fs::directory_entry& entry : entries) {
+    if (sink_.should_stop()) return;
+    read_entry(entry, relative);
+  }
+}
+
+void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& relative) {
+  const fs::path name = entry.path().filename();
+  if (name.native().starts_with('.')) return;
+  std::error_code code;
+  // Symbolic links to folders are not followed: they can form loops, and
+  // they would list the same articles under two ids.
+  const fs::file_status status = entry.symlink_status(code);
+  if (code) {
+    report(sink_, to_display(entry.path().string()), "cannot read: " + code.message());
+    return;
+  }
+  if (fs::is_directory(status)) {
+    read_folder(entry.path(), relative / name);
+    return;
+  }
+  const InputKind kind = kind_of(name);
+  if (kind != InputKind::kNone) read_file(entry.path(), relative / name, kind);
+}
+
+void FolderWalker::read_folder(const fs::path& folder, const fs::path& relative) {
+  std::string error;
+  const std::vector<fs::directory_entry> entries = list_folder(folder, &error);
+  if (!error.empty()) {
+    report(sink_, to_display(folder.string()), "cannot read folder: " + error);
+  }
+  read_entries(entries, relative);
+}
+
+void FolderWalker::read_file(const fs::path& path, const fs::path& relative, InputKind kind) {
+  const std::string where = to_display(path.string());
+  std::string error;
+  const int fd = open_regular_file(path, &error);
+  if (fd < 0) {
+    report(sink_, where, std::move(error));
+    return;
+  }
+  read_open_file(FileDescriptor(fd), where, to_display(relative.generic_string()), kind, sink_);
+}
+
+}  // namespace
+
+bool is_article_file(const std::filesystem::path& path) {
+  return kind_of(path) != InputKind::kNone;
+}
+
+void read_articles(const std::filesystem::path& root, ArticleSink& sink) {
+  const std::string where = to_display(root.string());
+  std::error_code code;
+  const fs::file_status status = fs::status(root, code);
+  if (!fs::exists(status)) {
+    if (code && code != std::errc::no_such_file_or_directory) {
+      throw InputError(where + ": " + code.message());
+    }
+    throw InputError(where + ": no such file or folder");
+  }
+
+  if (fs::is_directory(status)) {
+    std::string error;
+    const std::vector<fs::directory_entry> entries = list_folder(root, &error);
+    if (!error.empty()) throw InputError(where + ": cannot read folder: " + error);
+    FolderWalker(sink).read_entries(entries, fs::path());
+    return;
+  }
+
+  const InputKind kind = kind_of(root);
+  if (kind == InputKind::kNone) {
+    throw InputError(where + ": not a folder, nor a .txt, .jsonl or .jsonl.gz file");
+  }
+  std::string error;
+  FileDescriptor fd(open_regular_file(root, &error));
+  if (fd.get() < 0) throw InputError(where + ": " + error);
+  if (sink.should_stop()) return;
+  read_open_file(std::move(fd), where, to_display(root.filename().string()), kind, sink);
+}
+
+}  // namespace quarry

@@ -1,0 +1,34 @@
+// Dates in queries: "2017", "2017-12", "2017-12-10", ranges "A..B", and the
+// value-range queries over the date slot that they become.
+#ifndef QUARRY_LIB_SEARCH_DATE_RANGE_H_
+#define QUARRY_LIB_SEARCH_DATE_RANGE_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <xapian.h>
+
+namespace quarry::detail {
+
+// Inclusive bounds as "YYYYMMDD"; an empty bound is open.
+struct DateRange {
+  std::string from;
+  std::string to;
+};
+
+// "2017-12-10", "2017-12", "2017", "A..B", "A..", "..B".
+std::optional<DateRange> parse_date_range(std::string_view text);
+
+// after:D (strictly later than all of D) or before:D (strictly earlier).
+std::optional<DateRange> parse_date_bound(std::string_view text, bool after);
+
+Xapian::Query date_query(const DateRange& range);
+
+// "2017-12-10T15:01:01" → "20171210"; empty when the text does not start
+// with a valid ISO date.
+std::string sortable_date(std::string_view iso);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_SEARCH_DATE_RANGE_H_

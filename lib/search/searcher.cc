@@ -1,0 +1,295 @@
+#include "quarry/search/searcher.h"
+
+#include <xapian.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+#include <limits>
+
+#include "lib/index/article_store.h"
+#include "lib/search/bm25_source.h"
+#include "lib/index/document_builder.h"
+#include "lib/index/schema.h"
+#include "lib/search/shard_group.h"
+#include "quarry/error.h"
+#include "quarry/search/query_parser.h"
+
+namespace quarry {
+namespace {
+
+// Another process may commit while we read; Xapian then asks us to reopen.
+// A few attempts always suffice unless the index is rewritten continuously.
+constexpr int kMaxReopenAttempts = 5;
+
+// Spelling suggestions at most this many edits away from what was typed.
+constexpr unsigned kMaxEditDistance = 2;
+
+}  // namespace
+
+struct Searcher::Impl {
+  detail::ShardGroup shards;
+  Analyzer analyzer;
+  // Every article's length, as BM25 weighs it, for scoring free words (see
+  // bm25_source.h): read when a second search shows that more will follow,
+  // and dropped when the index changes.
+  std::shared_ptr<const detail::LengthNorms> norms;
+  std::size_t searches = 0;
+
+  Impl(const std::vector<std::string>& paths, const OpenOptions& options)
+      : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
+
+  ParsedQuery parse(std::string_view query, const SearchOptions& options) {
+    QueryParser parser(analyzer, options.parser, &shards.spelling());
+    return options.plain ? parser.parse_plain(query) : parser.parse(query);
+  }
+
+  // Runs `read` on the shards as last committed. Retries when a commit
+  // overtakes it, and, with partial results allowed, without the shards
+  // that stopped answering.
+  template <typename Read>
+  auto with_shards(Read read) -> decltype(read());
+
+  std::string suggest(std::string_view query, const ParsedQuery& parsed);
+  Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
+  SearchResult run(const ParsedQuery& parsed, std::string_view query,
+                   const SearchOptions& options);
+  std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
+                                    const Xapian::Weight& weight);
+  Snippet snippet(const Xapian::MSetIterator& hit, const Article& article,
+                  const HighlightTerms& terms, const SnippetConfig& config);
+};
+
+template <typename Read>
+auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      if (shards.reopen()) norms.reset();
+      return read();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt == kMaxReopenAttempts) {
+        throw IndexError("index " + shards.label() + " changes too fast to be read; try again");
+      }
+    } catch (const Xapian::Error& error) {
+      norms.reset();
+      if (!shards.drop_failed_shards()) {
+        throw IndexError("index " + shards.label() + ": " + error.get_description());
+      }
+    }
+  }
+}
+
+// Replaces each free word that no article holds with the closest word the
+// index's spelling data knows; a word that exists is never "corrected".
+std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) {
+  Xapian::Database& db = shards.articles();
+  std::string suggestion;
+  std::size_t copied = 0;
+  bool changed = false;
+  for (const QueryWord& word : parsed.free_words) {
+    if (db.get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) != 0) continue;
+    const std::string better =
+        shards.spelling().get_spelling_suggestion(word.term, kMaxEditDistance);
+    if (better.empty() || better == word.term || !detail::is_spelling_word(better)) continue;
+    suggestion.append(query.substr(copied, word.begin - copied));
+    suggestion += better;
+    copied = word.end;
+    changed = true;
+  }
+  if (!changed) return "";
+  suggestion.append(query.substr(copied));
+  return suggestion;
+}
+
+std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
+                                                  const std::string& id,
+                                                  const Xapian::Weight& weight) {
+  // Each part's share of the score is its weight alone on this article,
+  // with the statistics of the whole index: the shares add up to the score.
+  std::vector<Contribution> parts;
+  const Xapian::Query article(detail::id_term(id));
+  for (const ScoringPart& part : parsed.scoring_parts) {
+    Xapian::Enquire enquire(shards.articles());
+    enquire.set_weighting_scheme(weight);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, part.query, article));
+    Xapian::MSet mset = enquire.get_mset(0, 1);
+    if (!mset.empty()) parts.push_back({part.label, mset.begin().get_weight()});
+  }
+  std::sort(parts.begin(), parts.end(),
+            [](const Contribution& a, const Contribution& b) { return a.weight > b.weight; });
+  return parts;
+}
+
+// On one local database, bags of free words are scored by posting sources
+// that read lengths from memory; elsewhere, and for other schemes, by
+// Xapian's matcher alone.
+Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
+                                           const SearchOptions& options) {
+  const std::optional<detail::Bm25Parameters> bm25 = detail::bm25_parameters(options.ranking);
+  const bool one_local_database = shards.articles().size() == 1 && !shards.any_remote();
+  if (!bm25 || !one_local_database) return parsed.query;
+  if (norms && norms->parameters() != *bm25) norms.reset();
+  if (!norms && searches++ > 0) {
+    norms = std::make_shared<const detail::LengthNorms>(shards.articles(), *bm25);
+  }
+  return detail::with_bm25_sources(parsed.query, *bm25, norms);
+}
+
+// A local index tells where the query's stems are in a hit faster than
+// stemming the hit's words; over the network each stem would cost a round
+// trip, so remote hits are stemmed.
+Snippet Searcher::Impl::snippet(const Xapian::MSetIterator& hit, const Article& article,
+                                const HighlightTerms& terms, const SnippetConfig& config) {
+  if (terms.stems.empty() || shards.any_remote()) {
+    return make_snippet(analyzer, article.body, terms, config);
+  }
+  const StemWords places =
+      detail::body_stem_words(shards.articles(), *hit, analyzer, article.title, terms.stems);
+  return make_snippet(analyzer, article.body, terms, places, config);
+}
+
+SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view query,
+                                 const SearchOptions& options) {
+  SearchResult result;
+  result.query = std::string(query);
+  result.notes = parsed.notes;
+  result.highlight = parsed.highlight;
+  // Even with no hits asked for (a limit of 0), Xapian counts the matches.
+  if (parsed.query.empty()) return result;
+
+  const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
+  const auto offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
+  const auto limit = static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
+
+  const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
+  Xapian::Enquire enquire(shards.articles());
+  enquire.set_query(scored_query(parsed, options));
+  enquire.set_weighting_scheme(*weight);
+  if (options.sort != SortOrder::kRelevance) {
+    enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
+                                             options.sort == SortOrder::kNewestFirst);
+  }
+  Xapian::MSet mset = enquire.get_mset(offset, limit);
+  result.total = mset.get_matches_estimated();
+  for (auto it = mset.begin(); it != mset.end(); ++it) {
+    Article article = detail::decode_article(it.get_document().get_data());
+    Hit hit;
+    if (options.snippets) hit.snippet = snippet(it, article, parsed.highlight, options.snippet);
+    hit.rank = offset + it.get_rank() - mset.get_firstitem() + 1;
+    hit.id = std::move(article.id);
+    hit.title = std::move(article.title);
+    hit.date = std::move(article.date);
+    hit.score = it.get_weight();
+    if (options.explain) hit.explanation = explain(parsed, hit.id, *weight);
+    result.hits.push_back(std::move(hit));
+  }
+  return result;
+}
+
+Searcher::Searcher(const std::string& db_path)
+    : Searcher(std::vector<std::string>{db_path}) {}
+
+Searcher::Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options)
+    : impl_(std::make_unique<Impl>(db_paths, options)) {}
+
+Searcher::~Searcher() = default;
+Searcher::Searcher(Searcher&&) noexcept = default;
+Searcher& Searcher::operator=(Searcher&&) noexcept = default;
+
+SearchResult Searcher::search(std::string_view query, const SearchOptions& options) {
+  SearchResult result = impl_->with_shards([&] {
+    // Each search sees the index as last committed.
+    ParsedQuery parsed = impl_->parse(query, options);
+    std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
+    if (options.correct && !suggestion.empty()) {
+      SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
+      corrected.suggestion = std::move(suggestion);
+      corrected.corrected = true;
+      return corrected;
+    }
+    SearchResult found = impl_->run(parsed, query, options);
+    found.suggestion = std::move(suggestion);
+    return found;
+  });
+  result.warnings = impl_->shards.warnings();
+  return result;
+}
+
+std::optional<Article> Searcher::fetch(const std::string& id) {
+  const std::string term = detail::id_term(id);
+  return impl_->with_shards([&]() -> std::optional<Article> {
+    Xapian::Database& db = impl_->shards.articles();
+    auto it = db.postlist_begin(term);
+    if (it == db.postlist_end(term)) return std::nullopt;
+    return detail::decode_article(db.get_document(*it).get_data());
+  });
+}
+
+std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t limit) {
+  const std::string folded = impl_->analyzer.normalize(prefix);
+  std::vector<std::pair<Xapian::doccount, std::string>> found = impl_->with_shards([&] {
+    std::vector<std::pair<Xapian::doccount, std::string>> terms;
+    // The vocabulary holds the words as they were written (folded); the
+    // postings hold only their stems.
+    Xapian::Database& db = impl_->shards.spelling();
+    auto it = db.spellings_begin();
+    for (it.skip_to(folded); it != db.spellings_end() && (*it).starts_with(folded); ++it) {
+      terms.emplace_back(it.get_termfreq(), *it);
+    }
+    return terms;
+  });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < found.size() && i < limit; ++i) words.push_back(found[i].second);
+  return words;
+}
+
+IndexStats Searcher::stats() {
+  IndexStats stats = impl_->with_shards([&] {
+    IndexStats counted;
+    Xapian::Database& db = impl_->shards.articles();
+    counted.articles = db.get_doccount();
+    counted.total_words = db.get_total_length();
+    Xapian::Database& vocabulary = impl_->shards.spelling();
+    for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) {
+      ++counted.distinct_words;
+    }
+    return counted;
+  });
+  stats.language = impl_->analyzer.config().language;
+  stats.shards = impl_->shards.shard_count();
+  auto newest = std::filesystem::file_time_type::min();
+  std::error_code ignored;
+  for (const detail::ShardGroup::Folder& folder : impl_->shards.folders()) {
+    if (folder.remote) {
+      ++stats.remote_shards;
+      continue;
+    }
+    for (const auto& entry : std::filesystem::directory_iterator(folder.path, ignored)) {
+      if (!entry.is_regular_file(ignored)) continue;
+      stats.bytes_on_disk += entry.file_size(ignored);
+      newest = std::max(newest, entry.last_write_time(ignored));
+    }
+  }
+  if (newest != std::filesystem::file_time_type::min()) {
+    const auto system = std::chrono::file_clock::to_sys(newest);
+    const std::time_t time = std::chrono::system_clock::to_time_t(system);
+    char buffer[32];
+    std::tm local{};
+    localtime_r(&time, &local);
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M", &local);
+    stats.last_update = buffer;
+  }
+  return stats;
+}
+
+const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
+
+std::size_t Searcher::article_count() {
+  return impl_->with_shards(
+      [&]() -> std::size_t { return impl_->shards.articles().get_doccount(); });
+}
+
+}  // namespace quarry

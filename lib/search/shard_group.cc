@@ -1,0 +1,170 @@
+#include "lib/search/shard_group.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+
+#include "lib/index/schema.h"
+#include "quarry/error.h"
+
+namespace quarry::detail {
+namespace {
+
+useconds_t milliseconds(double seconds) {
+  return static_cast<useconds_t>(std::llround(seconds * 1000));
+}
+
+Xapian::Database open_location(const ShardLocation& location, const OpenOptions& options) {
+  switch (location.kind) {
+    case ShardLocation::Kind::kLocal:
+      return Xapian::Database(location.path);
+    case ShardLocation::Kind::kTcp:
+      return Xapian::Remote::open(location.host, location.port, milliseconds(options.timeout),
+                                  milliseconds(options.connect_timeout));
+    case ShardLocation::Kind::kProgram:
+      return Xapian::Remote::open(location.path, location.args, milliseconds(options.timeout));
+  }
+  throw IndexError("shard " + location.name() + ": unknown kind");
+}
+
+// "shard remote 127.0.0.1:5001 is unreachable: …", "shard /srv/i/shard-1
+// cannot be opened: …".
+std::string shard_failure(const ShardLocation& location, const Xapian::Error& error) {
+  return "shard " + location.name() +
+         (location.remote() ? " is unreachable: " : " cannot be opened: ") +
+         error.get_description();
+}
+
+std::string join(const std::vector<std::string>& paths) {
+  std::string joined;
+  for (const std::string& path : paths) joined += (joined.empty() ? "" : ", ") + path;
+  return joined;
+}
+
+}  // namespace
+
+ShardGroup::ShardGroup(const std::vector<std::string>& paths, const OpenOptions& options)
+    : options_(options), label_(join(paths)) {
+  if (paths.empty()) throw ConfigError("no index to search: give at least one --db");
+  for (const std::string& path : paths) {
+    const bool stub = !stub_file_of(path).empty();
+    for (const ShardLocation& location : resolve_shards({path})) open(location, stub);
+  }
+  if (shards_.empty()) {
+    throw IndexError(first_failure_.empty() ? "no shard to search in " + label_ : first_failure_);
+  }
+  settle_language();
+  combine();
+}
+
+void ShardGroup::open(const ShardLocation& location, bool named_by_stub) {
+  Shard shard{location, false, false, {}};
+  try {
+    shard.db = open_location(location, options_);
+    shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
+    shard.in_set = !shard.db.get_metadata(kShardKey).empty();
+  } catch (const Xapian::Error& error) {
+    if (!named_by_stub) {
+      // One folder given as it is: the messages of a single index.
+      if (std::string_view(error.get_type()) == "DatabaseNotFoundError") {
+        throw IndexNotFoundError("no index at " + location.path +
+                                 "; build one with: quarry-index --db " + location.path +
+                                 " FOLDER");
+      }
+      throw IndexError("index " + location.path + ": " + error.get_description());
+    }
+    const std::string failure = shard_failure(location, error);
+    if (!options_.allow_partial) throw IndexError(failure);
+    if (first_failure_.empty()) first_failure_ = failure;
+    warnings_.push_back(failure);
+    return;
+  }
+  shards_.push_back(std::move(shard));
+}
+
+void ShardGroup::settle_language() {
+  // Every shard must be analyzed as the others, or a query would find
+  // different words in each.
+  const Shard* first = nullptr;
+  for (const Shard& shard : shards_) {
+    const std::string language = shard.db.get_metadata(kLanguageKey);
+    if (language.empty()) {
+      if (shard.db.get_doccount() != 0) {
+        throw IndexError(shard.location.name() + " is a Xapian database that Quarry did not build");
+      }
+      continue;
+    }
+    check_schema(shard.db, shard.location.name());
+    if (!first) {
+      first = &shard;
+      language_ = language;
+    } else if (language != language_) {
+      throw IndexError("shard " + shard.location.name() + " is analyzed in " + language + ", but " +
+                       first->location.name() + " in " + language_ +
+                       "; shards searched together must share a language");
+    }
+  }
+  if (language_.empty()) language_ = "english";
+}
+
+void ShardGroup::combine() {
+  articles_ = Xapian::Database();
+  spelling_ = Xapian::Database();
+  const bool any_lexicon =
+      std::any_of(shards_.begin(), shards_.end(), [](const Shard& shard) { return shard.lexicon; });
+  for (const Shard& shard : shards_) {
+    if (!shard.lexicon) articles_.add_database(shard.db);
+    // A lexicon holds the spelling data of its set's shards: counting
+    // theirs as well would count each word twice.
+    if (shard.lexicon || !shard.in_set || !any_lexicon) spelling_.add_database(shard.db);
+  }
+}
+
+bool ShardGroup::reopen() {
+  bool changed = false;
+  for (Shard& shard : shards_) changed = shard.db.reopen() || changed;
+  return changed;
+}
+
+bool ShardGroup::drop_failed_shards() {
+  std::vector<Shard> answering;
+  std::vector<std::string> failures;
+  for (Shard& shard : shards_) {
+    try {
+      shard.db.reopen();
+      shard.db.keep_alive();
+      answering.push_back(std::move(shard));
+    } catch (const Xapian::Error& error) {
+      failures.push_back(shard_failure(shard.location, error));
+    }
+  }
+  if (failures.empty()) return false;
+  if (!options_.allow_partial) throw IndexError(failures.front());
+  if (answering.empty()) throw IndexError(failures.front());
+  shards_ = std::move(answering);
+  warnings_.insert(warnings_.end(), failures.begin(), failures.end());
+  combine();
+  return true;
+}
+
+std::vector<ShardGroup::Folder> ShardGroup::folders() const {
+  std::vector<Folder> folders;
+  for (const Shard& shard : shards_) {
+    folders.push_back({shard.location.remote() ? shard.location.name() : shard.location.path,
+                       shard.location.remote()});
+  }
+  return folders;
+}
+
+bool ShardGroup::any_remote() const {
+  return std::any_of(shards_.begin(), shards_.end(),
+                     [](const Shard& shard) { return shard.location.remote(); });
+}
+
+std::size_t ShardGroup::shard_count() const {
+  std::size_t count = 0;
+  for (const Shard& shard : shards_) count += shard.lexicon ? 0 : 1;
+  return count;
+}
+
+}  // namespace quarry::detail

@@ -1,0 +1,87 @@
+// The databases a Searcher reads, opened one by one so that a shard that is
+// down can be named, and left out when partial results are allowed.
+#ifndef QUARRY_LIB_SEARCH_SHARD_GROUP_H_
+#define QUARRY_LIB_SEARCH_SHARD_GROUP_H_
+
+#include <xapian.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "lib/index/stub_file.h"
+#include "quarry/search/searcher.h"
+
+namespace quarry::detail {
+
+class ShardGroup {
+ public:
+  // Opens every shard `paths` name (see resolve_shards). Throws
+  // IndexNotFoundError, IndexError naming the shard that cannot be opened
+  // (with options.allow_partial: only when none can), IndexError when the
+  // shards were analyzed in different languages, ConfigError for no paths.
+  ShardGroup(const std::vector<std::string>& paths, const OpenOptions& options);
+
+  // The shards holding articles, searched as one.
+  Xapian::Database& articles() { return articles_; }
+  // Where the vocabulary (spelling data) and synonyms are read, and
+  // wildcards expanded: the lexicons and the
+  // databases that belong to no shard set, or, when no lexicon is open,
+  // every database.
+  Xapian::Database& spelling() { return spelling_; }
+
+  const std::string& language() const { return language_; }
+  // What error messages call the index: the path, or the paths joined.
+  const std::string& label() const { return label_; }
+  // One line per shard left out.
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+  // Each shard then sees what was last committed. Returns whether any had
+  // changed. Throws Xapian::Error.
+  bool reopen();
+
+  // After a Xapian::Error escaped a read: asks each shard whether it still
+  // answers. With allow_partial, leaves out those that do not, with a
+  // warning each, and returns true so that the read can be retried;
+  // without, throws IndexError naming the first. Returns false when every
+  // shard answers (the error was not a shard's). Throws IndexError when no
+  // shard is left.
+  bool drop_failed_shards();
+
+  struct Folder {
+    std::string path;
+    bool remote = false;
+  };
+  // Every database open, lexicons included: local folders, and remote ones
+  // by name.
+  std::vector<Folder> folders() const;
+  std::size_t shard_count() const;
+  // Whether some database is read over the network, where every read is a
+  // round trip.
+  bool any_remote() const;
+
+ private:
+  struct Shard {
+    ShardLocation location;
+    bool lexicon = false;  // a shard set's lexicon
+    bool in_set = false;   // a shard of a shard set, whose words its lexicon holds
+    Xapian::Database db;
+  };
+
+  void open(const ShardLocation& location, bool named_by_stub);
+  void settle_language();
+  void combine();
+
+  OpenOptions options_;
+  std::string label_;
+  std::vector<Shard> shards_;
+  std::vector<std::string> warnings_;
+  std::string first_failure_;
+  std::string language_;
+  Xapian::Database articles_;
+  Xapian::Database spelling_;
+};
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_SEARCH_SHARD_GROUP_H_

@@ -1,0 +1,236 @@
+#include "quarry/search/snippet.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "lib/text/utf8.h"
+
+namespace quarry {
+namespace {
+
+constexpr std::size_t kNoMatch = static_cast<std::size_t>(-1);
+constexpr std::size_t kEveryWord = static_cast<std::size_t>(-1);
+constexpr char kEllipsis[] = "\u2026";
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// The key of the first wildcard prefix `term` starts with (keys count stems,
+// then prefixes), or kNoMatch.
+std::size_t prefix_key(const std::string& term, const HighlightTerms& terms) {
+  for (std::size_t i = 0; i < terms.prefixes.size(); ++i) {
+    if (term.starts_with(terms.prefixes[i])) return terms.stems.size() + i;
+  }
+  return kNoMatch;
+}
+
+// Which query term (an index into stems then prefixes) each token matches.
+class TermMatcher {
+ public:
+  TermMatcher(const Analyzer& analyzer, const HighlightTerms& terms)
+      : analyzer_(analyzer), terms_(terms) {}
+
+  std::size_t match(const std::string& term) {
+    auto cached = cache_.find(term);
+    if (cached != cache_.end()) return cached->second;
+    std::size_t key = terms_.stems.empty() ? kNoMatch : find(terms_.stems, analyzer_.stem(term));
+    if (key == kNoMatch) key = prefix_key(term, terms_);
+    cache_.emplace(term, key);
+    return key;
+  }
+
+ private:
+  static std::size_t find(const std::vector<std::string>& list, const std::string& term) {
+    auto it = std::find(list.begin(), list.end(), term);
+    return it == list.end() ? kNoMatch : static_cast<std::size_t>(it - list.begin());
+  }
+
+  const Analyzer& analyzer_;
+  const HighlightTerms& terms_;
+  // Articles repeat their words: stem each distinct word once.
+  std::unordered_map<std::string, std::size_t> cache_;
+};
+
+struct Window {
+  std::size_t first = 0;  // token index
+  std::size_t last = 0;   // one past
+};
+
+// The window of `size` tokens with the most distinct keys, then the most
+// matches, then the earliest; then moved so its matches sit in the middle.
+Window best_window(const std::vector<std::size_t>& keys, std::size_t key_count, std::size_t size) {
+  const std::size_t n = keys.size();
+  if (n <= size) return {0, n};
+  std::vector<std::size_t> in_window(key_count, 0);
+  std::size_t distinct = 0, matches = 0;
+  auto add = [&](std::size_t key, int delta) {
+    if (key == kNoMatch) return;
+    if (delta > 0) {
+      if (in_window[key]++ == 0) ++distinct;
+      ++matches;
+    } else {
+      if (--in_window[key] == 0) --distinct;
+      --matches;
+    }
+  };
+  for (std::size_t i = 0; i < size; ++i) add(keys[i], +1);
+  std::size_t best_start = 0, best_distinct = distinct, best_matches = matches;
+  for (std::size_t start = 1; start + size <= n; ++start) {
+    add(keys[start - 1], -1);
+    add(keys[start + size - 1], +1);
+    if (distinct > best_distinct || (distinct == best_distinct && matches > best_matches)) {
+      best_start = start, best_distinct = distinct, best_matches = matches;
+    }
+  }
+  if (best_matches == 0) return {0, size};
+
+  std::size_t first_match = best_start, last_match = best_start + size - 1;
+  while (keys[first_match] == kNoMatch) ++first_match;
+  while (keys[last_match] == kNoMatch) --last_match;
+  const std::size_t slack = size - (last_match - first_match + 1);
+  std::size_t start = first_match > slack / 2 ? first_match - slack / 2 : 0;
+  start = std::min(start, n - size);
+  return {start, start + size};
+}
+
+// Words that touch (CJK characters, each its own term) read as one mark.
+void add_highlight(Snippet* snippet, std::size_t begin, std::size_t end) {
+  if (!snippet->highlights.empty() && snippet->highlights.back().end == begin) {
+    snippet->highlights.back().end = end;
+  } else {
+    snippet->highlights.push_back({begin, end});
+  }
+}
+
+// Copies text[begin, end) into the snippet with white space collapsed and
+// records where the matching tokens land, in code points.
+void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t end,
+                          const std::vector<Token>& tokens, const std::vector<std::size_t>& keys,
+                          Window window, bool collapse_space, Snippet* snippet) {
+  std::vector<const Token*> matched;
+  for (std::size_t t = window.first; t < window.last; ++t) {
+    if (keys[t] != kNoMatch) matched.push_back(&tokens[t]);
+  }
+  auto next = matched.begin();
+  std::size_t code_points = detail::count_code_points(snippet->text);
+  std::size_t highlight_begin = 0;
+  bool pending_space = false;
+  for (std::size_t i = begin; i < end; ++i) {
+    if (next != matched.end() && i == (*next)->end) {
+      add_highlight(snippet, highlight_begin, code_points);
+      ++next;
+    }
+    if (collapse_space && is_space(text[i])) {
+      pending_space = !snippet->text.empty();
+      continue;
+    }
+    if (pending_space) {
+      snippet->text.push_back(' ');
+      ++code_points;
+      pending_space = false;
+    }
+    if (next != matched.end() && i == (*next)->begin) highlight_begin = code_points;
+    snippet->text.push_back(text[i]);
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++code_points;
+  }
+  if (next != matched.end() && end == (*next)->end) {
+    add_highlight(snippet, highlight_begin, code_points);
+  }
+}
+
+// The byte where a window's text ends: past its last word and any
+// punctuation glued to it ("Trafford." or "room,").
+std::size_t extend_over_punctuation(std::string_view text, std::size_t end) {
+  while (end < text.size() && !is_space(text[end])) ++end;
+  return end;
+}
+
+// Which highlight term each word of the text matches, by stemming them.
+std::vector<std::size_t> keys_by_stemming(const Analyzer& analyzer, const std::vector<Token>& tokens,
+                                          const HighlightTerms& terms) {
+  std::vector<std::size_t> keys(tokens.size(), kNoMatch);
+  if (terms.empty()) return keys;
+  TermMatcher matcher(analyzer, terms);
+  for (std::size_t i = 0; i < tokens.size(); ++i) keys[i] = matcher.match(tokens[i].term);
+  return keys;
+}
+
+// The same, with the stems' places known: only wildcard prefixes are
+// compared with the words.
+std::vector<std::size_t> keys_from_places(const std::vector<Token>& tokens,
+                                          const HighlightTerms& terms,
+                                          const StemWords& stem_words) {
+  std::vector<std::size_t> keys(tokens.size(), kNoMatch);
+  for (std::size_t k = 0; k < stem_words.size() && k < terms.stems.size(); ++k) {
+    for (std::size_t word : stem_words[k]) {
+      if (word < keys.size()) keys[word] = k;
+    }
+  }
+  if (terms.prefixes.empty()) return keys;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (keys[i] == kNoMatch) keys[i] = prefix_key(tokens[i].term, terms);
+  }
+  return keys;
+}
+
+// `more_text`: tokens stop short of the text's end.
+Snippet make(std::string_view text, const std::vector<Token>& tokens,
+             const std::vector<std::size_t>& keys, std::size_t key_count,
+             std::size_t window_words, bool collapse_space, bool more_text = false) {
+  Snippet snippet;
+  if (tokens.empty()) {
+    copy_with_highlights(text, 0, text.size(), tokens, keys, {0, 0}, collapse_space, &snippet);
+    return snippet;
+  }
+  const Window window = best_window(keys, key_count, window_words);
+  const bool cut_before = window.first > 0;
+  const bool cut_after = window.last < tokens.size() || more_text;
+  const std::size_t begin = cut_before ? tokens[window.first].begin : 0;
+  const std::size_t end =
+      cut_after ? extend_over_punctuation(text, tokens[window.last - 1].end) : text.size();
+  if (cut_before) snippet.text = kEllipsis;
+  copy_with_highlights(text, begin, end, tokens, keys, window, collapse_space, &snippet);
+  if (cut_after) snippet.text += kEllipsis;
+  return snippet;
+}
+
+std::size_t count_keys(const HighlightTerms& terms) {
+  return terms.stems.size() + terms.prefixes.size();
+}
+
+}  // namespace
+
+Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
+                     const SnippetConfig& config) {
+  const std::vector<Token> tokens = analyzer.tokenize(text);
+  return make(text, tokens, keys_by_stemming(analyzer, tokens, terms), count_keys(terms),
+              std::max<std::size_t>(config.window_words, 1), true);
+}
+
+Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
+                     const StemWords& stem_words, const SnippetConfig& config) {
+  const std::size_t window = std::max<std::size_t>(config.window_words, 1);
+  // Past the last match and a window after it, words cannot change the
+  // snippet, and are left unread; wildcard prefixes need every word.
+  std::size_t needed = kEveryWord;
+  if (terms.prefixes.empty()) {
+    needed = window;
+    for (const std::vector<std::size_t>& places : stem_words) {
+      for (std::size_t word : places) needed = std::max(needed, word + 1 + window);
+    }
+  }
+  std::vector<Token> tokens =
+      needed == kEveryWord ? analyzer.tokenize(text) : analyzer.tokenize(text, needed + 1);
+  const bool more_text = tokens.size() > needed;
+  if (more_text) tokens.resize(needed);
+  return make(text, tokens, keys_from_places(tokens, terms, stem_words), count_keys(terms), window,
+              true, more_text);
+}
+
+Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
+                      const HighlightTerms& terms) {
+  const std::vector<Token> tokens = analyzer.tokenize(text);
+  return make(text, tokens, keys_by_stemming(analyzer, tokens, terms), count_keys(terms),
+              kEveryWord, false);
+}
+
+}  // namespace quarry

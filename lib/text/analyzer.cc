@@ -1,0 +1,163 @@
+#include "quarry/text/analyzer.h"
+
+#include <unicode/brkiter.h>
+#include <unicode/normalizer2.h>
+#include <unicode/unistr.h>
+#include <unicode/utext.h>
+#include <unicode/utf8.h>
+#include <xapian.h>
+
+#include <memory>
+#include <unordered_map>
+
+#include "quarry/error.h"
+
+namespace quarry {
+namespace {
+
+constexpr std::size_t kMaxCachedStems = 200000;
+
+bool is_ascii(std::string_view text) {
+  for (unsigned char c : text) {
+    if (c >= 0x80) return false;
+  }
+  return true;
+}
+
+// Accents are stripped only from the Combining Diacritical Marks block: that
+// folds é, ñ, ü, ç, Greek tonos and the like, while the vowel signs of Indic
+// and other scripts, which change the letter rather than decorate it, stay.
+bool is_foldable_accent(UChar32 c) { return c >= 0x0300 && c <= 0x036F; }
+
+// Quotes people type for an apostrophe; NFKC leaves them distinct from '.
+bool is_apostrophe_variant(UChar32 c) {
+  return c == 0x2019 || c == 0x2018 || c == 0x02BC || c == 0x2032;
+}
+
+}  // namespace
+
+struct Analyzer::Impl {
+  std::unique_ptr<icu::BreakIterator> words;
+  const icu::Normalizer2* nfkc_casefold = nullptr;
+  const icu::Normalizer2* nfd = nullptr;
+  const icu::Normalizer2* nfc = nullptr;
+  Xapian::Stem stemmer;
+  // Articles repeat their words; Snowball is costly next to a lookup.
+  mutable std::unordered_map<std::string, std::string> stems;
+
+  std::string fold(std::string_view word) const;
+
+  void add(std::string_view text, std::size_t begin, std::size_t end,
+           std::vector<Token>* tokens) const {
+    std::string term = fold(text.substr(begin, end - begin));
+    if (term.empty() || term.size() > kMaxTermBytes) return;
+    tokens->push_back(Token{std::move(term), begin, end});
+  }
+};
+
+std::string Analyzer::Impl::fold(std::string_view word) const {
+  if (is_ascii(word)) {
+    // NFKC case folding of ASCII is plain lower-casing, and ASCII has no
+    // accents: skip ICU on the common path.
+    std::string folded(word);
+    for (char& c : folded) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return folded;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(word.data(), static_cast<int32_t>(word.size())));
+  icu::UnicodeString folded = nfkc_casefold->normalize(text, status);
+  icu::UnicodeString decomposed = nfd->normalize(folded, status);
+  if (U_FAILURE(status)) return std::string(word);
+
+  icu::UnicodeString stripped;
+  for (int32_t i = 0; i < decomposed.length();) {
+    UChar32 c = decomposed.char32At(i);
+    i += U16_LENGTH(c);
+    if (is_foldable_accent(c)) continue;
+    stripped.append(is_apostrophe_variant(c) ? UChar32{'\''} : c);
+  }
+  icu::UnicodeString composed = nfc->normalize(stripped, status);
+  if (U_FAILURE(status)) return std::string(word);
+  std::string out;
+  composed.toUTF8String(out);
+  return out;
+}
+
+Analyzer::Analyzer(AnalyzerConfig config) : config_(std::move(config)), impl_(new Impl) {
+  try {
+    impl_->stemmer = Xapian::Stem(config_.language);
+  } catch (const Xapian::Error&) {
+    throw ConfigError("unknown language '" + config_.language +
+                      "'; available: none " + available_languages());
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  impl_->words.reset(icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));
+  impl_->nfkc_casefold = icu::Normalizer2::getNFKCCasefoldInstance(status);
+  impl_->nfd = icu::Normalizer2::getNFDInstance(status);
+  impl_->nfc = icu::Normalizer2::getNFCInstance(status);
+  if (U_FAILURE(status) || !impl_->words) {
+    throw ConfigError(std::string("cannot load Unicode data: ") + u_errorName(status));
+  }
+}
+
+Analyzer::~Analyzer() = default;
+Analyzer::Analyzer(Analyzer&&) noexcept = default;
+Analyzer& Analyzer::operator=(Analyzer&&) noexcept = default;
+
+std::vector<Token> Analyzer::tokenize(std::string_view text) const {
+  return tokenize(text, static_cast<std::size_t>(-1));
+}
+
+std::vector<Token> Analyzer::tokenize(std::string_view text, std::size_t max_tokens) const {
+  std::vector<Token> tokens;
+  if (text.empty() || max_tokens == 0) return tokens;
+  UErrorCode status = U_ZERO_ERROR;
+  // A UTF-8 UText lets the break iterator work on the bytes in place and
+  // report byte offsets; ill-formed bytes read as U+FFFD, a non-word.
+  std::unique_ptr<UText, decltype(&utext_close)> utext(
+      utext_openUTF8(nullptr, text.data(), static_cast<int64_t>(text.size()), &status),
+      &utext_close);
+  if (U_FAILURE(status)) return tokens;
+  icu::BreakIterator& words = *impl_->words;
+  words.setText(utext.get(), status);
+  if (U_FAILURE(status)) return tokens;
+
+  int32_t begin = words.first();
+  for (int32_t end = words.next(); end != icu::BreakIterator::DONE && tokens.size() < max_tokens;
+       begin = end, end = words.next()) {
+    const int32_t kind = words.getRuleStatus();
+    if (kind < UBRK_WORD_NONE_LIMIT) continue;
+    if (kind >= UBRK_WORD_KANA && kind < UBRK_WORD_IDEO_LIMIT) {
+      // Dictionary segmentation of CJK depends on the surrounding text, so
+      // a word typed alone may be cut differently than in an article. One
+      // term per character, searched as a phrase, always agrees.
+      for (int32_t at = begin; at < end && tokens.size() < max_tokens;) {
+        int32_t next = at;
+        UChar32 c;
+        U8_NEXT(text.data(), next, end, c);
+        if (c >= 0) impl_->add(text, at, next, &tokens);
+        at = next;
+      }
+      continue;
+    }
+    impl_->add(text, begin, end, &tokens);
+  }
+  return tokens;
+}
+
+std::string Analyzer::normalize(std::string_view word) const { return impl_->fold(word); }
+
+std::string Analyzer::stem(const std::string& term) const {
+  auto cached = impl_->stems.find(term);
+  if (cached != impl_->stems.end()) return cached->second;
+  // Bounded: a vocabulary past this size is mostly one-off words.
+  if (impl_->stems.size() >= kMaxCachedStems) impl_->stems.clear();
+  return impl_->stems.emplace(term, impl_->stemmer(term)).first->second;
+}
+
+std::string Analyzer::available_languages() { return Xapian::Stem::get_available_languages(); }
+
+}  // namespace quarry

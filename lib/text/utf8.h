@@ -1,0 +1,43 @@
+// Checking and repairing UTF-8. Quarry handles text as UTF-8 throughout, and
+// ICU, nlohmann::json and the JSON output all need it valid, so text read from
+// disk is repaired once, at the door.
+#ifndef QUARRY_LIB_TEXT_UTF8_H_
+#define QUARRY_LIB_TEXT_UTF8_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace quarry::detail {
+
+// U+FFFD REPLACEMENT CHARACTER, encoded.
+inline constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
+
+// The length of the well-formed UTF-8 sequence at the start of `text`, or 0
+// when there is none there. Overlong forms, surrogates (U+D800..U+DFFF) and
+// values above U+10FFFF are not well-formed (Unicode, table 3-7).
+std::size_t valid_sequence_length(std::string_view text);
+
+// How many bytes of `text` are not part of a well-formed sequence.
+std::size_t count_invalid_utf8(std::string_view text);
+
+// `text` with every byte that is not part of a well-formed sequence replaced
+// by U+FFFD, one replacement per byte.
+std::string repair_utf8(std::string_view text);
+
+// The number of code points in `text`, which must be valid UTF-8.
+std::size_t count_code_points(std::string_view text);
+
+// The 1-based column, in code points, of the character at `byte_offset`:
+// what people count when told where a query went wrong.
+inline std::size_t column_of(std::string_view text, std::size_t byte_offset) {
+  return count_code_points(text.substr(0, byte_offset)) + 1;
+}
+
+// The longest prefix of `text` no longer than `max_bytes` that does not end
+// inside a UTF-8 sequence.
+std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_TEXT_UTF8_H_
