@@ -8,8 +8,8 @@
 #include <sstream>
 #include <thread>
 
-#include "quarry/error.h"
 #include "app/output.h"
+#include "quarry/error.h"
 
 namespace quarry {
 namespace {
@@ -21,8 +21,8 @@ struct Job {
 };
 
 struct Answer {
-  std::string output;       // what goes to `out`
-  std::string diagnostic;   // what goes to `diagnostics`, may be empty
+  std::string output;      // what goes to `out`
+  std::string diagnostic;  // what goes to `diagnostics`, may be empty
   bool failed = false;
 };
 
@@ -51,12 +51,12 @@ Answer answer(Searcher& searcher, const Job& job, const BatchConfig& config,
   try {
     SearchResult result = searcher.search(job.query, config.search);
     const double took_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (config.format == BatchFormat::kTrec) {
       write_trec(out, job.qid, result, config.run_tag);
       for (const std::string& warning : result.warnings) {
-        answer.diagnostic += std::string(program) + ": qid " + job.qid + ": warning: " + warning + "\n";
+        answer.diagnostic +=
+            std::string(program) + ": qid " + job.qid + ": warning: " + warning + "\n";
       }
     } else {
       BatchFields fields{job.qid, std::nullopt};
@@ -65,8 +65,7 @@ Answer answer(Searcher& searcher, const Job& job, const BatchConfig& config,
     }
   } catch (const QueryError& error) {
     answer.failed = true;
-    answer.diagnostic =
-        std::string(program) + ": qid " + job.qid + ": " + error.what() + "\n";
+    answer.diagnostic = std::string(program) + ": qid " + job.qid + ": " + error.what() + "\n";
     if (config.format == BatchFormat::kJsonLines) {
       write_json_error(out, job.qid, job.query, error.what());
     }
@@ -81,7 +80,10 @@ class Pipeline {
  public:
   Pipeline(const BatchConfig& config, std::size_t threads, std::ostream& out,
            std::ostream& diagnostics, std::string_view program)
-      : config_(config), window_(threads * 4), out_(out), diagnostics_(diagnostics),
+      : config_(config),
+        window_(threads * 4),
+        out_(out),
+        diagnostics_(diagnostics),
         program_(program) {
     // Open every searcher before starting, so that a missing index is thrown
     // here, on the caller's thread.

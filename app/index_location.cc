@@ -15,7 +15,8 @@ const char* non_empty_env(const char* name) {
 std::string default_index_path() {
   if (const char* db = non_empty_env("QUARRY_DB")) return db;
   if (const char* data = non_empty_env("XDG_DATA_HOME")) return std::string(data) + "/quarry/index";
-  if (const char* home = non_empty_env("HOME")) return std::string(home) + "/.local/share/quarry/index";
+  if (const char* home = non_empty_env("HOME"))
+    return std::string(home) + "/.local/share/quarry/index";
   return ".quarry/index";
 }
 

@@ -111,9 +111,12 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
     for (const Highlight& highlight : hit.snippet.highlights) {
       highlights.push_back({highlight.begin, highlight.end});
     }
-    Json entry = {{"rank", hit.rank},           {"id", hit.id},
-                  {"title", hit.title},         {"score", hit.score},
-                  {"snippet", hit.snippet.text}, {"highlights", std::move(highlights)}};
+    Json entry = {{"rank", hit.rank},
+                  {"id", hit.id},
+                  {"title", hit.title},
+                  {"score", hit.score},
+                  {"snippet", hit.snippet.text},
+                  {"highlights", std::move(highlights)}};
     if (!hit.date.empty()) entry["date"] = hit.date;
     if (!hit.explanation.empty()) {
       Json parts = Json::array();
@@ -157,8 +160,8 @@ void write_trec(std::ostream& out, const std::string& qid, const SearchResult& r
   const std::string topic = without_spaces(qid);
   for (const Hit& hit : result.hits) {
     // Evaluation tools rank by score: keep enough digits to keep ties rare.
-    out << topic << " Q0 " << without_spaces(hit.id) << ' ' << hit.rank << ' ' << format_score(hit.score, 6) << ' '
-        << tag << '\n';
+    out << topic << " Q0 " << without_spaces(hit.id) << ' ' << hit.rank << ' '
+        << format_score(hit.score, 6) << ' ' << tag << '\n';
   }
 }
 

@@ -1,14 +1,14 @@
 #include "app/prompt.h"
 
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <istream>
 #include <sstream>
 
-#include "quarry/error.h"
 #include "app/output.h"
+#include "quarry/error.h"
 
 namespace quarry {
 namespace {
@@ -64,8 +64,8 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",  ":limit", ":format",
-                                                     ":accept", ":stats", ":help", ":quit"};
+  static const std::vector<std::string> kCommands = {
+      ":next", ":prev", ":show", ":limit", ":format", ":accept", ":stats", ":help", ":quit"};
   return kCommands;
 }
 
@@ -104,7 +104,8 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
   }
   const double took_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  for (const std::string& note : result.notes) diagnostics_ << program_ << ": note: " << note << '\n';
+  for (const std::string& note : result.notes)
+    diagnostics_ << program_ << ": note: " << note << '\n';
   const bool text = config_.session.format == OutputFormat::kText;
   if (text) {
     for (const std::string& warning : result.warnings) {
@@ -185,14 +186,14 @@ void PromptSession::show(std::string_view argument) {
   options.snippets = false;
   options.explain = false;
   SearchResult result = searcher_.search(last_query_, options);
-  if (result.hits.empty()) return problem("no hit " + std::to_string(rank) + " in the last results");
+  if (result.hits.empty())
+    return problem("no hit " + std::to_string(rank) + " in the last results");
   std::optional<Article> article = searcher_.fetch(result.hits[0].id);
   if (!article) return problem("article " + result.hits[0].id + " is no longer in the index");
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
-  page << (style.color ? "\x1b[1m" : "") << article->title << (style.color ? "\x1b[0m" : "")
-       << '\n'
+  page << (style.color ? "\x1b[1m" : "") << article->title << (style.color ? "\x1b[0m" : "") << '\n'
        << article->id;
   for (const std::string* field : {&article->date, &article->source, &article->category}) {
     if (!field->empty()) page << " · " << *field;
@@ -229,7 +230,7 @@ void PromptSession::stats() {
     if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";
     out_ << '\n';
   }
-  out_       << "last update:   " << stats.last_update << "\n\n";
+  out_ << "last update:   " << stats.last_update << "\n\n";
   out_.flush();
 }
 

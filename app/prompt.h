@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/search/searcher.h"
 #include "app/session.h"
+#include "quarry/search/searcher.h"
 
 namespace quarry {
 

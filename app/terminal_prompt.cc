@@ -1,6 +1,8 @@
 // The prompt at a terminal, on GNU Readline's callback interface: it lets a
 // Ctrl-C abandon the line being typed without readline's own signal
 // handling getting in the way.
+#include "app/terminal_prompt.h"
+
 #include <readline/history.h>
 #include <readline/readline.h>
 #include <sys/select.h>
@@ -10,8 +12,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-
-#include "app/terminal_prompt.h"
 
 namespace quarry {
 namespace {
@@ -109,14 +109,14 @@ void run_terminal_prompt(PromptSession& session, const std::string& history_file
   stifle_history(kHistoryEntries);
   if (!history_file.empty()) {
     std::error_code ignored;
-    std::filesystem::create_directories(std::filesystem::path(history_file).parent_path(),
-                                        ignored);
+    std::filesystem::create_directories(std::filesystem::path(history_file).parent_path(), ignored);
     read_history(history_file.c_str());
   }
 
   // SIGINT stays blocked except inside pselect(), so a Ctrl-C is never
   // lost between checking for one and waiting for keys.
-  struct sigaction action{}, previous{};
+  struct sigaction action {
+  }, previous{};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, &previous);

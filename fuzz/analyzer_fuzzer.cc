@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "lib/text/utf8.h"
-#include "quarry/text/analyzer.h"
 #include "quarry/search/snippet.h"
+#include "quarry/text/analyzer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const quarry::Analyzer analyzer;

@@ -9,10 +9,10 @@
 #include <string_view>
 
 #include "lib/index/document_builder.h"
-#include "quarry/text/analyzer.h"
-#include "quarry/input/article.h"
 #include "quarry/error.h"
+#include "quarry/input/article.h"
 #include "quarry/search/query_parser.h"
+#include "quarry/text/analyzer.h"
 
 namespace {
 
@@ -22,10 +22,10 @@ Xapian::Database small_index(const quarry::Analyzer& analyzer) {
   if (mkdtemp(folder) == nullptr) std::abort();
   Xapian::WritableDatabase db(std::string(folder) + "/index", Xapian::DB_CREATE_OR_OVERWRITE);
   const quarry::Article articles[] = {
-      {"a1", "Derby day", "Mourinho had milk thrown at him after the derby.", "2017-12-10",
-       "sport", "Press Association"},
-      {"a2", "Café crème", "Ederson's penalty: a dressing-room row, 2-1, CAFÉ 東京 ಕನ್ನಡ.", "",
-       "", ""},
+      {"a1", "Derby day", "Mourinho had milk thrown at him after the derby.", "2017-12-10", "sport",
+       "Press Association"},
+      {"a2", "Café crème", "Ederson's penalty: a dressing-room row, 2-1, CAFÉ 東京 ಕನ್ನಡ.", "", "",
+       ""},
   };
   for (const quarry::Article& article : articles) {
     db.add_document(quarry::detail::make_document(analyzer, article, "fuzz"));

@@ -3,16 +3,16 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <atomic>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
-#include "quarry/error.h"
 #include "app/index_location.h"
+#include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 
 namespace {
@@ -73,11 +73,10 @@ class ConsoleObserver : public quarry::IndexObserver {
     if (so_far.bytes_read > 0 && so_far.input_bytes > so_far.bytes_read && used > 0) {
       const double left = seconds * static_cast<double>(so_far.input_bytes - so_far.bytes_read) /
                           static_cast<double>(so_far.bytes_read);
-      std::snprintf(line + used, sizeof line - static_cast<std::size_t>(used),
-                    ", %.0f%%, about %s left",
-                    100.0 * static_cast<double>(so_far.bytes_read) /
-                        static_cast<double>(so_far.input_bytes),
-                    duration(left).c_str());
+      std::snprintf(
+          line + used, sizeof line - static_cast<std::size_t>(used), ", %.0f%%, about %s left",
+          100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
+          duration(left).c_str());
     }
     std::cerr << line << "\x1b[K" << std::flush;
     shown_ = true;
@@ -108,19 +107,22 @@ void print_summary(const quarry::IndexReport& report) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Index articles for searching with quarry: .txt files found under each folder "
-               "(recursively) and JSON Lines corpora (.jsonl, .jsonl.gz). Runs are incremental: "
-               "unchanged articles are skipped, changed ones replaced, vanished ones deleted.",
-               kProgram};
+  CLI::App app{
+      "Index articles for searching with quarry: .txt files found under each folder "
+      "(recursively) and JSON Lines corpora (.jsonl, .jsonl.gz). Runs are incremental: "
+      "unchanged articles are skipped, changed ones replaced, vanished ones deleted.",
+      kProgram};
   quarry::IndexConfig config;
   config.db_path = quarry::default_index_path();
   std::vector<std::string> paths;
-  app.add_option("--db", config.db_path, "Index folder (default: $QUARRY_DB, else "
-                                         "$XDG_DATA_HOME/quarry/index)")
+  app.add_option("--db", config.db_path,
+                 "Index folder (default: $QUARRY_DB, else "
+                 "$XDG_DATA_HOME/quarry/index)")
       ->capture_default_str();
   app.add_option("--language", config.language,
                  "Stemming language of a new index (default english; 'none' for no "
-                 "stemming): " + quarry::Analyzer::available_languages());
+                 "stemming): " +
+                     quarry::Analyzer::available_languages());
   app.add_option("--commit-every", config.commit_every,
                  "Articles per commit; an interrupted run loses at most this many")
       ->capture_default_str()

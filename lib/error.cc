@@ -20,8 +20,8 @@ std::string printable(const std::string& query) {
 }  // namespace
 
 QueryError::QueryError(const std::string& query, std::size_t column, const std::string& reason)
-    : Error("query \"" + printable(query) + "\": " + reason + " (column " +
-            std::to_string(column) + ")"),
+    : Error("query \"" + printable(query) + "\": " + reason + " (column " + std::to_string(column) +
+            ")"),
       query_(query),
       column_(column),
       reason_(reason) {}

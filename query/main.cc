@@ -9,10 +9,10 @@
 #include <iostream>
 
 #include "app/batch.h"
-#include "quarry/error.h"
 #include "app/index_location.h"
 #include "app/prompt.h"
 #include "app/terminal_prompt.h"
+#include "quarry/error.h"
 #include "quarry/search/ranking.h"
 
 namespace {
@@ -81,8 +81,8 @@ int run_batch(const Options& options) {
   config.db_paths = options.db_paths;
   config.open = options.open;
   config.search = options.session.search;
-  config.format = options.format == "trec" ? quarry::BatchFormat::kTrec
-                                           : quarry::BatchFormat::kJsonLines;
+  config.format =
+      options.format == "trec" ? quarry::BatchFormat::kTrec : quarry::BatchFormat::kJsonLines;
   // A TREC run has no room for snippets: skip the work.
   config.search.snippets = !options.no_snippets && config.format != quarry::BatchFormat::kTrec;
   config.threads = options.threads;
@@ -211,7 +211,8 @@ int main(int argc, char** argv) {
   app.add_option("--weight", options.session.search.ranking.scheme,
                  "Ranking scheme: " + quarry::ranking_schemes())
       ->capture_default_str();
-  app.add_option("--bm25", options.bm25, "BM25 parameters (default k1=1.5,b=0.6), e.g. k1=1.2,b=0.75");
+  app.add_option("--bm25", options.bm25,
+                 "BM25 parameters (default k1=1.5,b=0.6), e.g. k1=1.2,b=0.75");
   app.add_option("--title-weight", options.session.search.parser.title_weight,
                  "Extra weight of query words found in titles")
       ->capture_default_str()

@@ -19,8 +19,9 @@ void expect_same(const Article& a, const Article& b) {
 }
 
 TEST(ArticleStore, EveryFieldComesBackAsStored) {
-  const Article article{"001.txt", "Derby: “City win”", std::string(70000, 'x') + " Ederson ⚽",
-                        "2017-12-10", "sport", "Press Association"};
+  const Article article{
+      "001.txt", "Derby: “City win”", std::string(70000, 'x') + " Ederson ⚽", "2017-12-10",
+      "sport",   "Press Association"};
   expect_same(decode_article(encode_article(article)), article);
 }
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "quarry/input/article_reader.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
+#include "quarry/input/article_reader.h"
 #include "quarry/search/searcher.h"
 #include "tests/fault_util.h"
 #include "tests/test_util.h"
@@ -45,8 +45,8 @@ std::string line_naming(const std::string& err, const std::string& where) {
 }
 
 std::set<std::string> hits_for(const fs::path& db, const std::string& query) {
-  const RunResult result = run_program(QUARRY_BIN, {"--db", db.string(), "--format", "json",
-                                                    "-n", "100", query});
+  const RunResult result =
+      run_program(QUARRY_BIN, {"--db", db.string(), "--format", "json", "-n", "100", query});
   EXPECT_EQ(result.exit_code, 0) << query << ": " << result.err;
   const json answer = json::parse(result.out);
   std::set<std::string> ids;
@@ -61,8 +61,8 @@ std::string article(const std::string& title, const std::string& word) {
 // Builds `depth` nested folders named `name` below `folder` relative to
 // each other, so that the whole path may exceed PATH_MAX, and writes
 // `file` with `contents` at the bottom.
-void write_deep(const fs::path& folder, int depth, const std::string& name,
-                const std::string& file, const std::string& contents) {
+void write_deep(const fs::path& folder, int depth, const std::string& name, const std::string& file,
+                const std::string& contents) {
   int fd = open(folder.c_str(), O_RDONLY | O_DIRECTORY);
   ASSERT_GE(fd, 0);
   for (int i = 0; i < depth; ++i) {
@@ -87,27 +87,36 @@ TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
   write_file(corpus / "good.txt", article("Good", "aardvark"));
   write_file(corpus / "empty.txt", "");
   write_file(corpus / "blank.txt", " \n\t\n");
-  write_file(corpus / "binary.txt", "\x7f" "ELF\x02\x01\x01\0\0\0\0 bat \0\0"s);
+  write_file(corpus / "binary.txt",
+             "\x7f"
+             "ELF\x02\x01\x01\0\0\0\0 bat \0\0"s);
   write_file(corpus / "nul.txt", "Nul bytes\n\nA gecko\0 hides."s);
   write_file(corpus / "overlong.txt",
              "Overlong\n\nA \xC0\xAF \xE0\x80\xAF \xF0\x80\x80\xAF\xF8\x88\x80\x80\x80 bison.\n");
   // U+D800 and U+DFFF as CESU-8 / WTF-8 write them: not UTF-8.
-  write_file(corpus / "surrogates.txt",
-             "Surrogates\n\nA \xED\xA0\x80\xED\xBF\xBF capybara.\n");
+  write_file(corpus / "surrogates.txt", "Surrogates\n\nA \xED\xA0\x80\xED\xBF\xBF capybara.\n");
   write_file(corpus / "latin1.txt", "Caf\xE9 cr\xE8me\n\nUn caf\xE9 pour le dingo.\n");
   write_file(corpus / "nested" / "a" / "b" / "c" / "deep.txt", article("Deep", "echidna"));
   fs::create_directory_symlink("..", corpus / "nested" / "a" / "loop");
   fs::create_symlink(corpus / "nowhere.txt", corpus / "dangling.txt");
   write_deep(corpus, 20, std::string(250, 'd'), "far.txt", article("Far", "ferret"));
   std::string lines;
-  lines += R"({"id": "j1", "title": "Narwhal", "body": "The narwhal swims."})" "\n";
-  lines += R"({"id": "j2", "title": "Cut", "body": "never clo)" "\n";
-  lines += R"([1, 2, 3])" "\n";
-  lines += R"("a string")" "\n";
-  lines += R"({"id": 7, "body": "typed wrong"})" "\n";
-  lines += R"({"id": "j6", "body": 12})" "\n";
-  lines += R"({"id": "j7", "body": "A \ud800 gibbon\u0000 with a \udfff."})" "\n";
-  lines += R"({"id": "j1", "title": "Narwhal again", "body": "The narwhal dives."})" "\n";
+  lines += R"({"id": "j1", "title": "Narwhal", "body": "The narwhal swims."})"
+           "\n";
+  lines += R"({"id": "j2", "title": "Cut", "body": "never clo)"
+           "\n";
+  lines += R"([1, 2, 3])"
+           "\n";
+  lines += R"("a string")"
+           "\n";
+  lines += R"({"id": 7, "body": "typed wrong"})"
+           "\n";
+  lines += R"({"id": "j6", "body": 12})"
+           "\n";
+  lines += R"({"id": "j7", "body": "A \ud800 gibbon\u0000 with a \udfff."})"
+           "\n";
+  lines += R"({"id": "j1", "title": "Narwhal again", "body": "The narwhal dives."})"
+           "\n";
   lines += "{\"id\": \"j9\", \"body\": \"raw \0 nul\"}\n"s;
   lines += R"({"id": "j10", "title": "Platypus", "body": "The platypus lays eggs."})";
   write_file(corpus / "articles.jsonl", lines);
@@ -174,12 +183,12 @@ TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
       {"dingo", {"latin1.txt"}},
       {"echidna", {"nested/a/b/c/deep.txt"}},
       {"narwhal", {"j1"}},
-      {"dives", {"j1"}},      // the later of two duplicates is kept
+      {"dives", {"j1"}},  // the later of two duplicates is kept
       {"swims", {}},
       {"gibbon", {"j7"}},
       {"platypus", {"j10"}},  // the last line, without a line break
       {"wombat", {"long"}},
-      {"lastword", {}},       // past what is indexed
+      {"lastword", {}},  // past what is indexed
       {"gecko", {}},
       {"bat", {}},
   };
@@ -198,7 +207,8 @@ TEST(BadInputTest, UnreadableFilesAreNamedEvenForRoot) {
   write_file(corpus / "a.txt", article("A", "aardvark"));
   write_file(corpus / "b.txt", article("B", "bison"));
   write_file(corpus / "c" / "d.txt", article("D", "dingo"));
-  write_file(corpus / "e.jsonl", R"({"id": "e", "body": "An emu."})" "\n");
+  write_file(corpus / "e.jsonl", R"({"id": "e", "body": "An emu."})"
+                                 "\n");
   fs::permissions(corpus / "b.txt", fs::perms::none);
   fs::permissions(corpus / "e.jsonl", fs::perms::none);
   fs::permissions(corpus / "c", fs::perms::none);
@@ -220,11 +230,14 @@ TEST(BadInputTest, UnreadableFilesAreNamedEvenForRoot) {
   fs::permissions(corpus / "c", fs::perms::owner_all);
   EXPECT_EQ(indexed.exit_code, 3) << indexed.err;
   EXPECT_NE(line_naming(indexed.err, (corpus / "b.txt").string()).find("Permission denied"),
-            std::string::npos) << indexed.err;
+            std::string::npos)
+      << indexed.err;
   EXPECT_NE(line_naming(indexed.err, (corpus / "e.jsonl").string()).find("Permission denied"),
-            std::string::npos) << indexed.err;
+            std::string::npos)
+      << indexed.err;
   EXPECT_NE(line_naming(indexed.err, (corpus / "c").string()).find("cannot read folder"),
-            std::string::npos) << indexed.err;
+            std::string::npos)
+      << indexed.err;
   EXPECT_EQ(hits_for(db, "aardvark"), std::set<std::string>{"a.txt"});
   EXPECT_EQ(Searcher(db.string()).article_count(), 1u);
 }
@@ -348,8 +361,7 @@ TEST_F(BadQueryTest, RandomBytesAndInvalidUtf8EndInResultsOrAnExplanation) {
     std::string query;
     const int length = std::uniform_int_distribution<int>(0, 40)(random);
     for (int k = 0; k < length; ++k) {
-      query += i % 2 ? static_cast<char>(random())
-                     : alphabet[random() % alphabet.size()];
+      query += i % 2 ? static_cast<char>(random()) : alphabet[random() % alphabet.size()];
     }
     SCOPED_TRACE(::testing::PrintToString(query));
     search_survives(searcher, query);
@@ -357,8 +369,8 @@ TEST_F(BadQueryTest, RandomBytesAndInvalidUtf8EndInResultsOrAnExplanation) {
     plain.plain = true;
     EXPECT_NO_THROW(searcher.search(query, plain));
   }
-  for (const std::string& query : {"\xFF\xFE"s, "caf\xE9"s, "\xED\xA0\x80"s, "\xC0\xAF*"s,
-                                   "a\0b"s, "title:\xFF"s, "\"\xF0\x9F\""s}) {
+  for (const std::string& query : {"\xFF\xFE"s, "caf\xE9"s, "\xED\xA0\x80"s, "\xC0\xAF*"s, "a\0b"s,
+                                   "title:\xFF"s, "\"\xF0\x9F\""s}) {
     search_survives(searcher, query);
   }
 }
@@ -377,14 +389,16 @@ TEST_F(BadQueryTest, HugeQueriesAnswerQuickly) {
   } kCases[] = {
       {"10,000 unknown words", many_words},
       {"10,000 known words", many_known},
-      {"10,000 ORs", [] {
+      {"10,000 ORs",
+       [] {
          std::string q = "apple";
          for (int i = 0; i < 10000; ++i) q += " OR a" + std::to_string(i) + "x";
          return q;
        }()},
       {"100,000 open parentheses", std::string(100000, '(') + "apple"},
       {"a wildcard matching 3,000 words", "a*"},
-      {"10,000 wildcards", [] {
+      {"10,000 wildcards",
+       [] {
          std::string q;
          for (int i = 0; i < 10000; ++i) q += "a* ";
          return q;

@@ -8,15 +8,15 @@
 #include <xapian.h>
 
 #include <cmath>
-#include <utility>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "quarry/text/analyzer.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/searcher.h"
+#include "quarry/text/analyzer.h"
 #include "tests/test_util.h"
 
 namespace quarry {
@@ -69,12 +69,23 @@ std::vector<std::string> make_queries(const std::vector<std::string>& words, std
     std::string query;
     for (int w = size(random); w > 0; --w) query += pick(words, random) + " ";
     switch (shape(random)) {
-      case 0: query += "-" + pick(words, random); break;
-      case 1: query += "category:sport"; break;
-      case 2: query += "\"" + pick(words, random) + " " + pick(words, random) + "\""; break;
-      case 3: query += "nosuchword"; break;
-      case 4: query += query; break;  // every word twice
-      default: break;
+      case 0:
+        query += "-" + pick(words, random);
+        break;
+      case 1:
+        query += "category:sport";
+        break;
+      case 2:
+        query += "\"" + pick(words, random) + " " + pick(words, random) + "\"";
+        break;
+      case 3:
+        query += "nosuchword";
+        break;
+      case 4:
+        query += query;
+        break;  // every word twice
+      default:
+        break;
     }
     queries.push_back(query);
   }
@@ -107,11 +118,11 @@ void expect_same(const std::vector<std::pair<Xapian::docid, double>>& expected,
     const auto hit = actual[static_cast<Xapian::doccount>(i)];
     EXPECT_NEAR(hit.get_weight(), want, 1e-12 * want) << query << " hit " << i;
     if (*hit == expected[i].first) continue;
-    const bool ties = (i > 0 && std::abs(expected[i - 1].second - want) <= 1e-12 * want) ||
-                      (i + 1 < expected.size() &&
-                       std::abs(expected[i + 1].second - want) <= 1e-12 * want);
-    EXPECT_TRUE(ties) << query << ": hit " << i << " is " << *hit << ", not "
-                      << expected[i].first << ", and ties no neighbour";
+    const bool ties =
+        (i > 0 && std::abs(expected[i - 1].second - want) <= 1e-12 * want) ||
+        (i + 1 < expected.size() && std::abs(expected[i + 1].second - want) <= 1e-12 * want);
+    EXPECT_TRUE(ties) << query << ": hit " << i << " is " << *hit << ", not " << expected[i].first
+                      << ", and ties no neighbour";
   }
 }
 
@@ -145,11 +156,10 @@ TEST_F(Bm25SourceTest, ScoresAsXapianDoesWithAndWithoutTheTable) {
   const QueryParser parser(analyzer, {}, &db);
   // Xapian's k3 (0 or 1 here) must make no difference to words a source
   // takes.
-  for (const auto& [p, k3] :
-       {std::pair{detail::Bm25Parameters{1.5, 0.6, 0.5}, 1.0},
-        std::pair{detail::Bm25Parameters{1.2, 0.75, 0.5}, 1.0},
-        std::pair{detail::Bm25Parameters{1.2, 0, 0.5}, 0.0},
-        std::pair{detail::Bm25Parameters{0, 0.5, 0.5}, 1.0}}) {
+  for (const auto& [p, k3] : {std::pair{detail::Bm25Parameters{1.5, 0.6, 0.5}, 1.0},
+                              std::pair{detail::Bm25Parameters{1.2, 0.75, 0.5}, 1.0},
+                              std::pair{detail::Bm25Parameters{1.2, 0, 0.5}, 0.0},
+                              std::pair{detail::Bm25Parameters{0, 0.5, 0.5}, 1.0}}) {
     const auto norms = std::make_shared<const detail::LengthNorms>(db, p);
     Xapian::Enquire enquire(db);
     enquire.set_weighting_scheme(Xapian::BM25Weight(p.k1, 0, k3, p.b, p.min_normlen));
@@ -196,8 +206,8 @@ TEST_F(Bm25SourceTest, PhrasesAndFiltersStayWithXapian) {
   const Xapian::Query filtered =
       detail::with_bm25_sources(parser.parse(a + " " + b + " category:sport").query, p, nullptr);
   EXPECT_NE(filtered.get_description().find("PostingSource"), std::string::npos);
-  const Xapian::Query mixed = detail::with_bm25_sources(
-      parser.parse(a + " \"" + a + " " + b + "\"").query, p, nullptr);
+  const Xapian::Query mixed =
+      detail::with_bm25_sources(parser.parse(a + " \"" + a + " " + b + "\"").query, p, nullptr);
   EXPECT_EQ(mixed.get_description().find("PostingSource"), std::string::npos);
 }
 

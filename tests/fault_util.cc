@@ -21,7 +21,7 @@ namespace quarry::testing {
 namespace {
 
 std::string pseudo_word(std::mt19937& random) {
-  static constexpr char kSyllables[][4] = {"ka", "lo", "mi", "ne", "ru", "sa", "ti", "vo",
+  static constexpr char kSyllables[][4] = {"ka",  "lo",  "mi",  "ne",  "ru",  "sa",  "ti", "vo",
                                            "ber", "dan", "gor", "pel", "qua", "str", "wen"};
   std::uniform_int_distribution<int> syllables(1, 4);
   std::uniform_int_distribution<std::size_t> pick(0, std::size(kSyllables) - 1);
@@ -75,8 +75,7 @@ std::string xapian_check(const std::filesystem::path& db) {
   if (program.empty()) return "xapian-check is not installed";
   const RunResult result = run_program(program, {db.string()});
   if (result.exit_code == 0 && result.out.find("No errors found") != std::string::npos) return "";
-  return "xapian-check exit " + std::to_string(result.exit_code) + ":\n" + result.out +
-         result.err;
+  return "xapian-check exit " + std::to_string(result.exit_code) + ":\n" + result.out + result.err;
 }
 
 std::string index_discrepancies(const std::filesystem::path& db_path,

@@ -1,9 +1,9 @@
 // Faults while indexing and searching: the process killed at any moment, a
 // full disk, a read-only index, a second indexer, searches during updates.
 // In each case nothing committed is lost and a plain re-run completes.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/file.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -197,12 +197,10 @@ TEST_F(SignalTest, SigtermAndSigintCommitWhatWasDoneAndSaySo) {
       fs::remove_all(db());
       if (update) {
         write_file(dir_ / "first.jsonl", synthetic_corpus(10, seed_, "f"));
-        ChildProcess first(QUARRY_INDEX_BIN, index_args(db(), {dir_ / "first.jsonl"}),
-                           dir_.path());
+        ChildProcess first(QUARRY_INDEX_BIN, index_args(db(), {dir_ / "first.jsonl"}), dir_.path());
         ASSERT_EQ(first.wait(), 0) << first.err();
       }
-      const std::vector<std::string> args =
-          index_args(db(), {corpus()}, {"--commit-every", "500"});
+      const std::vector<std::string> args = index_args(db(), {corpus()}, {"--commit-every", "500"});
       ChildProcess child(QUARRY_INDEX_BIN, args, dir_.path());
       std::this_thread::sleep_for(milliseconds(700));
       child.signal(number);
@@ -212,8 +210,9 @@ TEST_F(SignalTest, SigtermAndSigintCommitWhatWasDoneAndSaySo) {
         GTEST_SKIP() << "the corpus was indexed before the signal arrived";
       }
       EXPECT_EQ(*code, 1) << child.err();
-      EXPECT_TRUE(has_line_starting(child.err(), "quarry-index: interrupted; what was indexed "
-                                                 "is saved, run again to finish"))
+      EXPECT_TRUE(has_line_starting(child.err(),
+                                    "quarry-index: interrupted; what was indexed "
+                                    "is saved, run again to finish"))
           << child.err();
       EXPECT_EQ(xapian_check(db()), "");
       const std::size_t saved = Searcher(db().string()).article_count();
@@ -254,8 +253,7 @@ TEST(DiskFaultTest, FullDiskIsAClearErrorAndTheLastCommitStaysReadable) {
   }
   RecordProperty("full_disk", options.file_size_limit ? "RLIMIT_FSIZE" : "tmpfs");
 
-  ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "first.jsonl"}), dir.path(),
-                     options);
+  ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "first.jsonl"}), dir.path(), options);
   ASSERT_EQ(first.wait(), 0) << first.err();
 
   // An update that cannot fit, and a first build elsewhere on the full disk.
@@ -310,8 +308,8 @@ TEST(DiskFaultTest, ReadOnlyIndexIsAClearErrorAndStaysSearchable) {
 // Holds the lock a running quarry-index holds.
 class HeldLock {
  public:
-  explicit HeldLock(const fs::path& db) : fd_(open((db.string() + ".lock").c_str(),
-                                                   O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+  explicit HeldLock(const fs::path& db)
+      : fd_(open((db.string() + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
     if (fd_ < 0 || flock(fd_, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + db.string());
   }
   ~HeldLock() { release(); }
@@ -334,8 +332,8 @@ TEST(ConcurrentIndexTest, SecondIndexerExitsOrWaitsAsAsked) {
   const auto start = std::chrono::steady_clock::now();
   const RunResult refused = run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}));
   EXPECT_EQ(refused.exit_code, 1);
-  EXPECT_EQ(refused.err, "quarry-index: index " + db.string() +
-                             " is locked by another quarry-index\n");
+  EXPECT_EQ(refused.err,
+            "quarry-index: index " + db.string() + " is locked by another quarry-index\n");
   EXPECT_FALSE(fs::exists(db));
 
   // A bounded wait gives up after about that long.
@@ -349,16 +347,15 @@ TEST(ConcurrentIndexTest, SecondIndexerExitsOrWaitsAsAsked) {
   EXPECT_LT(waited, 20.0);
 
   // --wait alone waits until the other run ends, then indexes.
-  ChildProcess waiting(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}, {"--wait"}),
-                       dir.path());
+  ChildProcess waiting(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}, {"--wait"}), dir.path());
   std::this_thread::sleep_for(milliseconds(800));
   EXPECT_TRUE(waiting.running());
   lock.release();
   EXPECT_EQ(waiting.wait(), 0) << waiting.err();
   EXPECT_EQ(index_discrepancies(db, ids("a", 20)), "");
 
-  const RunResult bad = run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"},
-                                                                 {"--wait=-3"}));
+  const RunResult bad =
+      run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}, {"--wait=-3"}));
   EXPECT_EQ(bad.exit_code, 2) << bad.err;
 }
 
@@ -371,8 +368,7 @@ TEST(ConcurrentIndexTest, TwoFirstBuildsAtOnceLeaveOneWholeIndex) {
   const RunResult second = run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "big.jsonl"}));
   if (first.running()) {
     EXPECT_EQ(second.exit_code, 1) << second.err;
-    EXPECT_NE(second.err.find("locked by another quarry-index"), std::string::npos)
-        << second.err;
+    EXPECT_NE(second.err.find("locked by another quarry-index"), std::string::npos) << second.err;
   }
   EXPECT_EQ(first.wait(), 0) << first.err();
   EXPECT_EQ(index_discrepancies(db, ids("a", 6000)), "");
@@ -385,10 +381,10 @@ TEST(ConcurrentSearchTest, SearchesDuringUpdatesAlwaysAnswer) {
   ASSERT_NO_FATAL_FAILURE(build_then_write_more(dir, 1000, "more.jsonl", 4000, "a", "b"));
   const fs::path db = dir / "index";
 
-  ChildProcess update(QUARRY_INDEX_BIN,
-                      index_args(db, {dir / "first.jsonl", dir / "more.jsonl"},
-                                 {"--commit-every", "50"}),
-                      dir.path());
+  ChildProcess update(
+      QUARRY_INDEX_BIN,
+      index_args(db, {dir / "first.jsonl", dir / "more.jsonl"}, {"--commit-every", "50"}),
+      dir.path());
   Searcher searcher(db.string());
   SearchOptions options;
   options.limit = 50;
@@ -425,10 +421,10 @@ TEST(ConcurrentSearchTest, BatchRunDuringUpdatesAnswersEveryQuery) {
   for (int i = 0; i < 3000; ++i) queries += "q" + std::to_string(i) + "\tquarrystone\n";
   write_file(dir / "queries.tsv", queries);
 
-  ChildProcess update(QUARRY_INDEX_BIN,
-                      index_args(db, {dir / "first.jsonl", dir / "more.jsonl"},
-                                 {"--commit-every", "50"}),
-                      dir.path());
+  ChildProcess update(
+      QUARRY_INDEX_BIN,
+      index_args(db, {dir / "first.jsonl", dir / "more.jsonl"}, {"--commit-every", "50"}),
+      dir.path());
   ChildProcess batch(QUARRY_BIN,
                      {"--db", db.string(), "--batch", (dir / "queries.tsv").string(), "-j", "2",
                       "--no-snippets", "--no-timings"},

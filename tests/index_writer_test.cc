@@ -71,11 +71,10 @@ TEST(IndexWriter, ArticlesOfOtherFoldersAreNotDeleted) {
 
 TEST(IndexWriter, DuplicateIdsInOneRunKeepTheLastAndNeverDuplicate) {
   TempDir dir;
-  write_file(dir / "corpus.jsonl",
-             R"({"id": "x", "title": "First", "body": "first version"})"
-             "\n"
-             R"({"id": "x", "title": "Second", "body": "second version"})"
-             "\n");
+  write_file(dir / "corpus.jsonl", R"({"id": "x", "title": "First", "body": "first version"})"
+                                   "\n"
+                                   R"({"id": "x", "title": "Second", "body": "second version"})"
+                                   "\n");
   CollectingObserver observer;
   const IndexConfig config = config_for(dir);
   index_paths(config, {(dir / "corpus.jsonl").string()}, &observer);
@@ -134,7 +133,8 @@ TEST(IndexWriter, CancelledRunDeletesNothingAndTheNextRunCompletes) {
   index_paths(config, {articles.string()});
 
   for (int i = 20; i < 30; ++i) write_article(i);
-  for (int i = 0; i < 5; ++i) std::filesystem::remove(articles / ("a" + std::to_string(100 + i) + ".txt"));
+  for (int i = 0; i < 5; ++i)
+    std::filesystem::remove(articles / ("a" + std::to_string(100 + i) + ".txt"));
   cancel = true;
   IndexReport interrupted = index_paths(config, {articles.string()});
   EXPECT_TRUE(interrupted.cancelled);

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <cctype>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>

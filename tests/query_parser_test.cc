@@ -27,14 +27,12 @@ TEST_P(QueryParserForms, ParsesToTheAnalyzersTerms) {
 INSTANTIATE_TEST_SUITE_P(
     Table, QueryParserForms,
     ::testing::Values(
-        ParseCase{"Empty", "", "Query()"},
-        ParseCase{"NoWords", "!!! ...", "Query()"},
+        ParseCase{"Empty", "", "Query()"}, ParseCase{"NoWords", "!!! ...", "Query()"},
         ParseCase{"FreeWordsAnyMayMatch", "Ederson Portuguese",
                   "Query((Zederson@1 OR Zportugues@2))"},
         ParseCase{"CaseAndAccentsFolded", "CAFÉ", "Query(Zcafe@1)"},
         ParseCase{"CurlyApostrophe", "Guardiola’s", "Query(Zguardiola@1)"},
-        ParseCase{"HyphenatedIsPhrase", "dressing-room",
-                  "Query((Zdress@1 PHRASE 2 Zroom@2))"},
+        ParseCase{"HyphenatedIsPhrase", "dressing-room", "Query((Zdress@1 PHRASE 2 Zroom@2))"},
         ParseCase{"ScoreIsPhrase", "2-1", "Query((Z2@1 PHRASE 2 Z1@2))"},
         ParseCase{"Currency", "£10million", "Query(Z10million@1)"},
         ParseCase{"Phrase", "\"Dressing Room\"", "Query((Zdress@1 PHRASE 2 Zroom@2))"},
@@ -52,8 +50,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "Query((Zmilk@1 OR Zand@2 OR Zwater@3))"},
         ParseCase{"Grouping", "penalty AND (Herrera OR Ederson)",
                   "Query((Zpenalti@1 AND (Zherrera@2 OR Zederson@3)))"},
-        ParseCase{"AndBindsTighterThanOr", "a OR b AND c",
-                  "Query((Za@1 OR (Zb@2 AND Zc@3)))"},
+        ParseCase{"AndBindsTighterThanOr", "a OR b AND c", "Query((Za@1 OR (Zb@2 AND Zc@3)))"},
         ParseCase{"EmptySideIsIgnored", "!!! AND milk", "Query(Zmilk@1)"},
         ParseCase{"CjkIsAPhraseOfIdeographs", "曼联", "Query((Z曼@1 PHRASE 2 Z联@2))"}),
     [](const auto& info) { return info.param.name; });
@@ -78,17 +75,15 @@ TEST_P(QueryParserErrors, PointsAtTheProblem) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, QueryParserErrors,
-                         ::testing::Values(ErrorCase{"AndAlone", "AND", 1},
-                                           ErrorCase{"TrailingAnd", "Mourinho AND", 10},
-                                           ErrorCase{"LeadingOr", "OR milk", 1},
-                                           ErrorCase{"TrailingNot", "milk NOT", 6},
-                                           ErrorCase{"UnclosedParen", "(penalty OR", 10},
-                                           ErrorCase{"NeverClosed", "(penalty", 1},
-                                           ErrorCase{"UnmatchedClose", "penalty)", 8},
-                                           ErrorCase{"EmptyParens", "()", 1},
-                                           ErrorCase{"ColumnsCountCharacters", "é ü AND", 5}),
-                         [](const auto& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(
+    Table, QueryParserErrors,
+    ::testing::Values(ErrorCase{"AndAlone", "AND", 1}, ErrorCase{"TrailingAnd", "Mourinho AND", 10},
+                      ErrorCase{"LeadingOr", "OR milk", 1}, ErrorCase{"TrailingNot", "milk NOT", 6},
+                      ErrorCase{"UnclosedParen", "(penalty OR", 10},
+                      ErrorCase{"NeverClosed", "(penalty", 1},
+                      ErrorCase{"UnmatchedClose", "penalty)", 8}, ErrorCase{"EmptyParens", "()", 1},
+                      ErrorCase{"ColumnsCountCharacters", "é ü AND", 5}),
+    [](const auto& info) { return info.param.name; });
 
 TEST(QueryParser, DeepNestingIsAnErrorNotACrash) {
   Analyzer analyzer;

@@ -128,19 +128,25 @@ TEST(Searcher, SnippetsFromTheIndexMatchStemmingTheText) {
   TempDir dir;
   const std::string long_word(80, 'x');
   std::vector<Article> articles = {
-      {"derby", "Guardiola’s men: a DERBY to remember", "Pep Guardiola's men won 2-1. Ederson "
+      {"derby", "Guardiola’s men: a DERBY to remember",
+       "Pep Guardiola's men won 2-1. Ederson "
        "saved two penalties; the penalty taker cried. Guardiola praised the derby crowd.",
        "2017-12-10", "sport", "PA"},
-      {"cafe", "曼联 " + long_word + " café", "A " + long_word + " café by the stadium, "
-       "cafe\u0301 owners and cafés; 曼联输了比赛 and the penalty spot.", "2017-12-11", "", ""},
+      {"cafe", "曼联 " + long_word + " café",
+       "A " + long_word +
+           " café by the stadium, "
+           "cafe\u0301 owners and cafés; 曼联输了比赛 and the penalty spot.",
+       "2017-12-11", "", ""},
       {"empty-title", "", "Penalties decided the derby; Guardiola said nothing.", "", "", ""},
   };
   // A long body, where the snippet is a window of it: words past the
   // window are not read.
   std::string filler;
   for (int i = 0; i < 60; ++i) filler += "word" + std::to_string(i) + " ";
-  articles.push_back({"long", "Long read", filler + "Guardiola. " + filler + filler +
-                      "the penalty and the derby, " + filler + "Guardiola", "", "", ""});
+  articles.push_back({"long", "Long read",
+                      filler + "Guardiola. " + filler + filler + "the penalty and the derby, " +
+                          filler + "Guardiola",
+                      "", "", ""});
   articles.push_back({"late", "Late", filler + filler + filler + "a penalty at last.", "", "", ""});
   index_articles(dir, articles);
   Searcher searcher(index_path(dir));

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "quarry/index/index_writer.h"
 #include "app/prompt.h"
+#include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 
 namespace quarry {

@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "app/prompt.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
-#include "app/prompt.h"
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 

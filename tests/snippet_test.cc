@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/text/analyzer.h"
 #include "quarry/search/query_parser.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry {
 namespace {

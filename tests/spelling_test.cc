@@ -62,8 +62,8 @@ class Spelling : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new TempDir;
-    const IndexReport report = testing::index_articles(
-        *dir_, corpus(), "football, soccer\nman utd, manchester united\n");
+    const IndexReport report =
+        testing::index_articles(*dir_, corpus(), "football, soccer\nman utd, manchester united\n");
     ASSERT_EQ(report.added, corpus().size());
     ASSERT_EQ(report.synonym_groups, 2u);
     searcher_ = new Searcher(testing::index_path(*dir_));

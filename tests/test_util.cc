@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <cerrno>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -83,8 +83,8 @@ void write_file(const std::filesystem::path& path, const std::string& contents) 
 namespace {
 
 bool is_cleared(const char* entry) {
-  static const char* const kCleared[] = {"QUARRY_DB=", "NO_COLOR=", "XDG_DATA_HOME=",
-                                         "XDG_STATE_HOME="};
+  static const char* const kCleared[] = {
+      "QUARRY_DB=", "NO_COLOR=", "XDG_DATA_HOME=", "XDG_STATE_HOME="};
   for (const char* prefix : kCleared) {
     if (std::strncmp(entry, prefix, std::strlen(prefix)) == 0) return true;
   }
@@ -165,8 +165,7 @@ RunResult run_program(const std::string& program, const std::vector<std::string>
   envp.push_back(nullptr);
 
   pid_t pid;
-  int spawn_error =
-      posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data());
+  int spawn_error = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close(in[0]);
   close(out[1]);
@@ -447,8 +446,8 @@ TcpServer::TcpServer(const std::vector<std::string>& databases) {
   constexpr int kAttempts = 5;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     port_ = free_loopback_port();
-    std::vector<std::string> args{program, "--quiet", "--interface", "127.0.0.1", "--port",
-                                  std::to_string(port_)};
+    std::vector<std::string> args{program,     "--quiet", "--interface",
+                                  "127.0.0.1", "--port",  std::to_string(port_)};
     args.insert(args.end(), databases.begin(), databases.end());
     std::vector<char*> argv;
     for (std::string& arg : args) argv.push_back(arg.data());
@@ -461,7 +460,8 @@ TcpServer::TcpServer(const std::vector<std::string>& databases) {
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    const int error = posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), environ);
+    const int error =
+        posix_spawn(&pid_, program.c_str(), &actions, &attributes, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     if (error != 0) throw std::runtime_error("cannot run " + program + ": " + std::strerror(error));

@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/input/article.h"
 #include "quarry/index/index_writer.h"
+#include "quarry/input/article.h"
 
 namespace quarry::testing {
 

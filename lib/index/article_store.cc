@@ -41,8 +41,8 @@ bool read_field(std::string_view& in, std::string& field) {
 
 std::string encode_article(const Article& article) {
   std::string out;
-  out.reserve(article.id.size() + article.title.size() + article.body.size() +
-              article.date.size() + article.category.size() + article.source.size() + 16);
+  out.reserve(article.id.size() + article.title.size() + article.body.size() + article.date.size() +
+              article.category.size() + article.source.size() + 16);
   for (const std::string* field : {&article.id, &article.title, &article.body, &article.date,
                                    &article.category, &article.source}) {
     append_field(out, *field);

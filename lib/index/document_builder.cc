@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "lib/index/article_store.h"
-#include "lib/search/date_range.h"
 #include "lib/index/schema.h"
+#include "lib/search/date_range.h"
 #include "lib/text/utf8.h"
 
 namespace quarry::detail {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "lib/index/word_table.h"
-#include "quarry/text/analyzer.h"
 #include "quarry/input/article.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 

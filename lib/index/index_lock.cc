@@ -16,8 +16,7 @@ std::string locked_message(const std::string& db_path) {
   return "index " + db_path + " is locked by another quarry-index";
 }
 
-IndexLock::IndexLock(const std::string& db_path, LockWait wait,
-                     const std::atomic<bool>* cancel) {
+IndexLock::IndexLock(const std::string& db_path, LockWait wait, const std::atomic<bool>* cancel) {
   const std::string path = db_path + ".lock";
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);

@@ -12,10 +12,10 @@
 
 #include "lib/index/document_builder.h"
 #include "lib/index/index_lock.h"
-#include "lib/input/input_size.h"
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
+#include "lib/input/input_size.h"
 #include "quarry/error.h"
 
 namespace quarry {
@@ -49,8 +49,7 @@ namespace {
 // analyzed in.
 Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* language) {
   std::error_code ignored;
-  std::filesystem::create_directories(std::filesystem::path(config.db_path).parent_path(),
-                                      ignored);
+  std::filesystem::create_directories(std::filesystem::path(config.db_path).parent_path(), ignored);
   Xapian::WritableDatabase db;
   const auto deadline = std::chrono::steady_clock::now() + config.lock_wait;
   for (;;) {
@@ -79,9 +78,8 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* l
     }
     *language = config.language.empty() ? "english" : config.language;
   } else if (!config.language.empty() && config.language != stored) {
-    throw ConfigError("index " + config.db_path + " is analyzed in " + stored +
-                      ", not " + config.language +
-                      "; build a new index to change the language");
+    throw ConfigError("index " + config.db_path + " is analyzed in " + stored + ", not " +
+                      config.language + "; build a new index to change the language");
   } else {
     *language = stored;
   }
@@ -256,15 +254,24 @@ class IndexingSink : public ArticleSink {
                           article.date.size() + article.category.size() + article.source.size();
     auto [seen, inserted] = first_seen_.try_emplace(article.id, where);
     if (!inserted) {
-      on_problem({where, "duplicate id '" + article.id + "' (also at " +
-                             seen->second.to_string() + "): this one is kept",
+      on_problem({where,
+                  "duplicate id '" + article.id + "' (also at " + seen->second.to_string() +
+                      "): this one is kept",
                   false});
       seen->second = where;
     }
     switch (destination_.put(std::move(article), origin_, !inserted)) {
-      case Upsert::kAdded: ++report_.added; ++pending_; break;
-      case Upsert::kUpdated: ++report_.updated; ++pending_; break;
-      case Upsert::kUnchanged: ++report_.unchanged; break;
+      case Upsert::kAdded:
+        ++report_.added;
+        ++pending_;
+        break;
+      case Upsert::kUpdated:
+        ++report_.updated;
+        ++pending_;
+        break;
+      case Upsert::kUnchanged:
+        ++report_.unchanged;
+        break;
     }
     if (pending_ >= config_.commit_every) {
       destination_.checkpoint();
@@ -418,8 +425,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
     update_in_place(writer, config, paths, synonyms, report, observer);
     writer.commit();
   }
-  report.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (observer) observer->on_progress(report);
   return report;
 }

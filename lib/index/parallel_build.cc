@@ -18,8 +18,8 @@
 
 #include "lib/index/document_builder.h"
 #include "lib/index/schema.h"
-#include "quarry/text/analyzer.h"
 #include "quarry/error.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {

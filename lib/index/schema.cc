@@ -35,8 +35,8 @@ std::string id_term(const std::string& id) { return boolean_term(kIdPrefix, id);
 void check_schema(const Xapian::Database& db, const std::string& path) {
   const std::string schema = db.get_metadata(kSchemaKey);
   if (schema.empty() || schema == std::to_string(kSchemaVersion)) return;
-  throw IndexError("index " + path + " was built by another version of Quarry (layout " +
-                   schema + ", this one reads " + std::to_string(kSchemaVersion) +
+  throw IndexError("index " + path + " was built by another version of Quarry (layout " + schema +
+                   ", this one reads " + std::to_string(kSchemaVersion) +
                    "); move it aside and index the articles again");
 }
 

@@ -3,19 +3,19 @@
 #ifndef QUARRY_LIB_INDEX_SCHEMA_H_
 #define QUARRY_LIB_INDEX_SCHEMA_H_
 
-#include <string>
-
 #include <xapian.h>
+
+#include <string>
 
 namespace quarry::detail {
 
 inline constexpr int kSchemaVersion = 2;
 
 // Term prefixes, following omega's conventions where it has one.
-inline constexpr char kStemPrefix[] = "Z";         // stems of every word, with positions
-inline constexpr char kTitlePrefix[] = "S";        // after Z: stems of title words, no positions
-inline constexpr char kIdPrefix[] = "Q";           // the article's unique id (boolean)
-inline constexpr char kOriginPrefix[] = "XO";      // the folder or corpus it came from
+inline constexpr char kStemPrefix[] = "Z";          // stems of every word, with positions
+inline constexpr char kTitlePrefix[] = "S";         // after Z: stems of title words, no positions
+inline constexpr char kIdPrefix[] = "Q";            // the article's unique id (boolean)
+inline constexpr char kOriginPrefix[] = "XO";       // the folder or corpus it came from
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
 inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
 

@@ -25,8 +25,8 @@ bool cut_long_body(std::string* body) {
   if (body->size() <= kMaxBodyBytes) return false;
   const std::string_view kept = utf8_prefix(*body, kMaxBodyBytes);
   const std::size_t boundary = kept.find_last_of(" \n", kept.size());
-  const bool near = boundary != std::string_view::npos &&
-                    kept.size() - boundary <= kBoundarySearchBytes;
+  const bool near =
+      boundary != std::string_view::npos && kept.size() - boundary <= kBoundarySearchBytes;
   body->resize(near ? boundary : kept.size());
   body->shrink_to_fit();
   return true;

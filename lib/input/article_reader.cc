@@ -104,8 +104,7 @@ std::string read_all(int fd, std::size_t max_bytes, std::string* contents) {
   }
   char buffer[64 * 1024];
   while (contents->size() < max_bytes) {
-    const ssize_t count =
-        read(fd, buffer, std::min(sizeof buffer, max_bytes - contents->size()));
+    const ssize_t count = read(fd, buffer, std::min(sizeof buffer, max_bytes - contents->size()));
     if (count == 0) return "";
     if (count > 0) {
       contents->append(buffer, static_cast<std::size_t>(count));

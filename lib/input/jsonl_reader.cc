@@ -277,8 +277,8 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
            false);
   }
   if (surrogates > 0) {
-    report(sink, where,
-           "lone surrogate escapes repaired (" + std::to_string(surrogates) + ")", false);
+    report(sink, where, "lone surrogate escapes repaired (" + std::to_string(surrogates) + ")",
+           false);
   }
   if (const std::size_t body_bytes = article.body.size(); cut_long_body(&article.body)) {
     report(sink, where, long_article_note(body_bytes), false);

@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "lib/text/utf8.h"
-#include "quarry/input/article_reader.h"
 #include "quarry/error.h"
+#include "quarry/input/article_reader.h"
 
 namespace quarry {
 

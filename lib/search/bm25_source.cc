@@ -18,9 +18,9 @@ constexpr std::size_t kMaxWords = 32;
 struct Word {
   Xapian::PostingIterator postings;
   Xapian::PostingIterator end;
-  Xapian::docid at = 0;    // the current posting's document, kPastEnd when done
-  double termweight = 0;   // BM25Weight's termweight, (k1 + 1) included
-  double max_weight = 0;   // BM25Weight::get_maxpart()
+  Xapian::docid at = 0;   // the current posting's document, kPastEnd when done
+  double termweight = 0;  // BM25Weight's termweight, (k1 + 1) included
+  double max_weight = 0;  // BM25Weight::get_maxpart()
 
   void settle() { at = postings == end ? kPastEnd : *postings; }
   void advance() {
@@ -226,8 +226,8 @@ void Bm25WordsSource::find(Xapian::docid from, double min_weight) {
       if (words_[i].at == candidate) weight += word_weight(words_[i], norm);
     }
     if (weight >= min_weight && !known) {
-      weight = weight_at(candidate, length_norm(db_.get_doclength(candidate), len_factor_,
-                                                parameters_));
+      weight =
+          weight_at(candidate, length_norm(db_.get_doclength(candidate), len_factor_, parameters_));
     }
     if (weight >= min_weight) {
       current_ = candidate;

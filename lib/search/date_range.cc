@@ -35,7 +35,8 @@ std::optional<DateRange> span(std::string_view text) {
     return DateRange{format(y, 1, 1), format(y, 12, 31)};
   }
   if (text.size() == 7 && text[4] == '-' && digits(text.substr(0, 4)) && digits(text.substr(5))) {
-    const year_month month{year{number(text.substr(0, 4))}, std::chrono::month(number(text.substr(5)))};
+    const year_month month{year{number(text.substr(0, 4))},
+                           std::chrono::month(number(text.substr(5)))};
     if (!month.ok()) return std::nullopt;
     const year_month_day_last last{month.year(), month_day_last{month.month()}};
     return DateRange{format(int(month.year()), unsigned(month.month()), 1),

@@ -3,11 +3,11 @@
 #ifndef QUARRY_LIB_SEARCH_DATE_RANGE_H_
 #define QUARRY_LIB_SEARCH_DATE_RANGE_H_
 
+#include <xapian.h>
+
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <xapian.h>
 
 namespace quarry::detail {
 

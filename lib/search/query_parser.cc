@@ -5,8 +5,8 @@
 #include <map>
 #include <optional>
 
-#include "lib/search/date_range.h"
 #include "lib/index/schema.h"
+#include "lib/search/date_range.h"
 #include "lib/text/utf8.h"
 #include "quarry/error.h"
 
@@ -14,7 +14,20 @@ namespace quarry {
 namespace {
 
 enum class Kind {
-  kWord, kPhrase, kOpen, kClose, kPlus, kMinus, kAnd, kOr, kXor, kNot, kNear, kAdj, kField, kEnd
+  kWord,
+  kPhrase,
+  kOpen,
+  kClose,
+  kPlus,
+  kMinus,
+  kAnd,
+  kOr,
+  kXor,
+  kNot,
+  kNear,
+  kAdj,
+  kField,
+  kEnd
 };
 
 enum class Field { kNone, kTitle, kSource, kCategory, kId, kDate, kAfter, kBefore };
@@ -50,8 +63,8 @@ std::size_t quote_length(std::string_view text, std::size_t at) {
 
 std::optional<Field> field_named(std::string_view name) {
   static constexpr std::pair<std::string_view, Field> kFields[] = {
-      {"title", Field::kTitle}, {"source", Field::kSource}, {"category", Field::kCategory},
-      {"id", Field::kId},       {"date", Field::kDate},     {"after", Field::kAfter},
+      {"title", Field::kTitle},  {"source", Field::kSource}, {"category", Field::kCategory},
+      {"id", Field::kId},        {"date", Field::kDate},     {"after", Field::kAfter},
       {"before", Field::kBefore}};
   for (const auto& [known, field] : kFields) {
     if (name == known) return field;
@@ -142,11 +155,16 @@ class Lexer {
     std::string_view text = query_.substr(start, end - start);
     Kind kind = Kind::kWord;
     unsigned window = 0;
-    if (text == "AND") kind = Kind::kAnd;
-    else if (text == "OR") kind = Kind::kOr;
-    else if (text == "XOR") kind = Kind::kXor;
-    else if (text == "NOT") kind = Kind::kNot;
-    else if (auto near = proximity(text, &window)) kind = *near;
+    if (text == "AND")
+      kind = Kind::kAnd;
+    else if (text == "OR")
+      kind = Kind::kOr;
+    else if (text == "XOR")
+      kind = Kind::kXor;
+    else if (text == "NOT")
+      kind = Kind::kNot;
+    else if (auto near = proximity(text, &window))
+      kind = *near;
     out->push_back({kind, text, start, window});
     return end;
   }
@@ -240,7 +258,8 @@ class Parser {
   // and_expr := sequence (("AND" | "AND NOT" | "NOT") sequence)*
   Xapian::Query conjunction(bool positive, Field field) {
     Xapian::Query query;
-    if (is_binary(peek().kind)) fail(peek(), std::string(peek().text) + " needs words on both sides");
+    if (is_binary(peek().kind))
+      fail(peek(), std::string(peek().text) + " needs words on both sides");
     if (peek().kind != Kind::kNot) query = sequence(positive, field);
     while (peek().kind == Kind::kAnd || peek().kind == Kind::kNot) {
       const Lexeme& op = take();
@@ -277,7 +296,8 @@ class Parser {
     while (!ends_sequence(peek().kind)) {
       const Kind sign = peek().kind;
       if (sign == Kind::kPlus || sign == Kind::kMinus) take();
-      if (is_binary(peek().kind)) fail(peek(), std::string(peek().text) + " needs words on both sides");
+      if (is_binary(peek().kind))
+        fail(peek(), std::string(peek().text) + " needs words on both sides");
       const Field filter_field =
           peek().kind == Kind::kField && is_filter(peek().field) ? peek().field : Field::kNone;
       Xapian::Query item = proximity_chain(positive && sign != Kind::kMinus, field);
@@ -302,9 +322,7 @@ class Parser {
     return combine(Xapian::Query::OP_AND_NOT, query, flat(Xapian::Query::OP_OR, must_not));
   }
 
-  static bool is_filter(Field field) {
-    return field != Field::kNone && field != Field::kTitle;
-  }
+  static bool is_filter(Field field) { return field != Field::kNone && field != Field::kTitle; }
 
   // item := primary (("NEAR" | "ADJ")[/n] primary)*
   Xapian::Query proximity_chain(bool positive, Field field) {
@@ -366,8 +384,7 @@ class Parser {
     for (const std::string& word : words) {
       title_terms.emplace_back(detail::kStemPrefix + prefix_for(field) + analyzer_.stem(word));
     }
-    return Xapian::Query(Xapian::Query::OP_FILTER, query,
-                         flat(Xapian::Query::OP_AND, title_terms));
+    return Xapian::Query(Xapian::Query::OP_FILTER, query, flat(Xapian::Query::OP_AND, title_terms));
   }
 
   Xapian::Query primary(bool positive, Field field) {
@@ -404,7 +421,8 @@ class Parser {
   Xapian::Query leaf(const Lexeme& lexeme, bool positive, Field field) {
     switch (field) {
       case Field::kSource:
-        return filter(detail::boolean_term(detail::kSourcePrefix, analyzer_.normalize(lexeme.text)));
+        return filter(
+            detail::boolean_term(detail::kSourcePrefix, analyzer_.normalize(lexeme.text)));
       case Field::kCategory:
         return filter(
             detail::boolean_term(detail::kCategoryPrefix, analyzer_.normalize(lexeme.text)));
@@ -448,8 +466,7 @@ class Parser {
     const std::string stem = analyzer_.stem(term);
     if (positive) out_->highlight.stems.push_back(stem);
     if (field == Field::kNone) {
-      out_->free_words.push_back(
-          {lexeme.offset, lexeme.offset + lexeme.text.size(), term});
+      out_->free_words.push_back({lexeme.offset, lexeme.offset + lexeme.text.size(), term});
     }
     const Xapian::termpos position = ++position_;
     Xapian::Query query = with_synonyms(
@@ -458,7 +475,8 @@ class Parser {
     if (field == Field::kNone && config_.title_weight > 0) {
       const Xapian::Query title(
           Xapian::Query::OP_SCALE_WEIGHT,
-          Xapian::Query(std::string(detail::kStemPrefix) + detail::kTitlePrefix + stem, 1, position),
+          Xapian::Query(std::string(detail::kStemPrefix) + detail::kTitlePrefix + stem, 1,
+                        position),
           config_.title_weight);
       score(positive, "title:" + std::string(lexeme.text), title);
       query = Xapian::Query(Xapian::Query::OP_OR, query, title);
@@ -513,8 +531,7 @@ class Parser {
     if (!db_) {
       // Without an index to list words from, stems are the best guess.
       return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + analyzer_.stem(start),
-                           config_.max_wildcard_terms,
-                           Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+                           config_.max_wildcard_terms, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
     }
     std::vector<std::pair<Xapian::doccount, std::string>> words;
     auto it = db_->spellings_begin();
@@ -525,7 +542,8 @@ class Parser {
     std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(limit),
                       words.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     std::vector<std::string> stems;
-    for (std::size_t i = 0; i < limit; ++i) stems.push_back(prefix + analyzer_.stem(words[i].second));
+    for (std::size_t i = 0; i < limit; ++i)
+      stems.push_back(prefix + analyzer_.stem(words[i].second));
     std::sort(stems.begin(), stems.end());
     stems.erase(std::unique(stems.begin(), stems.end()), stems.end());
     // No word starts so. The bare prefix is a term no article has (words are
@@ -560,10 +578,10 @@ class Parser {
         if (positive) out_->highlight.stems.push_back(stem);
         terms.emplace_back(detail::kStemPrefix + stem);
       }
-      alternatives.push_back(terms.size() == 1
-                                 ? terms[0]
-                                 : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
-                                                 terms.end(), terms.size()));
+      alternatives.push_back(
+          terms.size() == 1
+              ? terms[0]
+              : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(), terms.end(), terms.size()));
     }
     if (alternatives.size() == 1) return query;
     return Xapian::Query(Xapian::Query::OP_SYNONYM, alternatives.begin(), alternatives.end());
@@ -624,8 +642,7 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
   ParsedQuery out;
   if (lexemes.size() > kMaxQueryWords) {
     lexemes.resize(kMaxQueryWords);
-    out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) +
-                        " words are searched");
+    out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) + " words are searched");
   }
   lexemes.push_back({Kind::kEnd, {}, view.size()});
   out.query = Parser(analyzer_, config_, db_, view, std::move(lexemes), &out).parse();

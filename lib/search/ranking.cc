@@ -25,7 +25,8 @@ const std::vector<Scheme>& schemes() {
   // known-item set; Xapian's defaults (k1=1, b=0.5) and Lucene's (k1=1.2,
   // b=0.75) do worse on both.
   static const std::vector<Scheme> kSchemes = {
-      {"bm25", {{"k1", 1.5}, {"k2", 0}, {"k3", 1}, {"b", 0.6}, {"min_normlen", 0.5}},
+      {"bm25",
+       {{"k1", 1.5}, {"k2", 0}, {"k3", 1}, {"b", 0.6}, {"min_normlen", 0.5}},
        [](const Parameters& p) {
          return new Xapian::BM25Weight(p.at("k1"), p.at("k2"), p.at("k3"), p.at("b"),
                                        p.at("min_normlen"));
@@ -40,12 +41,12 @@ const std::vector<Scheme>& schemes() {
       {"dlh", {}, [](const Parameters&) { return new Xapian::DLHWeight(); }},
       {"dph", {}, [](const Parameters&) { return new Xapian::DPHWeight(); }},
       {"pl2", {{"c", 1}}, [](const Parameters& p) { return new Xapian::PL2Weight(p.at("c")); }},
-      {"pl2+", {{"c", 1}, {"delta", 0.8}},
+      {"pl2+",
+       {{"c", 1}, {"delta", 0.8}},
        [](const Parameters& p) { return new Xapian::PL2PlusWeight(p.at("c"), p.at("delta")); }},
       {"inl2", {{"c", 1}}, [](const Parameters& p) { return new Xapian::InL2Weight(p.at("c")); }},
       {"ifb2", {{"c", 1}}, [](const Parameters& p) { return new Xapian::IfB2Weight(p.at("c")); }},
-      {"ineb2", {{"c", 1}},
-       [](const Parameters& p) { return new Xapian::IneB2Weight(p.at("c")); }},
+      {"ineb2", {{"c", 1}}, [](const Parameters& p) { return new Xapian::IneB2Weight(p.at("c")); }},
       {"bb2", {{"c", 1}}, [](const Parameters& p) { return new Xapian::BB2Weight(p.at("c")); }},
       {"lm", {}, [](const Parameters&) { return new Xapian::LMWeight(); }},
       {"trad", {{"k", 1}}, [](const Parameters& p) { return new Xapian::TradWeight(p.at("k")); }},

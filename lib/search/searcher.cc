@@ -9,9 +9,9 @@
 #include <limits>
 
 #include "lib/index/article_store.h"
-#include "lib/search/bm25_source.h"
 #include "lib/index/document_builder.h"
 #include "lib/index/schema.h"
+#include "lib/search/bm25_source.h"
 #include "lib/search/shard_group.h"
 #include "quarry/error.h"
 #include "quarry/search/query_parser.h"
@@ -53,8 +53,7 @@ struct Searcher::Impl {
 
   std::string suggest(std::string_view query, const ParsedQuery& parsed);
   Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
-  SearchResult run(const ParsedQuery& parsed, std::string_view query,
-                   const SearchOptions& options);
+  SearchResult run(const ParsedQuery& parsed, std::string_view query, const SearchOptions& options);
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
                                     const Xapian::Weight& weight);
   Snippet snippet(const Xapian::MSetIterator& hit, const Article& article,
@@ -102,8 +101,7 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
   return suggestion;
 }
 
-std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed,
-                                                  const std::string& id,
+std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed, const std::string& id,
                                                   const Xapian::Weight& weight) {
   // Each part's share of the score is its weight alone on this article,
   // with the statistics of the whole index: the shares add up to the score.
@@ -187,8 +185,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   return result;
 }
 
-Searcher::Searcher(const std::string& db_path)
-    : Searcher(std::vector<std::string>{db_path}) {}
+Searcher::Searcher(const std::string& db_path) : Searcher(std::vector<std::string>{db_path}) {}
 
 Searcher::Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options)
     : impl_(std::make_unique<Impl>(db_paths, options)) {}

@@ -12,7 +12,9 @@ constexpr std::size_t kNoMatch = static_cast<std::size_t>(-1);
 constexpr std::size_t kEveryWord = static_cast<std::size_t>(-1);
 constexpr char kEllipsis[] = "\u2026";
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // The key of the first wildcard prefix `term` starts with (keys count stems,
 // then prefixes), or kNoMatch.
@@ -145,7 +147,8 @@ std::size_t extend_over_punctuation(std::string_view text, std::size_t end) {
 }
 
 // Which highlight term each word of the text matches, by stemming them.
-std::vector<std::size_t> keys_by_stemming(const Analyzer& analyzer, const std::vector<Token>& tokens,
+std::vector<std::size_t> keys_by_stemming(const Analyzer& analyzer,
+                                          const std::vector<Token>& tokens,
                                           const HighlightTerms& terms) {
   std::vector<std::size_t> keys(tokens.size(), kNoMatch);
   if (terms.empty()) return keys;
@@ -174,8 +177,8 @@ std::vector<std::size_t> keys_from_places(const std::vector<Token>& tokens,
 
 // `more_text`: tokens stop short of the text's end.
 Snippet make(std::string_view text, const std::vector<Token>& tokens,
-             const std::vector<std::size_t>& keys, std::size_t key_count,
-             std::size_t window_words, bool collapse_space, bool more_text = false) {
+             const std::vector<std::size_t>& keys, std::size_t key_count, std::size_t window_words,
+             bool collapse_space, bool more_text = false) {
   Snippet snippet;
   if (tokens.empty()) {
     copy_with_highlights(text, 0, text.size(), tokens, keys, {0, 0}, collapse_space, &snippet);

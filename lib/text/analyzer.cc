@@ -90,8 +90,8 @@ Analyzer::Analyzer(AnalyzerConfig config) : config_(std::move(config)), impl_(ne
   try {
     impl_->stemmer = Xapian::Stem(config_.language);
   } catch (const Xapian::Error&) {
-    throw ConfigError("unknown language '" + config_.language +
-                      "'; available: none " + available_languages());
+    throw ConfigError("unknown language '" + config_.language + "'; available: none " +
+                      available_languages());
   }
   UErrorCode status = U_ZERO_ERROR;
   impl_->words.reset(icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "quarry/text/analyzer.h"
 #include "quarry/input/article.h"
 #include "quarry/input/article_reader.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry {
 
@@ -81,8 +81,8 @@ enum class Upsert { kAdded, kUpdated, kUnchanged };
 class IndexWriter {
  public:
   // Creates the index when missing. Throws IndexLockedError when another
-  // writer holds the lock for longer than config.lock_wait, ConfigError for a language conflict, IndexError
-  // for anything else.
+  // writer holds the lock for longer than config.lock_wait, ConfigError for a language conflict,
+  // IndexError for anything else.
   explicit IndexWriter(const IndexConfig& config);
   ~IndexWriter();  // does not commit: call commit()
   IndexWriter(const IndexWriter&) = delete;

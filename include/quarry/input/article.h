@@ -8,10 +8,10 @@
 namespace quarry {
 
 struct Article {
-  std::string id;     // unique within the index
+  std::string id;  // unique within the index
   std::string title;
   std::string body;
-  std::string date;   // ISO 8601 ("2017-12-10" or "2017-12-10T15:01:01"), may be empty
+  std::string date;  // ISO 8601 ("2017-12-10" or "2017-12-10T15:01:01"), may be empty
   std::string category;
   std::string source;
 };

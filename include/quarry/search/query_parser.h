@@ -16,12 +16,12 @@
 #ifndef QUARRY_SEARCH_QUERY_PARSER_H_
 #define QUARRY_SEARCH_QUERY_PARSER_H_
 
+#include <xapian.h>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <xapian.h>
 
 #include "quarry/text/analyzer.h"
 
@@ -42,7 +42,7 @@ struct HighlightTerms {
 struct QueryWord {
   std::size_t begin;  // byte offsets into the query
   std::size_t end;
-  std::string term;   // the normalized word
+  std::string term;  // the normalized word
 };
 
 // A part of the query that adds to a hit's score, for explaining scores.

@@ -2,12 +2,12 @@
 #ifndef QUARRY_SEARCH_RANKING_H_
 #define QUARRY_SEARCH_RANKING_H_
 
+#include <xapian.h>
+
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
-
-#include <xapian.h>
 
 namespace quarry {
 

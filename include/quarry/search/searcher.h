@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/text/analyzer.h"
 #include "quarry/input/article.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/ranking.h"
 #include "quarry/search/snippet.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry {
 
@@ -70,11 +70,11 @@ struct SearchResult {
 struct IndexStats {
   std::size_t articles = 0;
   std::size_t distinct_words = 0;
-  std::size_t total_words = 0;   // word occurrences indexed, titles included
+  std::size_t total_words = 0;  // word occurrences indexed, titles included
   std::uintmax_t bytes_on_disk = 0;
   std::string language;
-  std::string last_update;       // local time of the last commit, "YYYY-MM-DD HH:MM"
-  std::size_t shards = 1;        // databases searched together
+  std::string last_update;        // local time of the last commit, "YYYY-MM-DD HH:MM"
+  std::size_t shards = 1;         // databases searched together
   std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
 };
 

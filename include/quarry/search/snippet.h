@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/text/analyzer.h"
 #include "quarry/search/query_parser.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry {
 
@@ -50,8 +50,7 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
 
 // The whole of `text`, unchanged, with every word that matches `terms`
 // marked.
-Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
-                      const HighlightTerms& terms);
+Snippet highlight_all(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms);
 
 }  // namespace quarry
 
