@@ -11,21 +11,16 @@
 #include <unordered_set>
 
 #include "lib/index/document_builder.h"
+#include "lib/index/index_error.h"
 #include "lib/index/index_lock.h"
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "lib/input/input_size.h"
 #include "quarry/error.h"
+#include "quarry/thread_count.h"
 
 namespace quarry {
-namespace {
-
-IndexError wrap(const std::string& path, const Xapian::Error& error) {
-  return IndexError("index " + path + ": " + error.get_description());
-}
-
-}  // namespace
 
 struct IndexWriter::Impl {
   std::string path;
@@ -61,14 +56,14 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* l
       // folder, too many open files) as a lock error; only its message
       // tells another writer apart.
       if (error.get_msg().find("already locked") == std::string::npos) {
-        throw wrap(config.db_path, error);
+        throw detail::index_error("index " + config.db_path, error);
       }
       if (std::chrono::steady_clock::now() >= deadline) {
         throw IndexLockedError(detail::locked_message(config.db_path));
       }
       std::this_thread::sleep_for(detail::kLockPollInterval);
     } catch (const Xapian::Error& error) {
-      throw wrap(config.db_path, error);
+      throw detail::index_error("index " + config.db_path, error);
     }
   }
   const std::string stored = db.get_metadata(detail::kLanguageKey);
@@ -76,7 +71,7 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* l
     if (db.get_doccount() != 0) {
       throw IndexError(config.db_path + " is a Xapian database that Quarry did not build");
     }
-    *language = config.language.empty() ? "english" : config.language;
+    *language = detail::new_index_language(config.language);
   } else if (!config.language.empty() && config.language != stored) {
     throw ConfigError("index " + config.db_path + " is analyzed in " + stored + ", not " +
                       config.language + "; build a new index to change the language");
@@ -91,7 +86,7 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config, std::string* l
 
 IndexWriter::IndexWriter(const IndexConfig& config) {
   // An unknown language must fail before the index folder is created.
-  if (!config.language.empty()) Analyzer check(AnalyzerConfig{config.language});
+  if (!config.language.empty()) check_language(config.language);
   std::string language;
   Xapian::WritableDatabase db = open_writable(config, &language);
   Analyzer analyzer(AnalyzerConfig{language});
@@ -101,7 +96,7 @@ IndexWriter::IndexWriter(const IndexConfig& config) {
       db.set_metadata(detail::kSchemaKey, std::to_string(detail::kSchemaVersion));
     }
   } catch (const Xapian::Error& error) {
-    throw wrap(config.db_path, error);
+    throw detail::index_error("index " + config.db_path, error);
   }
   impl_ = std::make_unique<Impl>(config.db_path, std::move(db), std::move(analyzer));
 }
@@ -133,7 +128,7 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
     impl_->upserted.insert(docid);
     return exists ? Upsert::kUpdated : Upsert::kAdded;
   } catch (const Xapian::Error& error) {
-    throw wrap(impl_->path, error);
+    throw detail::index_error("index " + impl_->path, error);
   }
 }
 
@@ -150,7 +145,7 @@ std::size_t IndexWriter::delete_unseen(const std::string& origin) {
       impl_->db.delete_document(docid);
     }
   } catch (const Xapian::Error& error) {
-    throw wrap(impl_->path, error);
+    throw detail::index_error("index " + impl_->path, error);
   }
   return gone.size();
 }
@@ -185,7 +180,7 @@ std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::str
       ++stored;
     }
   } catch (const Xapian::Error& error) {
-    throw wrap(impl_->path, error);
+    throw detail::index_error("index " + impl_->path, error);
   }
   return stored;
 }
@@ -194,7 +189,7 @@ void IndexWriter::commit() {
   try {
     impl_->db.commit();
   } catch (const Xapian::Error& error) {
-    throw wrap(impl_->path, error);
+    throw detail::index_error("index " + impl_->path, error);
   }
 }
 
@@ -343,12 +338,6 @@ void update_in_place(Writer& writer, const IndexConfig& config,
   });
 }
 
-std::string new_index_language(const IndexConfig& config) {
-  const std::string language = config.language.empty() ? "english" : config.language;
-  Analyzer check(AnalyzerConfig{language});  // throws ConfigError when unknown
-  return language;
-}
-
 // "index/" and "index" are one index: the lock and a new index's shards sit
 // beside it, named after it.
 IndexConfig with_plain_db_path(IndexConfig config) {
@@ -356,10 +345,6 @@ IndexConfig with_plain_db_path(IndexConfig config) {
   if (!path.has_filename() && path.has_relative_path()) path = path.parent_path();
   config.db_path = path.string();
   return config;
-}
-
-std::size_t writer_count(const IndexConfig& config) {
-  return config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
 }
 
 }  // namespace
@@ -393,7 +378,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   IndexReport report;
   // An unknown language must fail before anything is created.
-  if (!config.language.empty()) Analyzer check(AnalyzerConfig{config.language});
+  if (!config.language.empty()) check_language(config.language);
   const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
   report.input_bytes = detail::estimated_input_bytes(paths);
 
@@ -409,8 +394,8 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
     // A new index: every core writes a shard, merged when all is read. Only
     // a complete merge creates the index; a killed build is adopted above
     // by the next run, which then adds what is missing.
-    detail::ParallelBuild build(config.db_path, new_index_language(config), writer_count(config),
-                                config.commit_every);
+    detail::ParallelBuild build(config.db_path, detail::new_index_language(config.language),
+                                thread_count(config.threads), config.commit_every);
     BuildDestination destination(build);
     IndexingSink sink(destination, config, report, observer);
     report.cancelled = !read_paths(paths, sink, [](const std::string&) {});

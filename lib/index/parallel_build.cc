@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lib/index/document_builder.h"
+#include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
@@ -35,10 +36,6 @@ constexpr std::size_t kShardBatch = 1000;
 
 fs::path private_folder(const std::string& db_path) {
   return db_path + kBuildingMarker + std::to_string(getpid());
-}
-
-IndexError wrap(const std::string& what, const Xapian::Error& error) {
-  return IndexError(what + ": " + error.get_description());
 }
 
 std::vector<fs::path> shards_in(const fs::path& folder) {
@@ -92,7 +89,7 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
     }
     db.commit();
   } catch (const Xapian::Error& error) {
-    throw wrap("merging the new index " + db_path, error);
+    throw index_error("merging the new index " + db_path, error);
   }
   std::error_code error;
   fs::remove(db_path, error);  // only an empty folder can be in the way
@@ -116,7 +113,7 @@ std::exception_ptr as_index_error(std::exception_ptr failure, const std::string&
   try {
     std::rethrow_exception(failure);
   } catch (const Xapian::Error& error) {
-    return std::make_exception_ptr(wrap("index " + db_path, error));
+    return std::make_exception_ptr(index_error("index " + db_path, error));
   } catch (...) {
     return failure;
   }
