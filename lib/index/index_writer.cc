@@ -338,7 +338,7 @@ void update_in_place(Writer& writer, const IndexConfig& config,
   });
 }
 
-// "index/" and "index" are one index: the lock and a new index's shards sit
+// "index/" and "index" are one index: the lock and a new index's parts sit
 // beside it, named after it.
 IndexConfig with_plain_db_path(IndexConfig config) {
   std::filesystem::path path = std::filesystem::path(config.db_path).lexically_normal();
@@ -391,7 +391,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
     update_in_place(writer, config, paths, synonyms, report, observer);
     writer.finish();
   } else if (detail::index_absent(config.db_path)) {
-    // A new index: every core writes a shard, merged when all is read. Only
+    // A new index: every core writes a part, merged when all is read. Only
     // a complete merge creates the index; a killed build is adopted above
     // by the next run, which then adds what is missing.
     detail::ParallelBuild build(config.db_path, detail::new_index_language(config.language),
