@@ -10,6 +10,7 @@
 
 #include "app/output.h"
 #include "quarry/error.h"
+#include "quarry/thread_count.h"
 
 namespace quarry {
 namespace {
@@ -189,9 +190,7 @@ class Pipeline {
 
 BatchReport run_batch(const BatchConfig& config, std::istream& in, std::ostream& out,
                       std::ostream& diagnostics, std::string_view program) {
-  std::size_t threads = config.threads;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  Pipeline pipeline(config, threads, out, diagnostics, program);
+  Pipeline pipeline(config, thread_count(config.threads), out, diagnostics, program);
   std::string line;
   std::size_t line_number = 0, sequence = 0;
   while (std::getline(in, line)) {

@@ -1,5 +1,5 @@
 // One quarry-index at a time per index. Xapian's own lock covers an existing
-// database only; a new index is built in shards beside it and does not exist
+// database only; a new index is built in parts beside it and does not exist
 // until it is merged, so two runs could otherwise both build it and the
 // second would fail only at the end, its work lost.
 #ifndef QUARRY_LIB_INDEX_INDEX_LOCK_H_

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "lib/index/document_builder.h"
+#include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
@@ -27,28 +28,30 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr char kBuildingMarker[] = ".building-";
+// Each writer's database in the private folder: "part-K".
+constexpr char kPartPrefix[] = "part-";
 // Articles waiting per writer: enough to keep writers busy, few enough to
 // keep memory flat.
 constexpr std::size_t kQueueLimit = 256;
-// Articles a shard writer adds between commits, at most.
-constexpr std::size_t kShardBatch = 1000;
+// Articles a writer adds to its part between commits, at most.
+constexpr std::size_t kPartBatch = 1000;
 
 fs::path private_folder(const std::string& db_path) {
   return db_path + kBuildingMarker + std::to_string(getpid());
 }
 
-IndexError wrap(const std::string& what, const Xapian::Error& error) {
-  return IndexError(what + ": " + error.get_description());
+fs::path part_path(const fs::path& folder, std::size_t index) {
+  return folder / (kPartPrefix + std::to_string(index));
 }
 
-std::vector<fs::path> shards_in(const fs::path& folder) {
-  std::vector<fs::path> shards;
+std::vector<fs::path> parts_in(const fs::path& folder) {
+  std::vector<fs::path> parts;
   std::error_code ignored;
   for (const auto& entry : fs::directory_iterator(folder, ignored)) {
-    if (entry.path().filename().string().starts_with("shard-")) shards.push_back(entry.path());
+    if (entry.path().filename().string().starts_with(kPartPrefix)) parts.push_back(entry.path());
   }
-  std::sort(shards.begin(), shards.end());
-  return shards;
+  std::sort(parts.begin(), parts.end());
+  return parts;
 }
 
 // Counts the words of every article of `db` into `words`: the vocabulary of
@@ -69,18 +72,18 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
       [&](const std::string& word, Xapian::doccount articles) { db.add_spelling(word, articles); });
 }
 
-// Compacts `shards` into one database at `db_path` with `vocabulary` (read
-// from the shards when null), through a folder beside it and a rename, so
+// Compacts `parts` into one database at `db_path` with `vocabulary` (read
+// from the parts when null), through a folder beside it and a rename, so
 // that the index appears whole or not at all.
-void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
+void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
                       const std::string& db_path, const WordTable* vocabulary) {
   const fs::path merged = work / "merged";
-  if (shards.empty()) throw IndexError("no shards to merge in " + work.string());
+  if (parts.empty()) throw IndexError("no parts to merge in " + work.string());
   std::error_code ignored;
   fs::remove_all(merged, ignored);  // what a merge killed midway left
   try {
     Xapian::Database all;
-    for (const fs::path& shard : shards) all.add_database(Xapian::Database(shard.string()));
+    for (const fs::path& part : parts) all.add_database(Xapian::Database(part.string()));
     all.compact(merged.string());
     Xapian::WritableDatabase db(merged.string(), Xapian::DB_OPEN);
     if (vocabulary) {
@@ -92,7 +95,7 @@ void merge_into_place(const std::vector<fs::path>& shards, const fs::path& work,
     }
     db.commit();
   } catch (const Xapian::Error& error) {
-    throw wrap("merging the new index " + db_path, error);
+    throw index_error("merging the new index " + db_path, error);
   }
   std::error_code error;
   fs::remove(db_path, error);  // only an empty folder can be in the way
@@ -116,7 +119,7 @@ std::exception_ptr as_index_error(std::exception_ptr failure, const std::string&
   try {
     std::rethrow_exception(failure);
   } catch (const Xapian::Error& error) {
-    return std::make_exception_ptr(wrap("index " + db_path, error));
+    return std::make_exception_ptr(index_error("index " + db_path, error));
   } catch (...) {
     return failure;
   }
@@ -135,7 +138,7 @@ struct ParallelBuild::Impl {
     std::condition_variable ready;
     std::condition_variable room;
     std::thread thread;
-    std::unique_ptr<WordTable> words;  // of this writer's shard, made by its thread
+    std::unique_ptr<WordTable> words;  // of this writer's part, made by its thread
   };
 
   std::string db_path;
@@ -155,16 +158,16 @@ void ParallelBuild::Impl::run(std::size_t index) {
   Writer& writer = *writers[index];
   try {
     writer.words = std::make_unique<WordTable>(AnalyzerConfig{language});
-    const fs::path shard = folder / ("shard-" + std::to_string(index));
-    // Syncing is left to the merge: a shard is private until published, and
+    // Syncing is left to the merge: a part is private until published, and
     // a commit survives the process being killed, which is what resuming
     // needs.
-    Xapian::WritableDatabase db(shard.string(), Xapian::DB_CREATE | Xapian::DB_NO_SYNC);
+    Xapian::WritableDatabase db(part_path(folder, index).string(),
+                                Xapian::DB_CREATE | Xapian::DB_NO_SYNC);
     db.set_metadata(kLanguageKey, language);
     db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
     // Xapian buffers a batch's postings in maps that slow down as they
     // grow; committing small batches is cheaper than one big flush.
-    const std::size_t batch = std::min(commit_every, kShardBatch);
+    const std::size_t batch = std::min(commit_every, kPartBatch);
     std::size_t pending = 0;
     for (;;) {
       std::unique_lock lock(mutex);
@@ -227,9 +230,9 @@ ParallelBuild::ParallelBuild(const std::string& db_path, const std::string& lang
 ParallelBuild::~ParallelBuild() { impl_->stop(); }
 
 void ParallelBuild::add(Article article, const std::string& origin, bool repeated) {
-  const std::size_t shard =
+  const std::size_t part =
       XXH3_64bits(article.id.data(), article.id.size()) % impl_->writers.size();
-  Impl::Writer& writer = *impl_->writers[shard];
+  Impl::Writer& writer = *impl_->writers[part];
   std::unique_lock lock(impl_->mutex);
   writer.room.wait(lock, [&] { return impl_->failure || writer.queue.size() < kQueueLimit; });
   if (impl_->failure) std::rethrow_exception(impl_->failure);
@@ -242,13 +245,13 @@ void ParallelBuild::publish() {
   impl_->stop();
   // Already a quarry::Error when it was a Xapian one (see as_index_error).
   if (impl_->failure) std::rethrow_exception(impl_->failure);
-  // Each word's count is the sum of the shards' counts: an id lives in one
-  // shard only.
+  // Each word's count is the sum of the parts' counts: an id lives in one
+  // part only.
   WordTable& vocabulary = *impl_->writers[0]->words;
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
-  merge_into_place(shards_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary);
+  merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary);
 }
 
 bool index_absent(const std::string& db_path) {
@@ -272,10 +275,10 @@ void adopt_interrupted_build(const std::string& db_path) {
     if (still_running) continue;
     if (index_absent(db_path)) {
       try {
-        merge_into_place(shards_in(folder), folder, db_path, nullptr);
+        merge_into_place(parts_in(folder), folder, db_path, nullptr);
         continue;
       } catch (const IndexError&) {
-        // A shard that never committed cannot be merged: start afresh.
+        // A part that never committed cannot be merged: start afresh.
       }
     }
     fs::remove_all(folder, ignored);

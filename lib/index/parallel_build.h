@@ -1,6 +1,7 @@
-// Building a new index on every core: each writer fills a shard of its own
-// in a private folder beside the index; Xapian's compaction then merges the
-// shards into one lean database, which is renamed into place. Until then the
+// Building a new index on every core: each writer fills a part of its own
+// (a database, part-K) in a private folder beside the index; Xapian's
+// compaction then merges the parts into one lean database, which is renamed
+// into place. Until then the
 // index does not exist, so readers never see half of it.
 #ifndef QUARRY_LIB_INDEX_PARALLEL_BUILD_H_
 #define QUARRY_LIB_INDEX_PARALLEL_BUILD_H_
@@ -19,19 +20,19 @@ class ParallelBuild {
   // cannot be made.
   ParallelBuild(const std::string& db_path, const std::string& language, std::size_t writers,
                 std::size_t commit_every);
-  // Without publish(), the committed shards stay behind for
+  // Without publish(), the committed parts stay behind for
   // adopt_interrupted_build to merge on the next run.
   ~ParallelBuild();
   ParallelBuild(const ParallelBuild&) = delete;
   ParallelBuild& operator=(const ParallelBuild&) = delete;
 
-  // Queues the article for the writer of its shard (chosen by its id, so a
+  // Queues the article for the writer of its part (chosen by its id, so a
   // repeated id replaces the earlier one; `repeated` says the id was added
   // before). Blocks while the writers are behind, which bounds memory.
   // Rethrows a writer's failure.
   void add(Article article, const std::string& origin, bool repeated);
 
-  // Waits for the writers, merges the shards and moves the index into
+  // Waits for the writers, merges the parts and moves the index into
   // place. Throws IndexError.
   void publish();
 
@@ -43,7 +44,7 @@ class ParallelBuild {
 // Whether `db_path` holds no index yet: absent, or an empty folder.
 bool index_absent(const std::string& db_path);
 
-// When `db_path` holds no index but a killed build left committed shards
+// When `db_path` holds no index but a killed build left committed parts
 // beside it, merges them into place so that the next run only adds what is
 // missing; removes private folders of builds that are no longer running.
 void adopt_interrupted_build(const std::string& db_path);

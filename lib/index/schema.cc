@@ -2,9 +2,11 @@
 
 #include <xxhash.h>
 
+#include <chrono>
 #include <cstdio>
 
 #include "quarry/error.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {
@@ -21,7 +23,31 @@ std::string hex128(const std::string& value) {
   return buffer;
 }
 
+int digits_value(std::string_view text) {
+  int value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return -1;
+    value = value * 10 + (c - '0');
+  }
+  return text.empty() ? -1 : value;
+}
+
 }  // namespace
+
+std::string sortable_date(std::string_view iso) {
+  if (iso.size() < 10 || iso[4] != '-' || iso[7] != '-') return "";
+  const int year = digits_value(iso.substr(0, 4));
+  const int month = digits_value(iso.substr(5, 2));
+  const int day = digits_value(iso.substr(8, 2));
+  if (year < 0 || month < 0 || day < 0) return "";
+  const std::chrono::year_month_day date{std::chrono::year{year},
+                                         std::chrono::month(static_cast<unsigned>(month)),
+                                         std::chrono::day(static_cast<unsigned>(day))};
+  if (!date.ok()) return "";
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%04d%02d%02d", year, month, day);
+  return buffer;
+}
 
 std::string boolean_term(const char* prefix, const std::string& value) {
   if (value.size() <= kMaxInlineValueBytes) return prefix + value;
@@ -31,6 +57,12 @@ std::string boolean_term(const char* prefix, const std::string& value) {
 }
 
 std::string id_term(const std::string& id) { return boolean_term(kIdPrefix, id); }
+
+std::string new_index_language(const std::string& requested) {
+  const std::string language = requested.empty() ? kDefaultLanguage : requested;
+  check_language(language);
+  return language;
+}
 
 void check_schema(const Xapian::Database& db, const std::string& path) {
   const std::string schema = db.get_metadata(kSchemaKey);

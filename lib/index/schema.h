@@ -6,6 +6,7 @@
 #include <xapian.h>
 
 #include <string>
+#include <string_view>
 
 namespace quarry::detail {
 
@@ -26,6 +27,11 @@ inline constexpr Xapian::termpos kBodyPositionGap = 100;
 inline constexpr Xapian::valueno kDateSlot = 0;         // "YYYYMMDD", sortable
 inline constexpr Xapian::valueno kFingerprintSlot = 1;  // hash of what was indexed
 
+// What the date slot holds for an article dated `iso`: "2017-12-10T15:01:01"
+// → "20171210"; empty when the text does not start with a valid calendar
+// date (YYYY-MM-DD), and the article then has no date.
+std::string sortable_date(std::string_view iso);
+
 // Metadata keys.
 inline constexpr char kLanguageKey[] = "quarry.language";
 inline constexpr char kSchemaKey[] = "quarry.schema";
@@ -41,6 +47,10 @@ std::string id_term(const std::string& id);
 
 // A boolean term of a prefix and a value that may be long.
 std::string boolean_term(const char* prefix, const std::string& value);
+
+// The language a new index is analyzed in when `requested` of it (empty:
+// kDefaultLanguage). Throws ConfigError for a language with no stemmer.
+std::string new_index_language(const std::string& requested);
 
 // Throws IndexError when the index at `path` was laid out by another
 // version of Quarry.

@@ -6,19 +6,18 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lib/index/index_error.h"
+#include "lib/index/index_lock.h"
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
 #include "lib/index/stub_file.h"
 #include "quarry/error.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-IndexError wrap(const std::string& path, const Xapian::Error& error) {
-  return IndexError("index " + path + ": " + error.get_description());
-}
 
 std::string lexicon_path(const std::string& folder) {
   return (fs::path(folder) / kLexiconName).string();
@@ -81,9 +80,9 @@ void mark(const std::string& path, const char* key, const std::string& value) {
     db.set_metadata(key, value);
     db.commit();
   } catch (const Xapian::DatabaseLockError&) {
-    throw IndexLockedError("index " + path + " is locked by another quarry-index");
+    throw IndexLockedError(locked_message(path));
   } catch (const Xapian::Error& error) {
-    throw wrap(path, error);
+    throw index_error("index " + path, error);
   }
 }
 
@@ -116,7 +115,7 @@ void sync_spelling(const std::string& folder, std::size_t shards) {
     }
     after.commit();
   } catch (const Xapian::Error& error) {
-    throw wrap(lexicon, error);
+    throw index_error("index " + lexicon, error);
   }
 }
 
@@ -154,7 +153,7 @@ ShardSetWriter::ShardSetWriter(const IndexConfig& config) : config_(config) {
     throw ConfigError("index " + folder + " is one database; --shards needs a new index folder");
   } else {
     // An unknown language must fail before anything is created.
-    if (!config.language.empty()) Analyzer check(AnalyzerConfig{config.language});
+    if (!config.language.empty()) check_language(config.language);
     // The stub comes first: from then on every run finds the shard set,
     // and never writes a database beside it.
     write_stub(folder, count);

@@ -42,16 +42,11 @@ std::optional<DateRange> span(std::string_view text) {
     return DateRange{format(int(month.year()), unsigned(month.month()), 1),
                      format(int(month.year()), unsigned(month.month()), unsigned(last.day()))};
   }
-  if (text.size() == 10 && text[4] == '-' && text[7] == '-' && digits(text.substr(0, 4)) &&
-      digits(text.substr(5, 2)) && digits(text.substr(8))) {
-    const year_month_day day{year{number(text.substr(0, 4))},
-                             std::chrono::month(number(text.substr(5, 2))),
-                             std::chrono::day(number(text.substr(8)))};
-    if (!day.ok()) return std::nullopt;
-    const std::string value = format(int(day.year()), unsigned(day.month()), unsigned(day.day()));
-    return DateRange{value, value};
-  }
-  return std::nullopt;
+  if (text.size() != 10) return std::nullopt;
+  // A day is matched as the index stores it.
+  const std::string value = sortable_date(text);
+  if (value.empty()) return std::nullopt;
+  return DateRange{value, value};
 }
 
 }  // namespace
@@ -91,12 +86,6 @@ Xapian::Query date_query(const DateRange& range) {
   if (range.from.empty()) return Xapian::Query(Xapian::Query::OP_VALUE_LE, kDateSlot, range.to);
   if (range.to.empty()) return Xapian::Query(Xapian::Query::OP_VALUE_GE, kDateSlot, range.from);
   return Xapian::Query(Xapian::Query::OP_VALUE_RANGE, kDateSlot, range.from, range.to);
-}
-
-std::string sortable_date(std::string_view iso) {
-  if (iso.size() < 10) return "";
-  auto day = span(iso.substr(0, 10));
-  return day ? day->from : "";
 }
 
 }  // namespace quarry::detail

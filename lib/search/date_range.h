@@ -25,10 +25,6 @@ std::optional<DateRange> parse_date_bound(std::string_view text, bool after);
 
 Xapian::Query date_query(const DateRange& range);
 
-// "2017-12-10T15:01:01" → "20171210"; empty when the text does not start
-// with a valid ISO date.
-std::string sortable_date(std::string_view iso);
-
 }  // namespace quarry::detail
 
 #endif  // QUARRY_LIB_SEARCH_DATE_RANGE_H_

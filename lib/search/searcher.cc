@@ -10,6 +10,7 @@
 
 #include "lib/index/article_store.h"
 #include "lib/index/document_builder.h"
+#include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "lib/search/bm25_source.h"
 #include "lib/search/shard_group.h"
@@ -73,7 +74,7 @@ auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
     } catch (const Xapian::Error& error) {
       norms.reset();
       if (!shards.drop_failed_shards()) {
-        throw IndexError("index " + shards.label() + ": " + error.get_description());
+        throw detail::index_error("index " + shards.label(), error);
       }
     }
   }

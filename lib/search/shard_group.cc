@@ -4,8 +4,10 @@
 #include <cmath>
 #include <string_view>
 
+#include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "quarry/error.h"
+#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {
@@ -71,7 +73,7 @@ void ShardGroup::open(const ShardLocation& location, bool named_by_stub) {
                                  "; build one with: quarry-index --db " + location.path +
                                  " FOLDER");
       }
-      throw IndexError("index " + location.path + ": " + error.get_description());
+      throw index_error("index " + location.path, error);
     }
     const std::string failure = shard_failure(location, error);
     if (!options_.allow_partial) throw IndexError(failure);
@@ -104,7 +106,7 @@ void ShardGroup::settle_language() {
                        "; shards searched together must share a language");
     }
   }
-  if (language_.empty()) language_ = "english";
+  if (language_.empty()) language_ = kDefaultLanguage;
 }
 
 void ShardGroup::combine() {

@@ -34,7 +34,19 @@ bool is_apostrophe_variant(UChar32 c) {
   return c == 0x2019 || c == 0x2018 || c == 0x02BC || c == 0x2032;
 }
 
+// Xapian knows "none" as a stemmer that leaves words as they are.
+Xapian::Stem make_stemmer(const std::string& language) {
+  try {
+    return Xapian::Stem(language);
+  } catch (const Xapian::Error&) {
+    throw ConfigError("unknown language '" + language + "'; available: none " +
+                      Analyzer::available_languages());
+  }
+}
+
 }  // namespace
+
+void check_language(const std::string& language) { make_stemmer(language); }
 
 struct Analyzer::Impl {
   std::unique_ptr<icu::BreakIterator> words;
@@ -87,12 +99,7 @@ std::string Analyzer::Impl::fold(std::string_view word) const {
 }
 
 Analyzer::Analyzer(AnalyzerConfig config) : config_(std::move(config)), impl_(new Impl) {
-  try {
-    impl_->stemmer = Xapian::Stem(config_.language);
-  } catch (const Xapian::Error&) {
-    throw ConfigError("unknown language '" + config_.language + "'; available: none " +
-                      available_languages());
-  }
+  impl_->stemmer = make_stemmer(config_.language);
   UErrorCode status = U_ZERO_ERROR;
   impl_->words.reset(icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));
   impl_->nfkc_casefold = icu::Normalizer2::getNFKCCasefoldInstance(status);

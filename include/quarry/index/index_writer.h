@@ -26,7 +26,7 @@ struct IndexConfig {
   std::string language;
   // Articles per transaction: an interrupted run loses at most this many.
   std::size_t commit_every = 5000;
-  // Writers building a new index at once, one shard each, merged at the end
+  // Writers building a new index at once, one part each, merged at the end
   // (0: the cores available). Updates to an existing index use one writer.
   std::size_t threads = 0;
   // Set to true (from a signal handler, say) to stop after the current

@@ -16,11 +16,18 @@
 
 namespace quarry {
 
+// The language of an analyzer given none, and of a new index.
+inline constexpr char kDefaultLanguage[] = "english";
+
 struct AnalyzerConfig {
   // A Snowball stemmer that Xapian ships ("english", "french", "german", …),
   // or "none" to index words unstemmed.
-  std::string language = "english";
+  std::string language = kDefaultLanguage;
 };
+
+// Throws ConfigError, naming the languages there are, unless `language` is
+// one an Analyzer accepts. Cheaper than making an Analyzer to find out.
+void check_language(const std::string& language);
 
 // One word of a text.
 struct Token {

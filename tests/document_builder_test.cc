@@ -1,0 +1,201 @@
+// What Quarry stores for an article: the terms a search matches, the values
+// it sorts and filters by, and the text it shows.
+#include "lib/index/document_builder.h"
+
+#include <gtest/gtest.h>
+#include <xapian.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lib/index/article_store.h"
+#include "lib/index/schema.h"
+#include "lib/index/word_table.h"
+#include "quarry/text/analyzer.h"
+
+namespace quarry::detail {
+namespace {
+
+const Article kArticle{.id = "a-1",
+                       .title = "Derby penalties",
+                       .body = "Running late, the derby",
+                       .date = "2017-12-10T15:01:01",
+                       .category = "Sport",
+                       .source = "Press Association"};
+
+// Title words are indexed once more, after the stem prefix.
+const std::string kTitleStemPrefix = std::string(kStemPrefix) + kTitlePrefix;
+
+std::set<std::string> terms_of(const Xapian::Document& doc) {
+  return {doc.termlist_begin(), doc.termlist_end()};
+}
+
+std::vector<Xapian::termpos> positions_of(const Xapian::Document& doc, const std::string& term) {
+  Xapian::TermIterator it = doc.termlist_begin();
+  it.skip_to(term);
+  if (it == doc.termlist_end() || *it != term) return {};
+  return {it.positionlist_begin(), it.positionlist_end()};
+}
+
+TEST(DocumentBuilder, HoldsStemsTitleStemsAndOneTermPerField) {
+  const Analyzer analyzer;
+  const Xapian::Document doc = make_document(analyzer, kArticle, "/corpus");
+  EXPECT_EQ(terms_of(doc), (std::set<std::string>{
+                               kStemPrefix + analyzer.stem("derby"),
+                               kStemPrefix + analyzer.stem("penalties"),
+                               kStemPrefix + analyzer.stem("running"),
+                               kStemPrefix + analyzer.stem("late"),
+                               kStemPrefix + analyzer.stem("the"),
+                               kTitleStemPrefix + analyzer.stem("derby"),
+                               kTitleStemPrefix + analyzer.stem("penalties"),
+                               "Qa-1",
+                               "XO/corpus",
+                               "XSOURCEpress association",
+                               "XCATsport",
+                           }));
+}
+
+TEST(DocumentBuilder, BodyStartsAGapAfterTheTitle) {
+  const Analyzer analyzer;
+  const Xapian::Document doc = make_document(analyzer, kArticle, "/corpus");
+  // Title words at 1 and 2; the body's first word at 3 + kBodyPositionGap.
+  const Xapian::termpos body = 3 + kBodyPositionGap;
+  const struct {
+    const char* word;
+    std::vector<Xapian::termpos> positions;
+  } cases[] = {
+      {"derby", {1, body + 3}}, {"penalties", {2}},  {"running", {body}},
+      {"late", {body + 1}},     {"the", {body + 2}},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(positions_of(doc, kStemPrefix + analyzer.stem(c.word)), c.positions) << c.word;
+  }
+  // Title stems are for matching only: their positions are the stems'.
+  EXPECT_TRUE(positions_of(doc, kTitleStemPrefix + analyzer.stem("derby")).empty());
+}
+
+TEST(DocumentBuilder, StoresDateFingerprintAndText) {
+  const Analyzer analyzer;
+  const Xapian::Document doc = make_document(analyzer, kArticle, "/corpus");
+  EXPECT_EQ(doc.get_value(kDateSlot), "20171210");
+  EXPECT_EQ(doc.get_value(kFingerprintSlot), fingerprint(kArticle, "english"));
+  const Article stored = decode_article(doc.get_data());
+  EXPECT_EQ(stored.id, kArticle.id);
+  EXPECT_EQ(stored.title, kArticle.title);
+  EXPECT_EQ(stored.body, kArticle.body);
+  EXPECT_EQ(stored.date, kArticle.date);
+  EXPECT_EQ(stored.category, kArticle.category);
+  EXPECT_EQ(stored.source, kArticle.source);
+}
+
+TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {
+  const struct {
+    const char* date;
+    const char* value;  // empty: the article has no date
+  } cases[] = {
+      {"2017-12-10", "20171210"},
+      {"2017-12-10T15:01:01Z", "20171210"},
+      {"2016-02-29", "20160229"},
+      {"2017-02-29", ""},
+      {"2017-13-01", ""},
+      {"2017-12-00", ""},
+      {"2017-12", ""},
+      {"2017", ""},
+      {"10/12/2017", ""},
+      {"2017-1a-10", ""},
+      {"yesterday", ""},
+      {"", ""},
+  };
+  const Analyzer analyzer;
+  for (const auto& c : cases) {
+    Article article = kArticle;
+    article.date = c.date;
+    const Xapian::Document doc = make_document(analyzer, article, "/corpus");
+    EXPECT_EQ(doc.get_value(kDateSlot), c.value) << '"' << c.date << '"';
+    EXPECT_EQ(decode_article(doc.get_data()).date, c.date) << "the text keeps what was given";
+  }
+}
+
+TEST(DocumentBuilder, EmptySourceAndCategoryHaveNoTerm) {
+  Article article = kArticle;
+  article.source.clear();
+  article.category.clear();
+  const std::set<std::string> terms = terms_of(make_document(Analyzer(), article, "/corpus"));
+  for (const std::string& term : terms) {
+    EXPECT_FALSE(term.starts_with(kSourcePrefix)) << term;
+    EXPECT_FALSE(term.starts_with(kCategoryPrefix)) << term;
+  }
+}
+
+TEST(DocumentBuilder, LongIdsAndOriginsAreHashedToFitXapiansTermLimit) {
+  Article article = kArticle;
+  article.id = std::string(300, 'i');
+  const Xapian::Document doc = make_document(Analyzer(), article, std::string(300, 'o'));
+  for (const std::string& term : terms_of(doc)) EXPECT_LE(term.size(), 245u) << term;
+  EXPECT_EQ(terms_of(doc).count(id_term(article.id)), 1u);
+}
+
+TEST(DocumentBuilder, GivesTheArticlesDistinctWords) {
+  std::vector<std::string> words;
+  make_document(Analyzer(), kArticle, "/corpus", &words);
+  EXPECT_EQ(words, (std::vector<std::string>{"derby", "late", "penalties", "running", "the"}));
+}
+
+TEST(DocumentBuilder, AWordTableBuildsTheSameDocument) {
+  const Analyzer analyzer;
+  WordTable words(analyzer.config());
+  EXPECT_EQ(terms_of(make_document(kArticle, "/corpus", words)),
+            terms_of(make_document(analyzer, kArticle, "/corpus")));
+}
+
+TEST(DocumentBuilder, FingerprintChangesWithWhatIsIndexed) {
+  const std::string print = fingerprint(kArticle, "english");
+  EXPECT_EQ(fingerprint(kArticle, "english"), print);
+  EXPECT_NE(fingerprint(kArticle, "french"), print);
+  const struct {
+    const char* change;
+    Article article;
+  } cases[] = {
+      {"title", {"a-1", "Derby penalty", kArticle.body, kArticle.date, "Sport", kArticle.source}},
+      {"text moved from title to body",
+       {"a-1", "Derby", "penalties Running late, the derby", kArticle.date, "Sport",
+        kArticle.source}},
+      {"date", {"a-1", kArticle.title, kArticle.body, "2017-12-11", "Sport", kArticle.source}},
+      {"category", {"a-1", kArticle.title, kArticle.body, kArticle.date, "sport", kArticle.source}},
+      {"source", {"a-1", kArticle.title, kArticle.body, kArticle.date, "Sport", "PA"}},
+  };
+  for (const auto& c : cases) EXPECT_NE(fingerprint(c.article, "english"), print) << c.change;
+}
+
+TEST(DocumentBuilder, BodyStemWordsReadsBodyPositionsBack) {
+  const Analyzer analyzer;
+  Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
+  const Xapian::docid did = db.add_document(make_document(analyzer, kArticle, "/corpus"));
+  // Body words: 0 running, 1 late, 2 the, 3 derby; the title's derby is not
+  // the body's.
+  const std::vector<std::vector<std::size_t>> places =
+      body_stem_words(db, did, analyzer, kArticle.title,
+                      {analyzer.stem("derby"), analyzer.stem("late"), analyzer.stem("penalties")});
+  EXPECT_EQ(places, (std::vector<std::vector<std::size_t>>{{3}, {1}, {}}));
+}
+
+TEST(DocumentBuilder, StoredArticleWordsAreTheArticlesWords) {
+  const Analyzer analyzer;
+  Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
+  const Xapian::docid did = db.add_document(make_document(analyzer, kArticle, "/corpus"));
+  EXPECT_EQ(stored_article_words(analyzer, db, did), article_words(analyzer, kArticle));
+}
+
+TEST(DocumentBuilder, SpellingOffersRealWordsOnly) {
+  const struct {
+    const char* word;
+    bool offered;
+  } cases[] = {
+      {"derby", true}, {"a", false}, {"2017", false}, {"été", true}, {"東京", true}, {"東", false},
+  };
+  for (const auto& c : cases) EXPECT_EQ(is_spelling_word(c.word), c.offered) << c.word;
+}
+
+}  // namespace
+}  // namespace quarry::detail

@@ -1,0 +1,109 @@
+// One writer at a time per index: a second lock on the same index fails
+// while the first is held, and succeeds once it is released.
+#include "lib/index/index_lock.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "quarry/error.h"
+#include "tests/test_util.h"
+
+namespace quarry::detail {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::steady_clock;
+using testing::TempDir;
+
+constexpr LockWait kNoWait{0};
+
+// The message of the IndexLockedError that taking the lock throws, or
+// nullopt when the lock was taken.
+std::optional<std::string> lock_failure(const std::string& db_path, LockWait wait = kNoWait,
+                                        const std::atomic<bool>* cancel = nullptr) {
+  try {
+    const IndexLock lock(db_path, wait, cancel);
+    return std::nullopt;
+  } catch (const IndexLockedError& error) {
+    return error.what();
+  }
+}
+
+TEST(IndexLock, ASecondLockFailsWhileTheFirstIsHeld) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  const IndexLock held(db, kNoWait, nullptr);
+  EXPECT_EQ(lock_failure(db), "index " + db + " is locked by another quarry-index");
+  EXPECT_EQ(locked_message(db), "index " + db + " is locked by another quarry-index");
+  EXPECT_EQ(lock_failure((dir / "other").string()), std::nullopt) << "another index is free";
+}
+
+TEST(IndexLock, IsReleasedWhenTheHolderIsDestroyed) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  auto held = std::make_unique<IndexLock>(db, kNoWait, nullptr);
+  ASSERT_NE(lock_failure(db), std::nullopt);
+  held.reset();
+  EXPECT_EQ(lock_failure(db), std::nullopt);
+  EXPECT_EQ(lock_failure(db), std::nullopt) << "and again, once the second is gone";
+}
+
+TEST(IndexLock, WaitsUpToItsTimeoutThenFails) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  const IndexLock held(db, kNoWait, nullptr);
+  const LockWait wait = milliseconds(500);
+  const auto start = steady_clock::now();
+  EXPECT_NE(lock_failure(db, wait), std::nullopt);
+  EXPECT_GE(steady_clock::now() - start, wait);
+}
+
+TEST(IndexLock, AWaitingLockIsTakenWhenTheHolderLetsGo) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  auto held = std::make_unique<IndexLock>(db, kNoWait, nullptr);
+  const milliseconds hold_for = 3 * kLockPollInterval;
+  std::atomic<bool> waiting = false;
+  std::thread holder([&] {
+    while (!waiting) std::this_thread::yield();
+    std::this_thread::sleep_for(hold_for);
+    held.reset();
+  });
+  const LockWait patience = std::chrono::seconds(60);
+  const auto start = steady_clock::now();
+  waiting = true;
+  EXPECT_EQ(lock_failure(db, patience), std::nullopt);
+  const auto waited = steady_clock::now() - start;
+  holder.join();
+  EXPECT_GE(waited, hold_for) << "taken only once released";
+  EXPECT_LT(waited, patience);
+}
+
+TEST(IndexLock, CancellingAWaitFailsAtOnce) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  const IndexLock held(db, kNoWait, nullptr);
+  const std::atomic<bool> cancel = true;
+  const auto start = steady_clock::now();
+  EXPECT_NE(lock_failure(db, std::chrono::seconds(60), &cancel), std::nullopt);
+  EXPECT_LT(steady_clock::now() - start, std::chrono::seconds(30));
+}
+
+TEST(IndexLock, NoLockFileMeansNoLockAndNoError) {
+  // A lock file under a regular file cannot be created: Xapian's own lock
+  // is left to guard the index.
+  const TempDir dir;
+  testing::write_file(dir / "file", "");
+  const std::string db = (dir / "file" / "index").string();
+  const IndexLock first(db, kNoWait, nullptr);
+  EXPECT_EQ(lock_failure(db), std::nullopt);
+}
+
+}  // namespace
+}  // namespace quarry::detail
