@@ -1,0 +1,74 @@
+# Checks that each layer includes only the layers before it, as the README's
+# Layout says: text → input → index → search → app → programs (the headers
+# at the top of include/quarry/, such as error.h, serve every layer). Run as
+#   cmake -DSOURCE_DIR=<repository root> -P tests/check_layers.cmake
+# It fails naming every file and include that breaks the order, so a
+# back-reference is caught when it is written, not when it hurts.
+cmake_minimum_required(VERSION 3.25)
+
+set(layers text input index search)
+
+# What a layer may include, as regular expressions over the quoted path.
+set(allowed_text "^(quarry/[a-z_]+\\.h|quarry/text/|lib/text/)")
+set(allowed_input "^(quarry/[a-z_]+\\.h|quarry/(text|input)/|lib/(text|input)/)")
+set(allowed_index "^(quarry/[a-z_]+\\.h|quarry/(text|input|index)/|lib/(text|input|index)/)")
+set(allowed_search
+    "^(quarry/[a-z_]+\\.h|quarry/(text|input|index|search)/|lib/(text|input|index|search)/)")
+set(allowed_app "^(quarry/|app/)")
+set(allowed_program "^(quarry/|app/)")
+
+set(problems "")
+
+function(check_file file allowed)
+  set(found "")
+  file(STRINGS "${file}" lines REGEX "^#include ")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^#include \"([^\"]+)\"")
+      set(included "${CMAKE_MATCH_1}")
+      if(NOT included MATCHES "${allowed}")
+        file(RELATIVE_PATH name "${SOURCE_DIR}" "${file}")
+        string(APPEND found "\n  ${name} includes \"${included}\"")
+      endif()
+    elseif(line MATCHES "^#include <(unicode/|readline/|CLI/)")
+      # ICU stays inside lib/, readline inside the terminal prompt, CLI11
+      # inside the programs.
+      set(library "${CMAKE_MATCH_1}")
+      file(RELATIVE_PATH name "${SOURCE_DIR}" "${file}")
+      set(ok FALSE)
+      if(library STREQUAL "unicode/" AND name MATCHES "^lib/")
+        set(ok TRUE)
+      elseif(library STREQUAL "readline/" AND name STREQUAL "app/terminal_prompt.cc")
+        set(ok TRUE)
+      elseif(library STREQUAL "CLI/" AND name MATCHES "^(indexer|query)/")
+        set(ok TRUE)
+      endif()
+      if(NOT ok)
+        string(APPEND found "\n  ${name} includes <${library}…>")
+      endif()
+    endif()
+  endforeach()
+  set(problems "${problems}${found}" PARENT_SCOPE)
+endfunction()
+
+foreach(layer IN LISTS layers)
+  file(GLOB_RECURSE files "${SOURCE_DIR}/lib/${layer}/*" "${SOURCE_DIR}/include/quarry/${layer}/*")
+  foreach(file IN LISTS files)
+    check_file("${file}" "${allowed_${layer}}")
+  endforeach()
+endforeach()
+file(GLOB files "${SOURCE_DIR}/lib/*.cc" "${SOURCE_DIR}/include/quarry/*.h")
+foreach(file IN LISTS files)
+  check_file("${file}" "${allowed_text}")
+endforeach()
+file(GLOB files "${SOURCE_DIR}/app/*")
+foreach(file IN LISTS files)
+  check_file("${file}" "${allowed_app}")
+endforeach()
+file(GLOB files "${SOURCE_DIR}/indexer/*.cc" "${SOURCE_DIR}/query/*.cc")
+foreach(file IN LISTS files)
+  check_file("${file}" "${allowed_program}")
+endforeach()
+
+if(problems)
+  message(FATAL_ERROR "includes against the layer order (README, Layout):${problems}")
+endif()
