@@ -67,6 +67,19 @@ void expect_sound(const fs::path& db, std::size_t most_articles) {
   EXPECT_EQ(twice.find("stored article"), std::string::npos) << twice;
 }
 
+// The start of `text`, for a failure message: the runs that flood
+// standard error write megabytes.
+std::string head(const std::string& text) {
+  constexpr std::size_t kMost = 2000;
+  return text.size() <= kMost ? text : text.substr(0, kMost) + "…";
+}
+
+// The end of `text`, where a run writes its summary.
+std::string tail(const std::string& text) {
+  constexpr std::size_t kMost = 2000;
+  return text.size() <= kMost ? text : "…" + text.substr(text.size() - kMost);
+}
+
 // Waits until `path` exists or the child ends; false if neither happens.
 bool wait_for_path(const fs::path& path, ChildProcess& child, milliseconds patience) {
   const auto deadline = std::chrono::steady_clock::now() + patience;
@@ -239,19 +252,18 @@ TEST_F(SignalTest, SigtermAndSigintCommitWhatWasReadAndSaySo) {
       ASSERT_TRUE(child.wait_for_err()) << "no message about the malformed lines";
       child.signal(number);
       ASSERT_TRUE(wait_until_delivered(child.pid(), number, milliseconds(60000)));
-      EXPECT_EQ(child.wait(), 1) << child.err().substr(0, 2000);
+      EXPECT_EQ(child.wait(), 1) << head(child.err());
       EXPECT_TRUE(has_line_starting(child.err(),
                                     "quarry-index: interrupted; what was indexed "
                                     "is saved, run again to finish"))
-          << child.err().substr(child.err().size() -
-                                std::min<std::size_t>(2000, child.err().size()));
+          << tail(child.err());
       EXPECT_EQ(xapian_check(db()), "");
       const std::vector<std::string> before = synthetic_ids("a", kBefore);
       expected.insert(expected.end(), before.begin(), before.end());
       EXPECT_EQ(index_discrepancies(db(), expected), "");
 
       ChildProcess rerun(QUARRY_INDEX_BIN, args, dir_.path());
-      ASSERT_EQ(rerun.wait(), 3) << rerun.err().substr(0, 2000);
+      ASSERT_EQ(rerun.wait(), 3) << head(rerun.err());
       const std::vector<std::string> after = synthetic_ids("z", kAfter);
       expected.insert(expected.end(), after.begin(), after.end());
       EXPECT_EQ(index_discrepancies(db(), expected), "");
@@ -343,11 +355,11 @@ TEST(ConcurrentIndexTest, TwoFirstBuildsAtOnceLeaveOneWholeIndex) {
   ASSERT_TRUE(first.wait_for_err());
   ASSERT_TRUE(fs::exists(building_folder(db, first)));
   const RunResult second = run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "big.jsonl"}));
-  EXPECT_EQ(second.exit_code, 1) << second.err.substr(0, 2000);
-  EXPECT_EQ(second.err,
+  EXPECT_EQ(second.exit_code, 1) << head(second.err);
+  EXPECT_EQ(head(second.err),
             "quarry-index: index " + db.string() + " is locked by another quarry-index\n");
   ASSERT_TRUE(first.running());
-  EXPECT_EQ(first.wait(), 3) << first.err().substr(0, 2000);
+  EXPECT_EQ(first.wait(), 3) << head(first.err());
   std::vector<std::string> expected = synthetic_ids("a", 300);
   const std::vector<std::string> after = synthetic_ids("z", 50);
   expected.insert(expected.end(), after.begin(), after.end());
