@@ -1,13 +1,11 @@
-// Faults while indexing and searching: the process killed at any moment, a
-// full disk, a read-only index, a second indexer, searches during updates.
-// In each case nothing committed is lost and a plain re-run completes.
-#include <fcntl.h>
+// Faults while indexing and searching: the process killed or interrupted, a
+// full disk, a read-only index, two first builds, searches during updates.
+// In each case nothing committed is lost and a plain re-run completes. Slow:
+// built into quarry_slow_tests (see CMakeLists.txt).
 #include <gtest/gtest.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
