@@ -23,6 +23,7 @@ namespace quarry {
 namespace {
 
 using nlohmann::json;
+using testing::lines_of;
 using testing::run_program;
 using testing::TempDir;
 using testing::write_file;
@@ -102,13 +103,6 @@ std::string join_lines(const std::vector<std::string>& lines) {
   return text;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::vector<json> parse_lines(const std::string& text) {
   std::vector<json> objects;
   for (const std::string& line : lines_of(text)) objects.push_back(json::parse(line));
@@ -128,20 +122,18 @@ struct BatchRun {
   BatchReport report;
 };
 
-class BatchTest : public ::testing::Test {
+// The tests only read the index; dir_ is each test's own.
+class BatchTest : public testing::SharedIndexTest {
  protected:
-  void SetUp() override {
+  static void SetUpTestSuite() {
+    const auto articles = suite_dir() / "articles";
     for (std::size_t n = 0; n < kArticles; ++n) {
-      write_file(dir_ / "articles" / ("match" + std::to_string(n) + ".txt"), article_text(n));
+      write_file(articles / ("match" + std::to_string(n) + ".txt"), article_text(n));
     }
-    IndexConfig config;
-    config.db_path = db_path();
-    index_paths(config, {(dir_ / "articles").string()});
+    ASSERT_EQ(index_suite_paths({articles.string()}).added, kArticles);
   }
 
-  std::string db_path() const { return (dir_ / "index").string(); }
-
-  BatchConfig config(std::size_t threads = 1) const {
+  static BatchConfig config(std::size_t threads = 1) {
     BatchConfig config;
     config.db_paths = {db_path()};
     config.threads = threads;

@@ -8,6 +8,7 @@
 #include <xapian.h>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
@@ -126,32 +127,29 @@ void expect_same(const std::vector<std::pair<Xapian::docid, double>>& expected,
   }
 }
 
-class Bm25SourceTest : public ::testing::Test {
+class Bm25SourceTest : public testing::SharedIndexTest {
  protected:
   static void SetUpTestSuite() {
     std::mt19937 random(20261201);
-    words_ = new std::vector<std::string>(make_vocabulary(400, random));
-    dir_ = new TempDir;
-    testing::index_articles(*dir_, make_articles(*words_, 3000, random));
-    queries_ = new std::vector<std::string>(make_queries(*words_, 300, random));
+    words_ = std::make_unique<std::vector<std::string>>(make_vocabulary(400, random));
+    index_suite_articles(make_articles(*words_, 3000, random));
+    queries_ = std::make_unique<std::vector<std::string>>(make_queries(*words_, 300, random));
   }
   static void TearDownTestSuite() {
-    delete queries_;
-    delete dir_;
-    delete words_;
+    queries_.reset();
+    words_.reset();
+    SharedIndexTest::TearDownTestSuite();
   }
 
-  static std::vector<std::string>* words_;
-  static std::vector<std::string>* queries_;
-  static TempDir* dir_;
+  static std::unique_ptr<std::vector<std::string>> words_;
+  static std::unique_ptr<std::vector<std::string>> queries_;
 };
 
-std::vector<std::string>* Bm25SourceTest::words_ = nullptr;
-std::vector<std::string>* Bm25SourceTest::queries_ = nullptr;
-TempDir* Bm25SourceTest::dir_ = nullptr;
+std::unique_ptr<std::vector<std::string>> Bm25SourceTest::words_;
+std::unique_ptr<std::vector<std::string>> Bm25SourceTest::queries_;
 
 TEST_F(Bm25SourceTest, ScoresAsXapianDoesWithAndWithoutTheTable) {
-  Xapian::Database db(testing::index_path(*dir_));
+  Xapian::Database db(db_path());
   const Analyzer analyzer;
   const QueryParser parser(analyzer, {}, &db);
   // Xapian's k3 (0 or 1 here) must make no difference to words a source
@@ -193,7 +191,7 @@ TEST_F(Bm25SourceTest, ScoresAsXapianDoesWithAndWithoutTheTable) {
 
 TEST_F(Bm25SourceTest, PhrasesAndFiltersStayWithXapian) {
   const Analyzer analyzer;
-  Xapian::Database db(testing::index_path(*dir_));
+  Xapian::Database db(db_path());
   const QueryParser parser(analyzer, {}, &db);
   const detail::Bm25Parameters p{1.5, 0.6, 0.5};
   const std::string a = (*words_)[0], b = (*words_)[1];

@@ -1,8 +1,11 @@
-// A program started in the background, for tests that signal, kill or race
-// it: its output goes to files, and every wait is bounded.
+// Running the real programs from a test. Every program a test starts, in
+// the foreground, in the background or on a terminal, gets the environment
+// program_environment() gives, and starts with the default signal
+// dispositions whatever the test process ignores.
 #ifndef QUARRY_TESTS_CHILD_PROCESS_H_
 #define QUARRY_TESTS_CHILD_PROCESS_H_
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include <chrono>
@@ -13,17 +16,63 @@
 
 namespace quarry::testing {
 
+// This process's environment without the variables that would point a
+// program at a person's index, files or colour choice (QUARRY_DB, NO_COLOR,
+// XDG_DATA_HOME, XDG_STATE_HOME), and with `env` ("NAME=value") replacing
+// variables of the same name.
+std::vector<std::string> program_environment(const std::vector<std::string>& env = {});
+
+// A program's arguments and environment, ready before fork: between fork
+// and exec a child may call only async-signal-safe functions.
+class ProgramImage {
+ public:
+  // `program` with `args` in program_environment(env), its files limited
+  // to `file_size_limit` bytes when that is set (see ChildOptions).
+  ProgramImage(const std::string& program, const std::vector<std::string>& args,
+               const std::vector<std::string>& env,
+               std::optional<unsigned long> file_size_limit = std::nullopt);
+
+  // In a child just forked: resets the signal mask and the dispositions the
+  // test process may have changed, then runs the program, or exits 127.
+  [[noreturn]] void exec();
+
+ private:
+  std::optional<unsigned long> file_size_limit_;
+  std::vector<std::string> strings_;
+  std::vector<char*> argv_;
+  std::vector<char*> envp_;
+  sigset_t no_signals_;
+};
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs a program with `args` (no shell) to its end, feeding `input` on
+// stdin, in program_environment(env).
+RunResult run_program(const std::string& program, const std::vector<std::string>& args,
+                      const std::string& input = "", const std::vector<std::string>& env = {});
+
 struct ChildOptions {
+  // Added to the environment, as for program_environment.
+  std::vector<std::string> env;
   // When set, the child's files may grow to this many bytes only, and a
   // write past it fails with EFBIG (SIGXFSZ is ignored), as on a full disk.
   std::optional<unsigned long> file_size_limit;
+  // When set, standard error is a pipe that only wait() empties: a child
+  // that writes more than the pipe holds stops in that write until the test
+  // waits for it, which holds it at a point the test chooses.
+  bool hold_err = false;
 };
 
+// A program started in the background, for tests that signal, kill or race
+// it: standard input is /dev/null, output goes to files under `log_dir`
+// (standard error to a pipe with hold_err), and every wait is bounded.
 class ChildProcess {
  public:
-  // Starts `program` with `args` (no shell), with QUARRY_DB cleared from its
-  // environment, standard input from /dev/null and standard output and
-  // error in files under `log_dir`. Throws std::runtime_error if it cannot.
+  // Throws std::runtime_error if the program cannot be started.
   ChildProcess(const std::string& program, const std::vector<std::string>& args,
                const std::filesystem::path& log_dir, ChildOptions options = {});
   ~ChildProcess();  // kills and reaps the child if it still runs
@@ -35,17 +84,27 @@ class ChildProcess {
   bool running();
 
   // The exit code (128 + the signal, when a signal ended it), or nullopt
-  // when it still runs after `patience`.
+  // when it still runs after `patience`. Empties a held standard error
+  // meanwhile.
   std::optional<int> wait(std::chrono::milliseconds patience = std::chrono::seconds(120));
 
+  // With hold_err: whether the child writes to standard error within
+  // `patience`. What it wrote stays in the pipe.
+  bool wait_for_err(std::chrono::milliseconds patience = std::chrono::seconds(120));
+
   std::string out() const;
+  // Standard error as far as it was read (with hold_err, by wait()).
   std::string err() const;
 
  private:
+  void drain_err();
+
   pid_t pid_ = -1;
   std::optional<int> exit_code_;
   std::filesystem::path out_path_;
   std::filesystem::path err_path_;
+  int err_pipe_ = -1;
+  std::string held_err_;
 };
 
 }  // namespace quarry::testing

@@ -1,16 +1,24 @@
 // Runs the real quarry-index and quarry programs, as a user or a script would,
 // and checks their output and exit codes against the documented contract.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <xapian.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "tests/child_process.h"
+#include "tests/fault_util.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -43,13 +51,6 @@ RunResult run_quarry(const fs::path& db, const std::vector<std::string>& args,
 }
 
 std::string summary(const std::string& counts) { return "quarry-index: " + counts + " in "; }
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 std::vector<std::string> ranked_ids(const json& result) {
   std::vector<std::string> ids;
@@ -99,15 +100,10 @@ std::vector<std::u32string> highlighted_words(const json& hit) {
   return words;
 }
 
-// An index of the sample corpus, built afresh for each test.
-class CliCorpusTest : public ::testing::Test {
+// An index of the sample corpus, shared by the tests that only search it.
+class CliCorpusTest : public SharedIndexTest {
  protected:
-  void SetUp() override {
-    RunResult indexed = run_index(db(), {QUARRY_CORPUS_DIR});
-    ASSERT_EQ(indexed.exit_code, 0) << indexed.err;
-  }
-
-  fs::path db() const { return dir_ / "index"; }
+  static fs::path db() { return db_path(); }
 
   json search_json(const std::string& query) {
     RunResult result = run_quarry(db(), {"--format", "json", query});
@@ -115,8 +111,6 @@ class CliCorpusTest : public ::testing::Test {
     EXPECT_EQ(lines_of(result.out).size(), 1u) << result.out;
     return json::parse(result.out);
   }
-
-  TempDir dir_;
 };
 
 // 1. Incremental indexing.
@@ -432,7 +426,7 @@ TEST_F(CliCorpusTest, BadLineOfStandardInputIsReportedAndTheRestAnswered) {
   EXPECT_NE(errors[0].find("(penalty"), std::string::npos) << errors[0];
 }
 
-// 11. A second writer is refused; readers carry on.
+// 11. A second writer is refused, or waits as asked; readers carry on.
 
 TEST_F(CliCorpusTest, LockedIndexRefusesWriterButServesSearches) {
   Xapian::WritableDatabase holder(db().string(), Xapian::DB_OPEN);
@@ -444,6 +438,59 @@ TEST_F(CliCorpusTest, LockedIndexRefusesWriterButServesSearches) {
 
   json result = search_json("Ederson");
   EXPECT_EQ(id_set(result), kAllArticles);
+}
+
+// Holds the lock a running quarry-index holds on `db`.
+class HeldLock {
+ public:
+  explicit HeldLock(const fs::path& db)
+      : fd_(open((db.string() + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+    if (fd_ < 0 || flock(fd_, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + db.string());
+  }
+  ~HeldLock() { release(); }
+  void release() {
+    if (fd_ >= 0) close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_;
+};
+
+TEST(ConcurrentIndexTest, SecondIndexerExitsOrWaitsAsAsked) {
+  TempDir dir;
+  write_file(dir / "a.jsonl", synthetic_corpus(20, 1, "a"));
+  const fs::path db = dir / "index";
+  HeldLock lock(db);
+
+  // Refused at once, with the documented message, for a new index too.
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult refused = run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}));
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.err,
+            "quarry-index: index " + db.string() + " is locked by another quarry-index\n");
+  EXPECT_FALSE(fs::exists(db));
+
+  // A bounded wait gives up after about that long.
+  const RunResult gave_up =
+      run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}, {"--wait=1"}));
+  const std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(gave_up.exit_code, 1) << gave_up.err;
+  EXPECT_NE(gave_up.err.find("locked by another quarry-index"), std::string::npos);
+  EXPECT_GE(waited.count(), 1.0);
+  EXPECT_LT(waited, time_allowed(std::chrono::seconds(5)));
+
+  // --wait alone waits until the other run ends, then indexes.
+  ChildProcess waiting(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}, {"--wait"}), dir.path());
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  EXPECT_TRUE(waiting.running());
+  lock.release();
+  EXPECT_EQ(waiting.wait(), 0) << waiting.err();
+  EXPECT_EQ(index_discrepancies(db, synthetic_ids("a", 20)), "");
+
+  const RunResult bad =
+      run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "a.jsonl"}, {"--wait=-3"}));
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
 }
 
 }  // namespace

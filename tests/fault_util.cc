@@ -53,6 +53,12 @@ std::string synthetic_corpus(std::size_t count, std::uint32_t seed, const std::s
   return corpus;
 }
 
+std::vector<std::string> synthetic_ids(const std::string& prefix, std::size_t count) {
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < count; ++i) ids.push_back(prefix + std::to_string(i));
+  return ids;
+}
+
 std::uint32_t test_seed() {
   if (const char* seed = std::getenv("QUARRY_TEST_SEED"); seed && *seed) {
     return static_cast<std::uint32_t>(std::strtoul(seed, nullptr, 10));

@@ -17,6 +17,9 @@ namespace quarry::testing {
 // word "quarrystone".
 std::string synthetic_corpus(std::size_t count, std::uint32_t seed, const std::string& prefix);
 
+// The ids synthetic_corpus gives `count` articles with `prefix`.
+std::vector<std::string> synthetic_ids(const std::string& prefix, std::size_t count);
+
 // The seed of a randomised test: $QUARRY_TEST_SEED when set, else random.
 // Printed by the caller so that a failure can be replayed.
 std::uint32_t test_seed();

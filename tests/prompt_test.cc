@@ -20,6 +20,8 @@ namespace quarry {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::lines_of;
+using testing::read_file;
 using testing::TempDir;
 using testing::write_file;
 using Next = PromptSession::Next;
@@ -28,21 +30,9 @@ constexpr char kProgram[] = "quarry";
 // Every sample article has both words; ranks differ.
 constexpr char kQuery[] = "penalty Herrera";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::vector<std::string> words_of(const std::string& text) {
   std::istringstream in(text);
   return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 // The ids of the hits in text output, in the order written: each hit is
@@ -78,18 +68,11 @@ struct Reply {
   std::string diagnostics;
 };
 
-// A session over a fresh index of the sample articles.
-class PromptTest : public ::testing::Test {
+// A session over an index of the sample articles, shared by the tests but
+// one that changes an index of its own.
+class PromptTest : public testing::SharedIndexTest {
  protected:
-  void SetUp() override {
-    IndexConfig config;
-    config.db_path = db_path();
-    ASSERT_EQ(index_paths(config, {QUARRY_CORPUS_DIR}).added, 3u);
-    searcher_ = std::make_unique<Searcher>(config.db_path);
-    open();
-  }
-
-  std::string db_path() const { return (dir_ / "index").string(); }
+  void SetUp() override { open(); }
 
   // Starts over with a session of this configuration.
   void open(const PromptConfig& config = {}) {
@@ -116,7 +99,10 @@ class PromptTest : public ::testing::Test {
   }
 
   TempDir dir_;
-  std::unique_ptr<Searcher> searcher_;
+  // The searcher sessions open() makes use: the suite's unless a test
+  // points it at an index of its own (kept in own_searcher_).
+  Searcher* searcher_ = &searcher();
+  std::unique_ptr<Searcher> own_searcher_;
   std::ostringstream out_;
   std::ostringstream diagnostics_;
   std::unique_ptr<PromptSession> session_;
@@ -461,13 +447,17 @@ TEST_F(PromptTest, LongArticlesGoThroughThePager) {
 }
 
 TEST_F(PromptTest, SeesTheIndexChangeUnderIt) {
+  IndexConfig config;
+  config.db_path = (dir_ / "index").string();
+  ASSERT_EQ(index_paths(config, {QUARRY_CORPUS_DIR}).added, 3u);
+  own_searcher_ = std::make_unique<Searcher>(config.db_path);
+  searcher_ = own_searcher_.get();
+  open();
   EXPECT_EQ(say("zebrafish").out, "No articles match.\n");
   EXPECT_TRUE(session_->complete("zebraf").empty());
 
   write_file(dir_ / "more" / "zebra.txt",
              "Zebra crossing\n\nA zebrafish was seen near the Old Trafford tunnel.");
-  IndexConfig config;
-  config.db_path = db_path();
   ASSERT_EQ(index_paths(config, {(dir_ / "more").string()}).added, 1u);
 
   const Reply reply = say("zebrafish");

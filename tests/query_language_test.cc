@@ -16,8 +16,7 @@
 namespace quarry {
 namespace {
 
-using testing::TempDir;
-using testing::write_file;
+using testing::sorted_ids;
 using Ids = std::vector<std::string>;
 
 // Word positions matter to the proximity cases: "kestrel … walrus" is 4 words
@@ -81,32 +80,14 @@ std::string code_points(const std::string& text, std::size_t begin, std::size_t 
   return text.substr(starts[begin], starts[end] - starts[begin]);
 }
 
-class QueryLanguage : public ::testing::Test {
+class QueryLanguage : public testing::SharedIndexTest {
  protected:
-  static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    const IndexReport report = testing::index_articles(*dir_, corpus());
-    ASSERT_EQ(report.added, corpus().size());
-    searcher_ = new Searcher(testing::index_path(*dir_));
-  }
-  static void TearDownTestSuite() {
-    delete searcher_;
-    searcher_ = nullptr;
-    delete dir_;
-    dir_ = nullptr;
-  }
+  static void SetUpTestSuite() { ASSERT_EQ(index_suite_articles(corpus()).added, corpus().size()); }
 
   static SearchOptions every_hit() {
     SearchOptions options;
     options.limit = 100;
     return options;
-  }
-
-  static Ids sorted_ids(const SearchResult& result) {
-    Ids out;
-    for (const Hit& hit : result.hits) out.push_back(hit.id);
-    std::sort(out.begin(), out.end());
-    return out;
   }
 
   static Ids ranked_ids(const SearchResult& result) {
@@ -123,20 +104,14 @@ class QueryLanguage : public ::testing::Test {
   static void expect_sets(const std::vector<Case>& cases, const SearchOptions& options) {
     for (const Case& c : cases) {
       try {
-        EXPECT_EQ(sorted_ids(searcher_->search(c.query, options)), c.ids) << c.query;
+        EXPECT_EQ(sorted_ids(searcher().search(c.query, options)), c.ids) << c.query;
       } catch (const Error& error) {
         ADD_FAILURE() << c.query << ": " << error.what();
       }
     }
   }
   static void expect_sets(const std::vector<Case>& cases) { expect_sets(cases, every_hit()); }
-
-  static TempDir* dir_;
-  static Searcher* searcher_;
 };
-
-TempDir* QueryLanguage::dir_ = nullptr;
-Searcher* QueryLanguage::searcher_ = nullptr;
 
 TEST_F(QueryLanguage, FreeWordsAnyMayMatch) {
   expect_sets({
@@ -274,7 +249,7 @@ TEST_F(QueryLanguage, WildcardMatchesAreHighlighted) {
       {"coache*", "n10", {"coaches"}},
   };
   for (const HighlightCase& c : cases) {
-    const SearchResult result = searcher_->search(c.query, every_hit());
+    const SearchResult result = searcher().search(c.query, every_hit());
     auto hit = std::find_if(result.hits.begin(), result.hits.end(),
                             [&](const Hit& h) { return h.id == c.id; });
     ASSERT_NE(hit, result.hits.end()) << c.query << " " << c.id;
@@ -362,14 +337,14 @@ TEST_F(QueryLanguage, SortByDate) {
   const std::string query = "Lukaku OR Ederson OR Brexit";
   SearchOptions options = every_hit();
   options.sort = SortOrder::kOldestFirst;
-  EXPECT_EQ(ranked_ids(searcher_->search(query, options)),
+  EXPECT_EQ(ranked_ids(searcher().search(query, options)),
             (Ids{"n01", "n03", "n04", "n07", "n08", "n09"}));
   options.sort = SortOrder::kNewestFirst;
-  EXPECT_EQ(ranked_ids(searcher_->search(query, options)),
+  EXPECT_EQ(ranked_ids(searcher().search(query, options)),
             (Ids{"n09", "n08", "n07", "n04", "n03", "n01"}));
 
   options.sort = SortOrder::kOldestFirst;
-  const SearchResult sport = searcher_->search("category:sport", options);
+  const SearchResult sport = searcher().search("category:sport", options);
   ASSERT_EQ(sport.hits.size(), 6u);
   for (std::size_t i = 1; i < sport.hits.size(); ++i) {
     EXPECT_LE(sport.hits[i - 1].date.substr(0, 10), sport.hits[i].date.substr(0, 10));
@@ -420,7 +395,7 @@ TEST_F(QueryLanguage, MalformedQueriesPointAtTheFault) {
   };
   for (const MalformedCase& c : cases) {
     try {
-      searcher_->search(c.query);
+      searcher().search(c.query);
       ADD_FAILURE() << "searched: " << c.query;
     } catch (const QueryError& error) {
       EXPECT_EQ(error.column(), c.column) << c.query << ": " << error.what();
@@ -430,27 +405,27 @@ TEST_F(QueryLanguage, MalformedQueriesPointAtTheFault) {
 }
 
 TEST_F(QueryLanguage, UnclosedQuoteIsSearchedAsAPhraseWithANote) {
-  const SearchResult result = searcher_->search("\"late penalty", every_hit());
+  const SearchResult result = searcher().search("\"late penalty", every_hit());
   EXPECT_EQ(sorted_ids(result), Ids{"n04"});
   ASSERT_EQ(result.notes.size(), 1u);
   EXPECT_NE(result.notes[0].find("unclosed quote"), std::string::npos) << result.notes[0];
-  EXPECT_TRUE(searcher_->search("\"late penalty\"").notes.empty());
+  EXPECT_TRUE(searcher().search("\"late penalty\"").notes.empty());
 }
 
 TEST_F(QueryLanguage, DeepNestingIsAnErrorNotACrash) {
   const std::string deep = std::string(10000, '(') + "Mourinho" + std::string(10000, ')');
-  EXPECT_THROW(searcher_->search(deep), QueryError);
+  EXPECT_THROW(searcher().search(deep), QueryError);
   const std::string shallow = std::string(50, '(') + "Mourinho" + std::string(50, ')');
-  EXPECT_EQ(sorted_ids(searcher_->search(shallow, every_hit())), (Ids{"n01", "n04", "n05", "n10"}));
+  EXPECT_EQ(sorted_ids(searcher().search(shallow, every_hit())), (Ids{"n01", "n04", "n05", "n10"}));
 }
 
 TEST_F(QueryLanguage, PlainModeSearchesWordsWithoutSyntax) {
   const std::string question = "WHAT DID MOURINHO SAY AND (WHY?";
-  EXPECT_THROW(searcher_->search(question), QueryError);
+  EXPECT_THROW(searcher().search(question), QueryError);
   SearchOptions plain = every_hit();
   plain.plain = true;
   SearchResult result;
-  ASSERT_NO_THROW(result = searcher_->search(question, plain));
+  ASSERT_NO_THROW(result = searcher().search(question, plain));
   const Ids found = sorted_ids(result);
   for (const char* id : {"n01", "n04", "n05", "n10"}) {
     EXPECT_NE(std::find(found.begin(), found.end(), id), found.end()) << id;
@@ -458,10 +433,10 @@ TEST_F(QueryLanguage, PlainModeSearchesWordsWithoutSyntax) {
   EXPECT_TRUE(result.notes.empty());
   for (const char* text :
        {"title:(", "AND", "Mourinho NEAR", "date:2017-13-01", "\"", "-Mourinho", "Manches*"}) {
-    EXPECT_NO_THROW(searcher_->search(text, plain)) << text;
+    EXPECT_NO_THROW(searcher().search(text, plain)) << text;
   }
   // Syntax characters are not operators: "-Mourinho" still finds Mourinho.
-  EXPECT_EQ(sorted_ids(searcher_->search("-Mourinho", plain)), (Ids{"n01", "n04", "n05", "n10"}));
+  EXPECT_EQ(sorted_ids(searcher().search("-Mourinho", plain)), (Ids{"n01", "n04", "n05", "n10"}));
 }
 
 }  // namespace

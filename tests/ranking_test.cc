@@ -22,8 +22,7 @@
 namespace quarry {
 namespace {
 
-using testing::TempDir;
-using testing::write_file;
+using testing::sorted_ids;
 using Parameters = std::map<std::string, double>;
 
 std::vector<std::string> scheme_names() {
@@ -138,20 +137,9 @@ const std::vector<Article>& corpus() {
   return kArticles;
 }
 
-class RankingSearch : public ::testing::Test {
+class RankingSearch : public testing::SharedIndexTest {
  protected:
-  static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    const IndexReport report = testing::index_articles(*dir_, corpus());
-    ASSERT_EQ(report.added, corpus().size());
-    searcher_ = new Searcher(testing::index_path(*dir_));
-  }
-  static void TearDownTestSuite() {
-    delete searcher_;
-    searcher_ = nullptr;
-    delete dir_;
-    dir_ = nullptr;
-  }
+  static void SetUpTestSuite() { ASSERT_EQ(index_suite_articles(corpus()).added, corpus().size()); }
 
   static SearchOptions with_scheme(const std::string& scheme) {
     SearchOptions options;
@@ -167,40 +155,27 @@ class RankingSearch : public ::testing::Test {
     if (found == result.hits.end()) throw std::runtime_error("no hit " + id);
     return *found;
   }
-
-  static std::vector<std::string> sorted_ids(const SearchResult& result) {
-    std::vector<std::string> ids;
-    for (const Hit& h : result.hits) ids.push_back(h.id);
-    std::sort(ids.begin(), ids.end());
-    return ids;
-  }
-
-  static TempDir* dir_;
-  static Searcher* searcher_;
 };
-
-TempDir* RankingSearch::dir_ = nullptr;
-Searcher* RankingSearch::searcher_ = nullptr;
 
 TEST_F(RankingSearch, EverySchemeFindsTheSameArticles) {
   const std::string query = "quokka OR lighthouse";
   const std::vector<std::string> expected = {"r1", "r2", "r5"};
   for (const std::string& scheme : scheme_names()) {
     SearchResult result;
-    ASSERT_NO_THROW(result = searcher_->search(query, with_scheme(scheme))) << scheme;
+    ASSERT_NO_THROW(result = searcher().search(query, with_scheme(scheme))) << scheme;
     EXPECT_EQ(sorted_ids(result), expected) << scheme;
     for (const Hit& h : result.hits) EXPECT_TRUE(std::isfinite(h.score)) << scheme;
   }
 }
 
 TEST_F(RankingSearch, SchemesScoreDifferently) {
-  const SearchResult bm25 = searcher_->search("quokka", with_scheme("bm25"));
-  const SearchResult tfidf = searcher_->search("quokka", with_scheme("tfidf"));
+  const SearchResult bm25 = searcher().search("quokka", with_scheme("bm25"));
+  const SearchResult tfidf = searcher().search("quokka", with_scheme("tfidf"));
   ASSERT_EQ(bm25.hits.size(), 2u);
   ASSERT_EQ(tfidf.hits.size(), 2u);
   EXPECT_GT(std::abs(hit(bm25, "r2").score - hit(tfidf, "r2").score), 1e-6);
 
-  for (const Hit& h : searcher_->search("quokka", with_scheme("bool")).hits) {
+  for (const Hit& h : searcher().search("quokka", with_scheme("bool")).hits) {
     EXPECT_EQ(h.score, 0) << h.id;
   }
 
@@ -208,26 +183,26 @@ TEST_F(RankingSearch, SchemesScoreDifferently) {
   flat.ranking.parameters = {{"b", 0}};
   SearchOptions normalized = with_scheme("bm25");
   normalized.ranking.parameters = {{"b", 1}};
-  EXPECT_NE(hit(searcher_->search("quokka", flat), "r1").score,
-            hit(searcher_->search("quokka", normalized), "r1").score);
+  EXPECT_NE(hit(searcher().search("quokka", flat), "r1").score,
+            hit(searcher().search("quokka", normalized), "r1").score);
 }
 
 TEST_F(RankingSearch, BadRankingOptionIsAConfigError) {
-  EXPECT_THROW(searcher_->search("quokka", with_scheme("nosuch")), ConfigError);
+  EXPECT_THROW(searcher().search("quokka", with_scheme("nosuch")), ConfigError);
   SearchOptions options = with_scheme("tfidf");
   options.ranking.parameters = {{"k1", 1}};
-  EXPECT_THROW(searcher_->search("quokka", options), ConfigError);
+  EXPECT_THROW(searcher().search("quokka", options), ConfigError);
 }
 
 TEST_F(RankingSearch, TitleWeightPromotesTitleMatches) {
   SearchOptions options = with_scheme("bm25");
-  const SearchResult plain = searcher_->search("quokka", options);
+  const SearchResult plain = searcher().search("quokka", options);
   ASSERT_EQ(plain.hits.size(), 2u);
   EXPECT_EQ(plain.hits[0].id, "r2");
   EXPECT_GE(plain.hits[0].score, plain.hits[1].score);
 
   options.parser.title_weight = 3;
-  const SearchResult weighted = searcher_->search("quokka", options);
+  const SearchResult weighted = searcher().search("quokka", options);
   ASSERT_EQ(weighted.hits.size(), 2u);
   EXPECT_EQ(weighted.hits[0].id, "r1");
   EXPECT_GT(weighted.hits[0].score, weighted.hits[1].score);
@@ -244,7 +219,7 @@ double sum(const std::vector<Contribution>& parts) {
 TEST_F(RankingSearch, ExplanationAddsUpToTheScore) {
   SearchOptions options = with_scheme("bm25");
   options.explain = true;
-  const SearchResult result = searcher_->search("quokka island", options);
+  const SearchResult result = searcher().search("quokka island", options);
   ASSERT_EQ(sorted_ids(result), (std::vector<std::string>{"r1", "r2"}));
   for (const Hit& h : result.hits) {
     ASSERT_FALSE(h.explanation.empty()) << h.id;
@@ -256,7 +231,7 @@ TEST_F(RankingSearch, ExplanationAddsUpToTheScore) {
   EXPECT_EQ(hit(result, "r2").explanation.size(), 2u);
 
   options.explain = false;
-  for (const Hit& h : searcher_->search("quokka island", options).hits) {
+  for (const Hit& h : searcher().search("quokka island", options).hits) {
     EXPECT_TRUE(h.explanation.empty()) << h.id;
   }
 }
@@ -265,7 +240,7 @@ TEST_F(RankingSearch, ExplanationAddsUpWithTitleWeight) {
   SearchOptions options = with_scheme("bm25");
   options.explain = true;
   options.parser.title_weight = 3;
-  const SearchResult result = searcher_->search("quokka island", options);
+  const SearchResult result = searcher().search("quokka island", options);
   ASSERT_FALSE(result.hits.empty());
   for (const Hit& h : result.hits) {
     EXPECT_NEAR(sum(h.explanation), h.score, 1e-6) << h.id;

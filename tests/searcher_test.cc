@@ -9,16 +9,16 @@
 namespace quarry {
 namespace {
 
+using testing::sorted_ids;
 using testing::TempDir;
 using testing::write_file;
 
 // Words as people type them must find the articles that hold them, however
 // the article wrote them, and be highlighted there.
-class SearcherAgreement : public ::testing::Test {
+class SearcherAgreement : public testing::SharedIndexTest {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new TempDir;
-    const auto articles = *dir_ / "articles";
+    const auto articles = suite_dir() / "articles";
     write_file(articles / "derby.txt",
                "Derby row\n\nPep Guardiola’s men won 2-1 in a dressing-room row. Ederson "
                "saved two penalties in the 79th minute.");
@@ -27,29 +27,9 @@ class SearcherAgreement : public ::testing::Test {
                "in the dressing room.");
     write_file(articles / "cjk.txt", "曼联\n\n曼联输了比赛，球迷很失望。");
     write_file(articles / "nfd.txt", "Cafe\n\nA cafe\u0301 by the stadium sold a penalty kick.");
-    IndexConfig config;
-    config.db_path = (*dir_ / "index").string();
-    index_paths(config, {articles.string()});
-    searcher_ = new Searcher(config.db_path);
+    index_suite_paths({articles.string()});
   }
-  static void TearDownTestSuite() {
-    delete searcher_;
-    delete dir_;
-  }
-
-  static std::vector<std::string> ids(const SearchResult& result) {
-    std::vector<std::string> out;
-    for (const Hit& hit : result.hits) out.push_back(hit.id);
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
-  static TempDir* dir_;
-  static Searcher* searcher_;
 };
-
-TempDir* SearcherAgreement::dir_ = nullptr;
-Searcher* SearcherAgreement::searcher_ = nullptr;
 
 struct AgreementCase {
   std::string query;
@@ -76,8 +56,8 @@ TEST_F(SearcherAgreement, WordsAreFoundAsTypedAndHighlighted) {
       {"比赛", {"cjk.txt"}},
   };
   for (const AgreementCase& c : cases) {
-    SearchResult result = searcher_->search(c.query);
-    EXPECT_EQ(ids(result), c.ids) << c.query;
+    SearchResult result = searcher().search(c.query);
+    EXPECT_EQ(sorted_ids(result), c.ids) << c.query;
     for (const Hit& hit : result.hits) {
       EXPECT_FALSE(hit.snippet.highlights.empty()) << c.query << " in " << hit.id;
     }
@@ -85,39 +65,39 @@ TEST_F(SearcherAgreement, WordsAreFoundAsTypedAndHighlighted) {
 }
 
 TEST_F(SearcherAgreement, TitleWordsAreSearchable) {
-  EXPECT_EQ(ids(searcher_->search("Transfer")), std::vector<std::string>{"money.txt"});
+  EXPECT_EQ(sorted_ids(searcher().search("Transfer")), std::vector<std::string>{"money.txt"});
 }
 
 TEST_F(SearcherAgreement, MoreAndRarerWordsRankFirst) {
-  SearchResult result = searcher_->search("Ederson penalty");
+  SearchResult result = searcher().search("Ederson penalty");
   ASSERT_EQ(result.hits.size(), 2u);
   EXPECT_EQ(result.hits[0].id, "derby.txt");
   EXPECT_GT(result.hits[0].score, result.hits[1].score);
 }
 
 TEST_F(SearcherAgreement, LimitAndOffsetPage) {
-  SearchResult all = searcher_->search("penalty OR cafe OR Guardiola");
+  SearchResult all = searcher().search("penalty OR cafe OR Guardiola");
   ASSERT_EQ(all.hits.size(), 3u);
   SearchOptions second;
   second.limit = 1;
   second.offset = 1;
-  SearchResult page = searcher_->search("penalty OR cafe OR Guardiola", second);
+  SearchResult page = searcher().search("penalty OR cafe OR Guardiola", second);
   ASSERT_EQ(page.hits.size(), 1u);
   EXPECT_EQ(page.hits[0].id, all.hits[1].id);
   EXPECT_EQ(page.hits[0].rank, 2u);
   second.offset = static_cast<std::size_t>(-1);
   second.limit = static_cast<std::size_t>(-1);
-  EXPECT_TRUE(searcher_->search("penalty", second).hits.empty());
+  EXPECT_TRUE(searcher().search("penalty", second).hits.empty());
 }
 
 TEST_F(SearcherAgreement, NoHitsIsAnEmptyResult) {
-  SearchResult result = searcher_->search("zebra");
+  SearchResult result = searcher().search("zebra");
   EXPECT_EQ(result.total, 0u);
   EXPECT_TRUE(result.hits.empty());
 }
 
 TEST_F(SearcherAgreement, BadQueryThrowsQueryError) {
-  EXPECT_THROW(searcher_->search("penalty AND"), QueryError);
+  EXPECT_THROW(searcher().search("penalty AND"), QueryError);
 }
 
 // Hits' snippets mark the words the index holds under the query's stems;

@@ -15,23 +15,17 @@
 namespace quarry {
 namespace {
 
+using testing::lines_of;
 using testing::TempDir;
 using testing::write_file;
 
 constexpr char kProgram[] = "quarry";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// Each test gets an index of its own, built from a few articles.
-class SessionTest : public ::testing::Test {
+// A few articles, indexed once for the suite's tests, which only read them.
+class SessionTest : public testing::SharedIndexTest {
  protected:
-  void SetUp() override {
-    const auto articles = dir_ / "articles";
+  static void SetUpTestSuite() {
+    const auto articles = suite_dir() / "articles";
     write_file(articles / "mourinho.txt",
                "Mourinho leaves United\n\nJosé Mourinho left Manchester United after the derby "
                "defeat at Old Trafford.");
@@ -39,20 +33,16 @@ class SessionTest : public ::testing::Test {
                "Guardiola praises squad\n\nPep Guardiola praised his squad after City won the "
                "derby 2-1.");
     write_file(articles / "cafe.txt", "Café by the ground\n\nA café near the stadium sells tea.");
-    IndexConfig config;
-    config.db_path = (dir_ / "index").string();
-    const IndexReport report = index_paths(config, {articles.string()});
-    ASSERT_EQ(report.added, 3u);
-    searcher_ = std::make_unique<Searcher>(config.db_path);
+    ASSERT_EQ(index_suite_paths({articles.string()}).added, 3u);
   }
 
   Answer answer(std::string_view query, const SessionConfig& config = {}) {
-    return answer_query(*searcher_, query, config, out_, diagnostics_, kProgram);
+    return answer_query(searcher(), query, config, out_, diagnostics_, kProgram);
   }
 
   std::size_t answer_all(const std::string& input, const SessionConfig& config = {}) {
     std::istringstream in(input);
-    return answer_lines(*searcher_, in, config, out_, diagnostics_, kProgram);
+    return answer_lines(searcher(), in, config, out_, diagnostics_, kProgram);
   }
 
   static SessionConfig json_config() {
@@ -61,8 +51,6 @@ class SessionTest : public ::testing::Test {
     return config;
   }
 
-  TempDir dir_;
-  std::unique_ptr<Searcher> searcher_;
   std::ostringstream out_;
   std::ostringstream diagnostics_;
 };

@@ -16,8 +16,8 @@
 namespace quarry {
 namespace {
 
+using testing::sorted_ids;
 using testing::TempDir;
-using testing::write_file;
 using Ids = std::vector<std::string>;
 
 Article article(std::string id, std::string title, std::string body) {
@@ -51,36 +51,15 @@ std::string lower(std::string text) {
   return text;
 }
 
-Ids sorted_ids(const SearchResult& result) {
-  Ids out;
-  for (const Hit& hit : result.hits) out.push_back(hit.id);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-class Spelling : public ::testing::Test {
+class Spelling : public testing::SharedIndexTest {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new TempDir;
     const IndexReport report =
-        testing::index_articles(*dir_, corpus(), "football, soccer\nman utd, manchester united\n");
+        index_suite_articles(corpus(), "football, soccer\nman utd, manchester united\n");
     ASSERT_EQ(report.added, corpus().size());
     ASSERT_EQ(report.synonym_groups, 2u);
-    searcher_ = new Searcher(testing::index_path(*dir_));
   }
-  static void TearDownTestSuite() {
-    delete searcher_;
-    searcher_ = nullptr;
-    delete dir_;
-    dir_ = nullptr;
-  }
-
-  static TempDir* dir_;
-  static Searcher* searcher_;
 };
-
-TempDir* Spelling::dir_ = nullptr;
-Searcher* Spelling::searcher_ = nullptr;
 
 struct SuggestionCase {
   std::string query;
@@ -109,7 +88,7 @@ TEST_F(Spelling, SuggestsTheWordsTheIndexHolds) {
       {"", ""},
   };
   for (const SuggestionCase& c : cases) {
-    const SearchResult result = searcher_->search(c.query);
+    const SearchResult result = searcher().search(c.query);
     EXPECT_EQ(lower(result.suggestion), c.suggestion) << c.query;
     EXPECT_FALSE(result.corrected) << c.query;
   }
@@ -118,17 +97,17 @@ TEST_F(Spelling, SuggestsTheWordsTheIndexHolds) {
 TEST_F(Spelling, MisspelledQueryFindsNothingUntilCorrected) {
   SearchOptions options;
   options.limit = 100;
-  const SearchResult typed = searcher_->search("Edersen Guardiolla", options);
+  const SearchResult typed = searcher().search("Edersen Guardiolla", options);
   EXPECT_TRUE(typed.hits.empty());
   EXPECT_FALSE(typed.corrected);
 
   options.correct = true;
-  const SearchResult corrected = searcher_->search("Edersen Guardiolla", options);
+  const SearchResult corrected = searcher().search("Edersen Guardiolla", options);
   EXPECT_TRUE(corrected.corrected);
   EXPECT_EQ(lower(corrected.suggestion), "ederson guardiola");
   EXPECT_EQ(sorted_ids(corrected), Ids{"s01"});
 
-  const SearchResult portuguese = searcher_->search("Portugese", options);
+  const SearchResult portuguese = searcher().search("Portugese", options);
   EXPECT_TRUE(portuguese.corrected);
   EXPECT_EQ(sorted_ids(portuguese), Ids{"s02"});
 }
@@ -136,7 +115,7 @@ TEST_F(Spelling, MisspelledQueryFindsNothingUntilCorrected) {
 TEST_F(Spelling, CorrectWithNothingToCorrectSearchesTheQuery) {
   SearchOptions options;
   options.correct = true;
-  const SearchResult result = searcher_->search("Herrera", options);
+  const SearchResult result = searcher().search("Herrera", options);
   EXPECT_FALSE(result.corrected);
   EXPECT_TRUE(result.suggestion.empty());
   EXPECT_EQ(sorted_ids(result), Ids{"s03"});
@@ -167,7 +146,7 @@ TEST_F(Spelling, SynonymsMatchAsTheWordDoes) {
   SearchOptions options;
   options.limit = 100;
   for (const SynonymCase& c : cases) {
-    EXPECT_EQ(sorted_ids(searcher_->search(c.query, options)), c.ids) << c.query;
+    EXPECT_EQ(sorted_ids(searcher().search(c.query, options)), c.ids) << c.query;
   }
 }
 

@@ -29,35 +29,23 @@ const std::vector<std::string> kAllArticles = {
     "000_574c536d11495eda.txt", "001_371a5a90d3b1c93b.txt", "002_d1cfeb7c7497b831.txt"};
 constexpr char kAllHits[] = "Hits 1-3 of about 3 (";
 
-std::vector<std::string> lines_of(const fs::path& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 // The last line of an article file: body text no snippet shows.
 std::string last_line_of(const std::string& id) {
   std::string last;
-  for (const std::string& line : lines_of(fs::path(QUARRY_CORPUS_DIR) / id)) {
+  for (const std::string& line : lines_of(read_file(fs::path(QUARRY_CORPUS_DIR) / id))) {
     if (!line.empty()) last = line;
   }
   return last;
 }
 
-class TerminalTest : public ::testing::Test {
+// Each test has a home and history of its own over the shared index.
+class TerminalTest : public SharedIndexTest {
  protected:
-  void SetUp() override {
-    IndexConfig config;
-    config.db_path = db_.string();
-    ASSERT_EQ(index_paths(config, {QUARRY_CORPUS_DIR}).added, 3u);
-  }
-
   // quarry at a prompt of its own, with no local configuration or history
   // but this test's.
   std::unique_ptr<Pty> start(const std::vector<std::string>& args = {},
                              const std::string& pager = "cat") {
-    std::vector<std::string> all{"--db", db_.string(), "--color", "never"};
+    std::vector<std::string> all{"--db", db_path(), "--color", "never"};
     all.insert(all.end(), args.begin(), args.end());
     auto pty = std::make_unique<Pty>(
         QUARRY_BIN, all,
@@ -73,7 +61,6 @@ class TerminalTest : public ::testing::Test {
   fs::path history_file() const { return state_ / "quarry" / "history"; }
 
   TempDir dir_;
-  const fs::path db_ = dir_ / "index";
   const fs::path home_ = dir_ / "home";
   const fs::path state_ = dir_ / "state";
 };
@@ -105,7 +92,7 @@ TEST_F(TerminalTest, ShowWritesTheArticleThroughThePager) {
   pty->type("penalty Herrera" + std::string(kEnter));
   ASSERT_TRUE(pty->wait_for(kAllHits)) << pty->output();
   ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
-  const std::string id = Searcher(db_.string()).search("penalty Herrera").hits.at(0).id;
+  const std::string id = Searcher(db_path()).search("penalty Herrera").hits.at(0).id;
   pty->type(":show 1" + std::string(kEnter));
   ASSERT_TRUE(pty->wait_for("paged: " + last_line_of(id))) << pty->output();
   EXPECT_TRUE(pty->wait_for(kPrompt)) << pty->output();
@@ -121,7 +108,7 @@ TEST_F(TerminalTest, HistoryIsKeptBetweenRuns) {
     pty->type(kCtrlD);
     ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
   }
-  EXPECT_EQ(lines_of(history_file()), std::vector<std::string>{"Ederson"})
+  EXPECT_EQ(lines_of(read_file(history_file())), std::vector<std::string>{"Ederson"})
       << "once, and without blank lines";
 
   auto pty = start();
@@ -132,7 +119,7 @@ TEST_F(TerminalTest, HistoryIsKeptBetweenRuns) {
   ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
   pty->type(":quit" + std::string(kEnter));
   ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
-  EXPECT_EQ(lines_of(history_file()), (std::vector<std::string>{"Ederson", ":quit"}));
+  EXPECT_EQ(lines_of(read_file(history_file())), (std::vector<std::string>{"Ederson", ":quit"}));
 }
 
 TEST_F(TerminalTest, CtrlCAbandonsTheLine) {
@@ -156,7 +143,7 @@ TEST_F(TerminalTest, CtrlCAbandonsTheLine) {
   ASSERT_TRUE(pty->wait_idle()) << pty->output();
   pty->type(kCtrlD);
   ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
-  EXPECT_EQ(lines_of(history_file()), std::vector<std::string>{"milk"});
+  EXPECT_EQ(lines_of(read_file(history_file())), std::vector<std::string>{"milk"});
 }
 
 TEST_F(TerminalTest, CtrlCWhileBusyIsNotHeldBackForTheNextKey) {
@@ -203,7 +190,7 @@ TEST_F(TerminalTest, TabCompletesIndexedWords) {
   ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
   pty->type(kCtrlD);
   ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
-  const std::vector<std::string> history = lines_of(history_file());
+  const std::vector<std::string> history = lines_of(read_file(history_file()));
   ASSERT_EQ(history.size(), 1u);
   EXPECT_TRUE(history[0].starts_with("ederson")) << history[0];
 }

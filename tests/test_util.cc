@@ -6,6 +6,8 @@
 #include <poll.h>
 #include <pty.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -21,6 +23,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 
 extern char** environ;
@@ -80,200 +83,175 @@ void write_file(const std::filesystem::path& path, const std::string& contents) 
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-namespace {
-
-bool is_cleared(const char* entry) {
-  static const char* const kCleared[] = {
-      "QUARRY_DB=", "NO_COLOR=", "XDG_DATA_HOME=", "XDG_STATE_HOME="};
-  for (const char* prefix : kCleared) {
-    if (std::strncmp(entry, prefix, std::strlen(prefix)) == 0) return true;
-  }
-  return false;
+std::vector<std::string> index_args(const std::filesystem::path& db,
+                                    const std::vector<std::filesystem::path>& inputs,
+                                    const std::vector<std::string>& options) {
+  std::vector<std::string> args{"--db", db.string(), "--quiet"};
+  args.insert(args.end(), options.begin(), options.end());
+  for (const std::filesystem::path& input : inputs) args.push_back(input.string());
+  return args;
 }
 
-// Feeds `input` to `to_child` while draining both output pipes, so that no
-// side blocks on a full pipe.
-void pump(int to_child, int from_out, int from_err, const std::string& input, RunResult* result) {
-  std::size_t written = 0;
-  if (input.empty()) {
-    close(to_child);
-    to_child = -1;
-  }
-  char buffer[65536];
-  while (from_out >= 0 || from_err >= 0) {
-    pollfd fds[3];
-    int n = 0;
-    if (from_out >= 0) fds[n++] = {from_out, POLLIN, 0};
-    if (from_err >= 0) fds[n++] = {from_err, POLLIN, 0};
-    if (to_child >= 0) fds[n++] = {to_child, POLLOUT, 0};
-    if (poll(fds, n, -1) < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    for (int i = 0; i < n; ++i) {
-      if (fds[i].revents == 0) continue;
-      if (fds[i].fd == to_child) {
-        ssize_t count = write(to_child, input.data() + written, input.size() - written);
-        if (count > 0) written += count;
-        if (count < 0 || written == input.size()) {
-          close(to_child);
-          to_child = -1;
-        }
-        continue;
-      }
-      ssize_t count = read(fds[i].fd, buffer, sizeof buffer);
-      if (count > 0) {
-        (fds[i].fd == from_out ? result->out : result->err).append(buffer, count);
-      } else {
-        close(fds[i].fd);
-        (fds[i].fd == from_out ? from_out : from_err) = -1;
-      }
-    }
-  }
-  if (to_child >= 0) close(to_child);
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-}  // namespace
-
-RunResult run_program(const std::string& program, const std::vector<std::string>& args,
-                      const std::string& input, const std::vector<std::string>& env) {
-  // A program that exits before reading all its input must not kill the test.
-  std::signal(SIGPIPE, SIG_IGN);
-  int in[2], out[2], err[2];
-  if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) {
-    throw std::runtime_error("pipe failed");
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-
-  std::vector<std::string> argv_storage{program};
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& arg : argv_storage) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-
-  std::vector<std::string> env_storage;
-  for (char** entry = environ; *entry; ++entry) {
-    if (!is_cleared(*entry)) env_storage.emplace_back(*entry);
-  }
-  env_storage.insert(env_storage.end(), env.begin(), env.end());
-  std::vector<char*> envp;
-  for (auto& entry : env_storage) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-
-  pid_t pid;
-  int spawn_error = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  close(in[0]);
-  close(out[1]);
-  close(err[1]);
-  if (spawn_error != 0) {
-    close(in[1]);
-    close(out[0]);
-    close(err[0]);
-    throw std::runtime_error("cannot run " + program + ": " + std::strerror(spawn_error));
-  }
-  RunResult result;
-  pump(in[1], out[0], err[0], input, &result);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return result;
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
 }
+
+std::string line_naming(const std::string& err, const std::string& where) {
+  for (const std::string& line : lines_of(err)) {
+    if (line.find(where + ": ") != std::string::npos) return line;
+  }
+  return "";
+}
+
+std::vector<std::string> sorted_ids(const SearchResult& result) {
+  std::vector<std::string> ids;
+  for (const Hit& hit : result.hits) ids.push_back(hit.id);
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+std::set<std::string> hit_ids(const std::filesystem::path& db, const std::string& query) {
+  const RunResult result =
+      run_program(QUARRY_BIN, {"--db", db.string(), "--format", "json", "-n", "100", query});
+  EXPECT_EQ(result.exit_code, 0) << query << ": " << result.err;
+  std::set<std::string> ids;
+  if (result.exit_code != 0) return ids;
+  const nlohmann::json answer = nlohmann::json::parse(result.out);
+  for (const nlohmann::json& hit : answer.at("hits")) {
+    ids.insert(hit.at("id").get<std::string>());
+  }
+  return ids;
+}
+
+std::chrono::duration<double> time_allowed(std::chrono::duration<double> idle) {
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr double kSanitizers = 10;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  constexpr double kSanitizers = 10;
+#else
+  constexpr double kSanitizers = 1;
+#endif
+#else
+  constexpr double kSanitizers = 1;
+#endif
+  constexpr double kBusyCores = 3;
+  return idle * kSanitizers * kBusyCores;
+}
+
+std::unique_ptr<TempDir> SharedIndexTest::dir_;
+std::unique_ptr<Searcher> SharedIndexTest::searcher_;
+
+void SharedIndexTest::SetUpTestSuite() {
+  const IndexReport report = index_suite_paths({QUARRY_CORPUS_DIR});
+  ASSERT_EQ(report.added, 3u);
+}
+
+void SharedIndexTest::TearDownTestSuite() {
+  searcher_.reset();
+  dir_.reset();
+}
+
+const TempDir& SharedIndexTest::suite_dir() {
+  if (!dir_) dir_ = std::make_unique<TempDir>();
+  return *dir_;
+}
+
+IndexReport SharedIndexTest::index_suite_articles(const std::vector<Article>& articles,
+                                                  const std::string& synonyms) {
+  const IndexReport report = index_articles(suite_dir(), articles, synonyms);
+  open_searcher();
+  return report;
+}
+
+IndexReport SharedIndexTest::index_suite_paths(const std::vector<std::string>& paths) {
+  IndexConfig config;
+  config.db_path = db_path();
+  const IndexReport report = index_paths(config, paths);
+  open_searcher();
+  return report;
+}
+
+void SharedIndexTest::open_searcher() { searcher_ = std::make_unique<Searcher>(db_path()); }
 
 namespace {
 
-std::string name_of(const std::string& entry) { return entry.substr(0, entry.find('=')); }
-
-// run_program's environment, with `env` replacing variables of the same name.
-std::vector<std::string> terminal_environment(const std::vector<std::string>& env) {
-  std::vector<std::string> result;
-  for (char** entry = environ; *entry; ++entry) {
-    if (is_cleared(*entry)) continue;
-    const std::string name = name_of(*entry);
-    const bool replaced = std::any_of(
-        env.begin(), env.end(), [&](const std::string& given) { return name_of(given) == name; });
-    if (!replaced) result.emplace_back(*entry);
-  }
-  result.insert(result.end(), env.begin(), env.end());
-  return result;
-}
-
-std::vector<char*> pointers_to(std::vector<std::string>& strings) {
-  std::vector<char*> pointers;
-  for (std::string& s : strings) pointers.push_back(s.data());
-  pointers.push_back(nullptr);
-  return pointers;
-}
-
-enum class Waiting { kYes, kNo, kUnknown };
-
-// Whether `pid` sleeps in a call that waits for input with no time limit.
-Waiting waits_for_input(pid_t pid) {
+// Whether `pid` sleeps in a call that waits for input with no time limit:
+// a read of its standard input, or a select or poll without a timeout.
+// False when it has ended. Throws std::runtime_error when /proc does not
+// say (not Linux, or a sandbox that hides other processes' calls): the
+// tests that ask cannot be run without knowing.
+bool waits_for_input(pid_t pid) {
   const std::string proc = "/proc/" + std::to_string(pid);
   std::ifstream stat(proc + "/stat");
   std::string line;
-  if (!std::getline(stat, line)) return Waiting::kUnknown;
+  if (!std::getline(stat, line)) return false;  // reaped
   // The state follows the command name, which may hold spaces and ')'.
   const std::size_t name_end = line.rfind(") ");
-  if (name_end == std::string::npos || name_end + 2 >= line.size()) return Waiting::kUnknown;
-  if (line[name_end + 2] != 'S') return Waiting::kNo;
+  if (name_end == std::string::npos || name_end + 2 >= line.size()) {
+    throw std::runtime_error("cannot parse " + proc + "/stat: " + line);
+  }
+  if (line[name_end + 2] != 'S') return false;
 
   // "number arg1 … arg6 sp pc" while in a call, "running" or "-1 …" else.
   std::ifstream syscall_file(proc + "/syscall");
-  if (!syscall_file) return Waiting::kUnknown;
   std::string first;
-  if (!(syscall_file >> first)) return Waiting::kUnknown;  // not ours to trace
-  if (first == "running") return Waiting::kNo;
+  if (!(syscall_file >> first)) {
+    throw std::runtime_error("cannot read " + proc + "/syscall, which tells when a program " +
+                             "waits for keys");
+  }
+  if (first == "running") return false;
   const long number = std::stol(first);
-  if (number < 0) return Waiting::kNo;  // asleep, but not in a call
+  if (number < 0) return false;  // asleep, but not in a call
   std::vector<unsigned long> args;
   for (std::string word; args.size() < 6 && syscall_file >> word;) {
     args.push_back(std::stoul(word, nullptr, 16));
   }
-  if (args.size() < 6) return Waiting::kUnknown;
+  if (args.size() < 6) throw std::runtime_error("cannot parse " + proc + "/syscall");
   // The time limit is a null pointer for these, negative for poll.
-  bool waiting = number == SYS_read || (number == SYS_pselect6 && args[4] == 0) ||
-                 (number == SYS_ppoll && args[2] == 0);
+  bool waiting = (number == SYS_read && args[0] == STDIN_FILENO) ||
+                 (number == SYS_pselect6 && args[4] == 0) || (number == SYS_ppoll && args[2] == 0);
 #ifdef SYS_select
   waiting = waiting || (number == SYS_select && args[4] == 0);
 #endif
 #ifdef SYS_poll
   waiting = waiting || (number == SYS_poll && static_cast<int>(args[2]) < 0);
 #endif
-  return waiting ? Waiting::kYes : Waiting::kNo;
+  return waiting;
+}
+
+// How many typed bytes the program on the terminal of `master` has not
+// read yet. Throws std::runtime_error when the terminal cannot say.
+int unread_keys(int master) {
+  const char* const name = ptsname(master);
+  const int terminal = name ? open(name, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
+  int count = 0;
+  const bool known = terminal >= 0 && ioctl(terminal, FIONREAD, &count) == 0;
+  if (terminal >= 0) close(terminal);
+  if (!known) throw std::runtime_error("cannot ask the terminal what is left unread");
+  return count;
 }
 
 }  // namespace
 
 Pty::Pty(const std::string& program, const std::vector<std::string>& args,
          const std::vector<std::string>& env, unsigned short rows, unsigned short columns) {
-  // Everything the child needs is made before fork: after it, only
-  // async-signal-safe calls are allowed.
-  std::vector<std::string> argv_storage{program};
-  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
-  std::vector<char*> argv = pointers_to(argv_storage);
-  std::vector<std::string> env_storage = terminal_environment(env);
-  std::vector<char*> envp = pointers_to(env_storage);
-  sigset_t no_signals;
-  sigemptyset(&no_signals);
+  ProgramImage image(program, args, env);
   winsize size{};
   size.ws_row = rows;
   size.ws_col = columns;
 
   pid_ = forkpty(&master_, nullptr, nullptr, &size);
   if (pid_ < 0) throw std::runtime_error(std::string("forkpty failed: ") + std::strerror(errno));
-  if (pid_ == 0) {
-    // The test process may ignore or block signals (run_program ignores
-    // SIGPIPE); a program at a terminal starts with the defaults.
-    sigprocmask(SIG_SETMASK, &no_signals, nullptr);
-    for (int number : {SIGINT, SIGQUIT, SIGPIPE, SIGTSTP}) std::signal(number, SIG_DFL);
-    execve(program.c_str(), argv.data(), envp.data());
-    _exit(127);
-  }
+  if (pid_ == 0) image.exec();
   fcntl(master_, F_SETFD, FD_CLOEXEC);
 }
 
@@ -336,13 +314,9 @@ bool Pty::wait_idle(std::chrono::milliseconds patience) {
   constexpr std::chrono::milliseconds kSlice{5};
   const auto deadline = Clock::now() + patience;
   for (;;) {
-    switch (waits_for_input(pid_)) {
-      case Waiting::kYes:
-      case Waiting::kUnknown:
-        return true;
-      case Waiting::kNo:
-        break;
-    }
+    // A program still asleep in the call that began before the last keys
+    // were typed has not seen them: it is idle only once they are read.
+    if (unread_keys(master_) == 0 && waits_for_input(pid_)) return true;
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0 || closed_ || !running()) return false;

@@ -1,19 +1,24 @@
-// Helpers shared by the test suites: fresh temporary folders and running the
-// real programs.
+// Helpers shared by the test suites: fresh temporary folders, indexes of
+// test articles, and programs on a terminal or a loopback port.
 #ifndef QUARRY_TESTS_TEST_UTIL_H_
 #define QUARRY_TESTS_TEST_UTIL_H_
 
+#include <gtest/gtest.h>
 #include <sys/types.h>
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
+#include "quarry/search/searcher.h"
+#include "tests/child_process.h"
 
 namespace quarry::testing {
 
@@ -46,17 +51,64 @@ std::string index_path(const TempDir& dir);
 // Writes `contents` to `path`, creating parent folders.
 void write_file(const std::filesystem::path& path, const std::string& contents);
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+// The arguments of a quiet quarry-index run: `options`, then `inputs`,
+// indexed into `db`.
+std::vector<std::string> index_args(const std::filesystem::path& db,
+                                    const std::vector<std::filesystem::path>& inputs,
+                                    const std::vector<std::string>& options = {});
 
-// Runs a program with `args` (no shell), feeding `input` on stdin, with
-// QUARRY_DB, NO_COLOR and HOME-derived variables cleared from its environment
-// and `env` ("NAME=value") added.
-RunResult run_program(const std::string& program, const std::vector<std::string>& args,
-                      const std::string& input = "", const std::vector<std::string>& env = {});
+// The contents of the file at `path`; "" when it cannot be read.
+std::string read_file(const std::filesystem::path& path);
+
+// The lines of `text`, without their line breaks.
+std::vector<std::string> lines_of(const std::string& text);
+
+// The line of a program's messages `err` about `where` (a path, or a
+// path:line), or "" when none is.
+std::string line_naming(const std::string& err, const std::string& where);
+
+// The ids of `result`'s hits, sorted.
+std::vector<std::string> sorted_ids(const SearchResult& result);
+
+// The ids of the first 100 hits the quarry program finds in `db` for
+// `query`; a failed search fails the test.
+std::set<std::string> hit_ids(const std::filesystem::path& db, const std::string& query);
+
+// How long a bounded operation may take here that takes `idle` on an idle
+// machine: more with sanitizers, which slow a program several times, and
+// on cores shared with other work. For telling a slow answer from a hang
+// or a blow-up, never for measuring speed.
+std::chrono::duration<double> time_allowed(std::chrono::duration<double> idle);
+
+// A suite whose tests only read one index, built once before the first of
+// them and removed after the last. SetUpTestSuite indexes the sample
+// articles of corpus/; a suite that needs others declares its own, which
+// calls one of the index_* functions below. Tests that change an index
+// build their own (index_articles above).
+class SharedIndexTest : public ::testing::Test {
+ public:
+  static void SetUpTestSuite();
+  static void TearDownTestSuite();
+
+ protected:
+  // The suite's folder, created on first use; the index is "index" in it.
+  static const TempDir& suite_dir();
+  static std::string db_path() { return index_path(suite_dir()); }
+  // A searcher of the index, opened when it was built.
+  static Searcher& searcher() { return *searcher_; }
+
+  // Builds the suite's index of `articles`, as index_articles does.
+  static IndexReport index_suite_articles(const std::vector<Article>& articles,
+                                          const std::string& synonyms = "");
+  // Builds the suite's index of the files and folders at `paths`.
+  static IndexReport index_suite_paths(const std::vector<std::string>& paths);
+
+ private:
+  static void open_searcher();
+
+  static std::unique_ptr<TempDir> dir_;
+  static std::unique_ptr<Searcher> searcher_;
+};
 
 // A program running on a pseudo-terminal, as at a person's terminal: its
 // standard input, output and error are the terminal, it leads its own
@@ -69,8 +121,7 @@ class Pty {
   static constexpr std::chrono::milliseconds kPatience{30000};
 
   // Starts `program` with `args` (no shell) on a terminal of `rows` by
-  // `columns`, with the environment run_program gives, in which `env`
-  // ("NAME=value") replaces variables of the same name. Throws
+  // `columns`, in program_environment(env). Throws
   // std::runtime_error when no terminal can be opened.
   Pty(const std::string& program, const std::vector<std::string>& args,
       const std::vector<std::string>& env = {}, unsigned short rows = 24,
@@ -87,12 +138,13 @@ class Pty {
   // terminal closed first.
   bool wait_for(std::string_view text, std::chrono::milliseconds patience = kPatience);
 
-  // Waits until the program sleeps waiting for input with no time limit, as
-  // it does between the keys a person types, reading what it writes
-  // meanwhile. A signal sent from the keyboard (Ctrl-C) then finds it
-  // there rather than in the middle of answering. False when it is not
-  // waiting after `patience`. Reads /proc/PID/syscall (Linux); where that
-  // cannot be read, returns true at once.
+  // Waits until the program has read every key typed and sleeps waiting
+  // for more with no time limit, as it does between the keys a person
+  // types, reading what it writes meanwhile. A signal sent from the
+  // keyboard (Ctrl-C) then finds it there rather than in the middle of
+  // answering. False when it is not waiting after `patience`. Reads
+  // /proc/PID/syscall (Linux) and throws std::runtime_error where that
+  // cannot be read.
   bool wait_idle(std::chrono::milliseconds patience = kPatience);
 
   // Waits for the program to end, reading what it writes meanwhile. Its exit
