@@ -246,7 +246,8 @@ TEST_F(SignalTest, SigtermAndSigintCommitWhatWasReadAndSaySo) {
       }
       const std::vector<std::string> args =
           index_args(db(), {dir_ / "corpus.jsonl"}, {"--commit-every", "100"});
-      ChildProcess child(QUARRY_INDEX_BIN, args, dir_.path(), {.hold_err = true});
+      ChildProcess child(QUARRY_INDEX_BIN, args, dir_.path(),
+                         {.env = {}, .file_size_limit = {}, .hold_err = true});
       ASSERT_TRUE(child.wait_for_err()) << "no message about the malformed lines";
       child.signal(number);
       ASSERT_TRUE(wait_until_delivered(child.pid(), number, milliseconds(60000)));
@@ -349,7 +350,7 @@ TEST(ConcurrentIndexTest, TwoFirstBuildsAtOnceLeaveOneWholeIndex) {
   const fs::path db = dir / "index";
   // The first build is held in the middle of its input until it is waited for.
   ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "big.jsonl"}), dir.path(),
-                     {.hold_err = true});
+                     {.env = {}, .file_size_limit = {}, .hold_err = true});
   ASSERT_TRUE(first.wait_for_err());
   ASSERT_TRUE(fs::exists(building_folder(db, first)));
   const RunResult second = run_program(QUARRY_INDEX_BIN, index_args(db, {dir / "big.jsonl"}));
