@@ -7,6 +7,7 @@
 #include <istream>
 #include <sstream>
 
+#include "app/ansi.h"
 #include "app/output.h"
 #include "quarry/error.h"
 
@@ -193,8 +194,10 @@ void PromptSession::show(std::string_view argument) {
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
-  page << (style.color ? "\x1b[1m" : "") << article->title << (style.color ? "\x1b[0m" : "") << '\n'
-       << article->id;
+  if (style.color) page << ansi::kBold;
+  page << article->title;
+  if (style.color) page << ansi::kReset;
+  page << '\n' << article->id;
   for (const std::string* field : {&article->date, &article->source, &article->category}) {
     if (!field->empty()) page << " · " << *field;
   }

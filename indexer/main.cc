@@ -11,6 +11,7 @@
 #include <iostream>
 #include <string>
 
+#include "app/ansi.h"
 #include "app/index_location.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
@@ -78,12 +79,12 @@ class ConsoleObserver : public quarry::IndexObserver {
           100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
           duration(left).c_str());
     }
-    std::cerr << line << "\x1b[K" << std::flush;
+    std::cerr << line << quarry::ansi::kClearToEndOfLine << std::flush;
     shown_ = true;
   }
 
   void clear_progress() {
-    if (shown_) std::cerr << "\r\x1b[K";
+    if (shown_) std::cerr << '\r' << quarry::ansi::kClearToEndOfLine;
     shown_ = false;
   }
 
