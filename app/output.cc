@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/ansi.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 std::size_t byte_of(std::string_view text, std::size_t index) {
   std::size_t seen = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+    if (starts_code_point(text[i])) {
       if (seen == index) return i;
       ++seen;
     }

@@ -26,60 +26,6 @@ constexpr UChar32 kEllipsis = 0x2026;
 // sentence that ends later is far too long for a title anyway.
 constexpr std::size_t kSentenceScanBytes = 4096;
 
-// u_isUWhiteSpace() with a shortcut: most text is ASCII, and the ICU lookup
-// showed up in profiles of reading corpora.
-bool is_white_space(UChar32 c) {
-  if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
-  return u_isUWhiteSpace(c);
-}
-
-UChar32 decode(std::string_view sequence) {
-  const auto byte = [&](std::size_t i) {
-    return static_cast<UChar32>(static_cast<unsigned char>(sequence[i]));
-  };
-  switch (sequence.size()) {
-    case 1:
-      return byte(0);
-    case 2:
-      return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
-    case 3:
-      return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
-    default:
-      return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) |
-             (byte(3) & 0x3F);
-  }
-}
-
-// The code point `text` starts with and its length in bytes; a byte that
-// starts no valid sequence reads as U+FFFD.
-UChar32 first_code_point(std::string_view text, std::size_t* length) {
-  if (static_cast<unsigned char>(text[0]) < 0x80) {
-    *length = 1;
-    return text[0];
-  }
-  *length = valid_sequence_length(text);
-  if (*length == 0) {
-    *length = 1;
-    return 0xFFFD;
-  }
-  return decode(text.substr(0, *length));
-}
-
-UChar32 last_code_point(std::string_view text, std::size_t* length) {
-  std::size_t start = text.size() - 1;
-  while (start > 0 && text.size() - start < 4 &&
-         (static_cast<unsigned char>(text[start]) & 0xC0) == 0x80) {
-    --start;
-  }
-  const std::string_view tail = text.substr(start);
-  if (valid_sequence_length(tail) != tail.size()) {
-    *length = 1;
-    return 0xFFFD;
-  }
-  *length = tail.size();
-  return decode(tail);
-}
-
 std::string to_utf8(const icu::UnicodeString& text) {
   std::string utf8;
   text.toUTF8String(utf8);
@@ -283,17 +229,6 @@ void normalize_line_breaks(std::string* text) {
 }
 
 }  // namespace
-
-std::string_view trim_white_space(std::string_view text) {
-  std::size_t length;
-  while (!text.empty() && is_white_space(first_code_point(text, &length))) {
-    text.remove_prefix(length);
-  }
-  while (!text.empty() && is_white_space(last_code_point(text, &length))) {
-    text.remove_suffix(length);
-  }
-  return text;
-}
 
 FirstLine split_first_line(std::string_view text) {
   while (!text.empty()) {
