@@ -22,8 +22,9 @@ constexpr char kProgram[] = "quarry-index";
 
 constexpr char kExitCodes[] = R"(Exit codes:
   0  every article was indexed
-  1  the index could not be opened or written (locked, disk full, ...)
-  2  usage error, or --shards (or --language) at odds with the existing index
+  1  the index could not be opened or written (locked, disk full, ...), or
+     the run was interrupted (what was indexed by then is kept)
+  2  usage error, or --shards or --language at odds with the existing index
   3  the index was updated, but some inputs were skipped (see messages))";
 
 // A week: any longer and something is stuck.
