@@ -3,19 +3,17 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "app/ansi.h"
+#include "quarry/text/utf8.h"
+
 namespace quarry {
 namespace {
-
-constexpr char kBold[] = "\x1b[1m";
-constexpr char kMatch[] = "\x1b[1;33m";
-constexpr char kDim[] = "\x1b[2m";
-constexpr char kReset[] = "\x1b[0m";
 
 // Byte offset of the code point at `index`.
 std::size_t byte_of(std::string_view text, std::size_t index) {
   std::size_t seen = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+    if (starts_code_point(text[i])) {
       if (seen == index) return i;
       ++seen;
     }
@@ -35,8 +33,8 @@ void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyl
     const std::size_t begin = byte_of(snippet.text, highlight.begin);
     const std::size_t end = byte_of(snippet.text, highlight.end);
     if (begin < at || end < begin) continue;
-    out << std::string_view(snippet.text).substr(at, begin - at) << kMatch
-        << std::string_view(snippet.text).substr(begin, end - begin) << kReset;
+    out << std::string_view(snippet.text).substr(at, begin - at) << ansi::kMatch
+        << std::string_view(snippet.text).substr(begin, end - begin) << ansi::kReset;
     at = end;
   }
   out << std::string_view(snippet.text).substr(at);
@@ -72,13 +70,13 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
   }
   for (const Hit& hit : result.hits) {
     out << hit.rank << ". ";
-    if (style.color) out << kBold;
+    if (style.color) out << ansi::kBold;
     out << (hit.title.empty() ? hit.id : hit.title);
-    if (style.color) out << kReset;
+    if (style.color) out << ansi::kReset;
     out << "  [" << format_score(hit.score, 3) << "]\n   ";
-    if (style.color) out << kDim;
+    if (style.color) out << ansi::kDim;
     out << hit.id;
-    if (style.color) out << kReset;
+    if (style.color) out << ansi::kReset;
     out << '\n';
     if (!hit.snippet.text.empty()) {
       out << "   ";

@@ -1,4 +1,5 @@
-// Writing search results for people (text) and for programs (JSON).
+// Writing search results for people (text) and for programs (JSON, and
+// TREC runs for evaluation tools).
 #ifndef QUARRY_APP_OUTPUT_H_
 #define QUARRY_APP_OUTPUT_H_
 
@@ -12,14 +13,19 @@
 namespace quarry {
 
 struct TextStyle {
-  bool color = false;  // ANSI bold/colour for titles and highlighted words
+  // ANSI styles: titles bold, ids dim, highlighted words bold yellow.
+  bool color = false;
 };
 
-// Each hit as
+// "Showing results for: S" when the result is for the spelling suggestion
+// S (SearchOptions::correct), else "Did you mean: S" when there is one; then
+// each hit as
 //   1. Title  [score]
 //      id
-//      snippet with highlighted words
-// followed by nothing else; zero hits write "No articles match." instead.
+//      snippet with highlighted words       (when it has a snippet)
+//      score: part=weight …                 (when explained)
+// and nothing else; zero hits write "No articles match." instead of hits.
+// The title is the id when the article has none.
 void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style);
 
 // Members a batch run adds to each answer, when set.
@@ -31,10 +37,13 @@ struct BatchFields {
 // The snippet's text with its highlights in bold colour when style.color.
 void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style);
 
-// One JSON object on one line:
-// {"qid" (batch), "query", "total", "hits": [{"rank", "id", "title", "score",
-// "snippet", "highlights": [[begin, end], …]}], "notes": [...] and
-// "warnings": [...] (only when any), "took_ms" (batch)}.
+// One JSON object on one line, members in this order: "qid" (batch),
+// "query", "total", "hits": [{"rank", "id", "title", "score", "snippet",
+// "highlights": [[begin, end], …] in code points of the snippet, "date"
+// (when known), "explain": [{"part", "weight"}, …] (when explained)}], then
+// only when they apply "notes": [...], "warnings": [...], "suggestion" (did
+// you mean), "corrected": true (the hits are the suggestion's), and
+// "took_ms" (batch).
 void write_json(std::ostream& out, const SearchResult& result, const BatchFields& batch = {});
 
 // {"qid", "query", "error"} on one line, for a query that could not be run.

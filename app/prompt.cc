@@ -7,18 +7,13 @@
 #include <istream>
 #include <sstream>
 
+#include "app/ansi.h"
 #include "app/output.h"
 #include "quarry/error.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace {
-
-std::string_view trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n\f\v");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n\f\v");
-  return text.substr(first, last - first + 1);
-}
 
 bool parse_count(std::string_view text, std::size_t* value) {
   const char* end = text.data() + text.size();
@@ -70,7 +65,7 @@ const std::vector<std::string>& PromptSession::commands() {
 }
 
 PromptSession::Next PromptSession::handle(std::string_view line) {
-  line = trim(line);
+  line = trim_white_space(line);
   if (line.empty()) return Next::kContinue;
   if (line.front() != ':') {
     search(std::string(line), 0);
@@ -79,7 +74,7 @@ PromptSession::Next PromptSession::handle(std::string_view line) {
   const auto space = line.find_first_of(" \t");
   const std::string_view name = line.substr(0, space);
   const std::string_view argument =
-      space == std::string_view::npos ? std::string_view() : trim(line.substr(space));
+      space == std::string_view::npos ? std::string_view() : trim_white_space(line.substr(space));
   if (name == ":quit" || name == ":q" || name == ":exit") return Next::kQuit;
   command(name, argument);
   return Next::kContinue;
@@ -193,8 +188,10 @@ void PromptSession::show(std::string_view argument) {
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
-  page << (style.color ? "\x1b[1m" : "") << article->title << (style.color ? "\x1b[0m" : "") << '\n'
-       << article->id;
+  if (style.color) page << ansi::kBold;
+  page << article->title;
+  if (style.color) page << ansi::kReset;
+  page << '\n' << article->id;
   for (const std::string* field : {&article->date, &article->source, &article->category}) {
     if (!field->empty()) page << " · " << *field;
   }

@@ -1,5 +1,6 @@
 // The search prompt: queries and ":" commands, one line at a time, from a
-// person at a terminal (with line editing and history) or from a pipe.
+// person at a terminal (terminal_prompt.h adds line editing and history) or
+// from a pipe.
 #ifndef QUARRY_APP_PROMPT_H_
 #define QUARRY_APP_PROMPT_H_
 

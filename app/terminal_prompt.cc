@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 
 namespace quarry {
@@ -19,20 +20,89 @@ namespace {
 constexpr char kPrompt[] = "quarry> ";
 constexpr int kHistoryEntries = 1000;
 
-// Readline calls back through plain C functions with no user data, so the
-// running prompt is reached through these. Only one prompt runs at a time.
-struct Terminal {
-  PromptSession* session = nullptr;
-  std::string history_file;
-  bool done = false;
-  std::vector<std::string> matches;
-  sigset_t unblocked;       // the signal mask the program had
-  sigset_t interrupt_only;  // just SIGINT
-};
-Terminal* active = nullptr;
 volatile std::sig_atomic_t interrupted = 0;
 
 extern "C" void on_interrupt(int) { interrupted = 1; }
+
+// While it lives, SIGINT sets `interrupted` and stays blocked except where
+// the prompt waits for keys, so a Ctrl-C is never lost between checking for
+// one and waiting. The handler and the signal mask the program had come
+// back however the prompt ends.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_);
+    sigemptyset(&interrupt_only_);
+    sigaddset(&interrupt_only_, SIGINT);
+    sigprocmask(SIG_BLOCK, &interrupt_only_, &unblocked_);
+  }
+  ~InterruptGuard() {
+    sigprocmask(SIG_SETMASK, &unblocked_, nullptr);
+    sigaction(SIGINT, &previous_, nullptr);
+  }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+  // The program's own mask, under which a line is answered.
+  const sigset_t& unblocked() const { return unblocked_; }
+  const sigset_t& interrupt_only() const { return interrupt_only_; }
+  // The mask to wait for keys under: the program's, with SIGINT let through.
+  sigset_t waiting() const {
+    sigset_t mask = unblocked_;
+    sigdelset(&mask, SIGINT);
+    return mask;
+  }
+
+ private:
+  struct sigaction previous_ {};
+  sigset_t unblocked_;
+  sigset_t interrupt_only_;
+};
+
+// While it lives, readline edits a line in raw mode and hands it to
+// on_line. Removing the handler again puts the terminal back in the mode
+// it had; readline makes a second removal (after :quit) do nothing.
+class LineHandler {
+ public:
+  explicit LineHandler(rl_vcpfunc_t* on_line) { rl_callback_handler_install(kPrompt, on_line); }
+  ~LineHandler() { rl_callback_handler_remove(); }
+  LineHandler(const LineHandler&) = delete;
+  LineHandler& operator=(const LineHandler&) = delete;
+};
+
+// Readline calls back through plain C functions with no user data, so the
+// running prompt is reached through `active`. Only one prompt runs at a
+// time.
+struct Terminal;
+Terminal* active = nullptr;
+
+struct Terminal {
+  Terminal(PromptSession& session, const std::string& history_file)
+      : session(session), history_file(history_file) {
+    active = this;
+  }
+  ~Terminal() { active = nullptr; }
+  Terminal(const Terminal&) = delete;
+  Terminal& operator=(const Terminal&) = delete;
+
+  // Stops reading lines: readline prompts for no other.
+  void finish() {
+    done = true;
+    rl_callback_handler_remove();
+  }
+
+  PromptSession& session;
+  const std::string& history_file;
+  const InterruptGuard* interrupts = nullptr;
+  bool done = false;
+  // What answering a line threw: an exception must not unwind through
+  // readline's C frames, so it is held here until readline has returned.
+  std::exception_ptr failure;
+  std::vector<std::string> matches;
+};
 
 void remember(const char* line) {
   if (line[std::strspn(line, " \t")] == '\0') return;
@@ -47,25 +117,31 @@ void remember(const char* line) {
   if (!active->history_file.empty()) write_history(active->history_file.c_str());
 }
 
-extern "C" void on_line(char* line) {
-  if (line == nullptr) {  // Ctrl-D on an empty line
-    active->done = true;
+void answer(char* typed) {
+  if (typed == nullptr) {  // Ctrl-D on an empty line
     std::fputc('\n', rl_outstream);
-    rl_callback_handler_remove();
+    active->finish();
     return;
   }
-  remember(line);
-  const std::string text(line);
-  std::free(line);
+  const std::string text(typed);
+  std::free(typed);
+  remember(text.c_str());
   // Ctrl-C reaches a pager started by :show as usual while the line is
   // answered; one pressed meanwhile is not held over for the next line.
-  sigprocmask(SIG_SETMASK, &active->unblocked, nullptr);
-  const PromptSession::Next next = active->session->handle(text);
-  sigprocmask(SIG_BLOCK, &active->interrupt_only, nullptr);
+  const InterruptGuard& interrupts = *active->interrupts;
+  sigprocmask(SIG_SETMASK, &interrupts.unblocked(), nullptr);
+  const PromptSession::Next next = active->session.handle(text);
+  sigprocmask(SIG_BLOCK, &interrupts.interrupt_only(), nullptr);
   interrupted = 0;
-  if (next == PromptSession::Next::kQuit) {
-    active->done = true;
-    rl_callback_handler_remove();
+  if (next == PromptSession::Next::kQuit) active->finish();
+}
+
+extern "C" void on_line(char* line) {
+  try {
+    answer(line);
+  } catch (...) {
+    active->failure = std::current_exception();
+    active->finish();
   }
 }
 
@@ -79,8 +155,10 @@ extern "C" char* next_match(const char* /*text*/, int state) {
 extern "C" char** complete(const char* text, int /*start*/, int /*end*/) {
   rl_attempted_completion_over = 1;  // never fall back to file names
   try {
-    active->matches = active->session->complete(text);
-  } catch (const std::exception&) {
+    active->matches = active->session.complete(text);
+  } catch (...) {
+    // Nothing may unwind through readline; a word that cannot be completed
+    // is left as typed.
     active->matches.clear();
   }
   return rl_completion_matches(text, next_match);
@@ -95,44 +173,29 @@ void abandon_line() {
   rl_redisplay();
 }
 
+void read_history_file(const std::string& history_file) {
+  using_history();
+  stifle_history(kHistoryEntries);
+  if (history_file.empty()) return;
+  std::error_code ignored;
+  std::filesystem::create_directories(std::filesystem::path(history_file).parent_path(), ignored);
+  read_history(history_file.c_str());
+}
+
 }  // namespace
 
 void run_terminal_prompt(PromptSession& session, const std::string& history_file) {
-  Terminal terminal;
-  terminal.session = &session;
-  terminal.history_file = history_file;
-  active = &terminal;
+  Terminal terminal(session, history_file);
   rl_readline_name = "quarry";
   rl_catch_signals = 0;
   rl_attempted_completion_function = complete;
-  using_history();
-  stifle_history(kHistoryEntries);
-  if (!history_file.empty()) {
-    std::error_code ignored;
-    std::filesystem::create_directories(std::filesystem::path(history_file).parent_path(), ignored);
-    read_history(history_file.c_str());
-  }
+  read_history_file(history_file);
 
-  // SIGINT stays blocked except inside pselect(), so a Ctrl-C is never
-  // lost between checking for one and waiting for keys.
-  struct sigaction action {
-  }, previous{};
-  action.sa_handler = on_interrupt;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, &previous);
-  sigemptyset(&terminal.interrupt_only);
-  sigaddset(&terminal.interrupt_only, SIGINT);
-  sigprocmask(SIG_BLOCK, &terminal.interrupt_only, &terminal.unblocked);
-  sigset_t waiting = terminal.unblocked;
-  sigdelset(&waiting, SIGINT);
-
-  rl_callback_handler_install(kPrompt, on_line);
+  const InterruptGuard interrupts;
+  terminal.interrupts = &interrupts;
+  const sigset_t waiting = interrupts.waiting();
+  const LineHandler handler(on_line);
   const int input = fileno(rl_instream ? rl_instream : stdin);
-  auto restore = [&] {
-    sigprocmask(SIG_SETMASK, &terminal.unblocked, nullptr);
-    sigaction(SIGINT, &previous, nullptr);
-    active = nullptr;
-  };
   while (!terminal.done) {
     fd_set readable;
     FD_ZERO(&readable);
@@ -147,16 +210,9 @@ void run_terminal_prompt(PromptSession& session, const std::string& history_file
       if (errno == EINTR) continue;
       break;
     }
-    try {
-      rl_callback_read_char();
-    } catch (...) {
-      rl_callback_handler_remove();
-      restore();
-      throw;
-    }
+    rl_callback_read_char();
   }
-  if (!terminal.done) rl_callback_handler_remove();
-  restore();
+  if (terminal.failure) std::rethrow_exception(terminal.failure);
 }
 
 std::string default_history_file() {

@@ -12,7 +12,9 @@ namespace quarry {
 
 // Runs a session over a terminal with GNU Readline until ":quit" or Ctrl-D.
 // Ctrl-C abandons the line being typed. History is read from and saved to
-// `history_file` (if not empty), without blank lines or repeats.
+// `history_file` (if not empty), without blank lines or repeats. Throws
+// what answering a line throws (IndexError), once the terminal's mode and
+// the handling of SIGINT are back as they were.
 void run_terminal_prompt(PromptSession& session, const std::string& history_file);
 
 // $XDG_STATE_HOME/quarry/history, else ~/.local/state/quarry/history; empty

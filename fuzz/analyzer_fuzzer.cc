@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   analyzer.normalize(text);
   const quarry::Snippet snippet = quarry::make_snippet(analyzer, text, terms);
-  const std::size_t length = quarry::detail::count_code_points(snippet.text);
+  const std::size_t length = quarry::count_code_points(snippet.text);
   for (const quarry::Highlight& highlight : snippet.highlights) {
     if (highlight.begin >= highlight.end || highlight.end > length) std::abort();
   }

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <string>
 
+#include "app/ansi.h"
 #include "app/index_location.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
@@ -21,8 +22,9 @@ constexpr char kProgram[] = "quarry-index";
 
 constexpr char kExitCodes[] = R"(Exit codes:
   0  every article was indexed
-  1  the index could not be opened or written (locked, disk full, ...)
-  2  usage error, or --shards (or --language) at odds with the existing index
+  1  the index could not be opened or written (locked, disk full, ...), or
+     the run was interrupted (what was indexed by then is kept)
+  2  usage error, or --shards or --language at odds with the existing index
   3  the index was updated, but some inputs were skipped (see messages))";
 
 // A week: any longer and something is stuck.
@@ -78,12 +80,12 @@ class ConsoleObserver : public quarry::IndexObserver {
           100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
           duration(left).c_str());
     }
-    std::cerr << line << "\x1b[K" << std::flush;
+    std::cerr << line << quarry::ansi::kClearToEndOfLine << std::flush;
     shown_ = true;
   }
 
   void clear_progress() {
-    if (shown_) std::cerr << "\r\x1b[K";
+    if (shown_) std::cerr << '\r' << quarry::ansi::kClearToEndOfLine;
     shown_ = false;
   }
 

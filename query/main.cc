@@ -38,6 +38,7 @@ All are searched as one index.
 Exit codes:
   0  success, including no hits (with --allow-partial, from the shards that answered)
   1  the index is missing or cannot be read, or a shard is unreachable
+     (without --allow-partial)
   2  usage error, or a query (or in batch, some query) that cannot be parsed)";
 
 struct Options {

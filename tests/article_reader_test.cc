@@ -188,7 +188,7 @@ TEST(DeriveTitleTest, NeverLongerThanTheLimit) {
   };
   for (const auto& c : cases) {
     const std::string title = derive_title(c.text, nullptr);
-    const std::size_t length = detail::count_code_points(title);
+    const std::size_t length = count_code_points(title);
     EXPECT_GT(length, 0u) << c.name;
     EXPECT_LE(length, kMaxTitleChars) << c.name;
     EXPECT_EQ(detail::count_invalid_utf8(title), 0u) << c.name;
@@ -204,7 +204,7 @@ TEST(DeriveTitleTest, CorpusTitles) {
   ASSERT_GE(sink.articles.size(), 3u);
   EXPECT_TRUE(sink.problems.empty());
   for (const auto& delivery : sink.articles) {
-    EXPECT_LE(detail::count_code_points(delivery.article.title), kMaxTitleChars);
+    EXPECT_LE(count_code_points(delivery.article.title), kMaxTitleChars);
     EXPECT_TRUE(delivery.article.body.starts_with(delivery.article.title.substr(0, 20)));
   }
   EXPECT_EQ(sink.articles[0].article.id, "000_574c536d11495eda.txt");

@@ -201,5 +201,27 @@ TEST_F(TerminalTest, TabCompletesCommands) {
   ASSERT_TRUE(pty->wait_for("language:      english")) << pty->output();
 }
 
+TEST_F(TerminalTest, AnIndexThatVanishesEndsThePromptAndRestoresTheTerminal) {
+  // quarry under a shell, which shows the terminal's settings once quarry
+  // has ended: readline's raw mode must not outlive the prompt.
+  const std::string command = std::string("'") + QUARRY_BIN + "' --db '" + db_.string() +
+                              "' --color never; echo \"exit $?\"; stty -a";
+  Pty pty("/bin/sh", {"-c", command},
+          {"TERM=xterm", "INPUTRC=/dev/null", "HOME=" + home_.string(),
+           "XDG_STATE_HOME=" + state_.string(), "LANG=C.UTF-8", "LC_ALL=C.UTF-8"});
+  ASSERT_TRUE(pty.wait_for(kPrompt)) << pty.output();
+  pty.type("milk" + std::string(kEnter));
+  ASSERT_TRUE(pty.wait_for(kAllHits)) << pty.output();
+  ASSERT_TRUE(pty.wait_for(kPrompt)) << pty.output();
+  fs::remove_all(db_);
+  pty.type("penalty" + std::string(kEnter));
+  ASSERT_TRUE(pty.wait_for("exit 1")) << "an index error ends quarry with 1\n" << pty.output();
+  ASSERT_EQ(pty.wait_exit(), 0) << pty.output();
+  const std::string after = std::string(pty.unmatched());
+  EXPECT_NE(after.find(" icanon"), std::string::npos) << after;
+  EXPECT_NE(after.find(" echo"), std::string::npos) << after;
+  EXPECT_NE(pty.output().find("quarry: "), std::string::npos) << "a message\n" << pty.output();
+}
+
 }  // namespace
 }  // namespace quarry::testing

@@ -20,9 +20,6 @@ struct FirstLine {
 
 FirstLine split_first_line(std::string_view text);
 
-// `text` without leading and trailing Unicode white space.
-std::string_view trim_white_space(std::string_view text);
-
 enum class TextKind {
   kArticle,
   kBinary,   // NUL bytes, or many control characters

@@ -113,7 +113,7 @@ void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t 
     if (keys[t] != kNoMatch) matched.push_back(&tokens[t]);
   }
   auto next = matched.begin();
-  std::size_t code_points = detail::count_code_points(snippet->text);
+  std::size_t code_points = count_code_points(snippet->text);
   std::size_t highlight_begin = 0;
   bool pending_space = false;
   for (std::size_t i = begin; i < end; ++i) {
@@ -132,7 +132,7 @@ void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t 
     }
     if (next != matched.end() && i == (*next)->begin) highlight_begin = code_points;
     snippet->text.push_back(text[i]);
-    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++code_points;
+    if (starts_code_point(text[i])) ++code_points;
   }
   if (next != matched.end() && end == (*next)->end) {
     add_highlight(snippet, highlight_begin, code_points);

@@ -1,10 +1,39 @@
 #include "lib/text/utf8.h"
 
-namespace quarry::detail {
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace quarry {
+
+std::size_t count_code_points(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), starts_code_point));
+}
+
+std::string_view trim_white_space(std::string_view text) {
+  std::size_t length;
+  while (!text.empty() && detail::is_white_space(detail::first_code_point(text, &length))) {
+    text.remove_prefix(length);
+  }
+  while (!text.empty() && detail::is_white_space(detail::last_code_point(text, &length))) {
+    text.remove_suffix(length);
+  }
+  return text;
+}
+
+namespace detail {
 
 namespace {
 
-bool is_continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
+// No sequence is longer; looking at no more bytes keeps ICU's int32_t
+// offsets in range however long the text.
+constexpr std::size_t kMaxSequenceBytes = 4;
+
+const std::uint8_t* bytes_of(std::string_view text) {
+  return reinterpret_cast<const std::uint8_t*>(text.data());
+}
 
 }  // namespace
 
@@ -34,7 +63,7 @@ std::size_t valid_sequence_length(std::string_view text) {
   if (text.size() < length) return 0;
   if (byte(1) < low || byte(1) > high) return 0;
   for (std::size_t i = 2; i < length; ++i) {
-    if (!is_continuation(byte(i))) return 0;
+    if (starts_code_point(text[i])) return 0;
   }
   return length;
 }
@@ -75,19 +104,42 @@ std::string repair_utf8(std::string_view text) {
   return repaired;
 }
 
-std::size_t count_code_points(std::string_view text) {
-  std::size_t count = 0;
-  for (char c : text) {
-    if (!is_continuation(static_cast<unsigned char>(c))) ++count;
-  }
-  return count;
+char32_t first_code_point(std::string_view text, std::size_t* length) {
+  const auto size = static_cast<std::int32_t>(std::min(text.size(), kMaxSequenceBytes));
+  std::int32_t end = 0;
+  UChar32 c;
+  U8_NEXT_OR_FFFD(bytes_of(text), end, size, c);
+  // ICU takes the longest start of a sequence as one bad character; repair
+  // counts each bad byte.
+  *length =
+      c == 0xFFFD && !text.starts_with(kReplacementCharacter) ? 1 : static_cast<std::size_t>(end);
+  return static_cast<char32_t>(c);
+}
+
+char32_t last_code_point(std::string_view text, std::size_t* length) {
+  const std::string_view tail = text.substr(text.size() - std::min(text.size(), kMaxSequenceBytes));
+  auto start = static_cast<std::int32_t>(tail.size());
+  UChar32 c;
+  U8_PREV_OR_FFFD(bytes_of(tail), 0, start, c);
+  *length = c == 0xFFFD && !tail.ends_with(kReplacementCharacter)
+                ? 1
+                : tail.size() - static_cast<std::size_t>(start);
+  return static_cast<char32_t>(c);
+}
+
+// u_isUWhiteSpace() with a shortcut: most text is ASCII, and the ICU lookup
+// showed up in profiles of reading corpora.
+bool is_white_space(char32_t c) {
+  if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
+  return u_isUWhiteSpace(static_cast<UChar32>(c));
 }
 
 std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return text;
   std::size_t end = max_bytes;
-  while (end > 0 && is_continuation(static_cast<unsigned char>(text[end]))) --end;
+  while (end > 0 && !starts_code_point(text[end])) --end;
   return text.substr(0, end);
 }
 
-}  // namespace quarry::detail
+}  // namespace detail
+}  // namespace quarry

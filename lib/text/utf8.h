@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "quarry/text/utf8.h"
+
 namespace quarry::detail {
 
 // U+FFFD REPLACEMENT CHARACTER, encoded.
@@ -25,14 +27,24 @@ std::size_t count_invalid_utf8(std::string_view text);
 // by U+FFFD, one replacement per byte.
 std::string repair_utf8(std::string_view text);
 
-// The number of code points in `text`, which must be valid UTF-8.
-std::size_t count_code_points(std::string_view text);
-
 // The 1-based column, in code points, of the character at `byte_offset`:
 // what people count when told where a query went wrong.
 inline std::size_t column_of(std::string_view text, std::size_t byte_offset) {
   return count_code_points(text.substr(0, byte_offset)) + 1;
 }
+
+// The code point `text` starts with, which must not be empty, and in
+// *length how many bytes it takes. A byte that starts no well-formed
+// sequence reads as U+FFFD one byte long, as repair_utf8 would replace it.
+char32_t first_code_point(std::string_view text, std::size_t* length);
+
+// The code point `text` ends with, which must not be empty, and in *length
+// how many bytes it takes; a byte that ends no well-formed sequence reads as
+// U+FFFD one byte long.
+char32_t last_code_point(std::string_view text, std::size_t* length);
+
+// Whether `c` has Unicode's White_Space property.
+bool is_white_space(char32_t c);
 
 // The longest prefix of `text` no longer than `max_bytes` that does not end
 // inside a UTF-8 sequence.

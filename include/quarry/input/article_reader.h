@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "quarry/input/article.h"
+#include "quarry/input/title.h"
 
 namespace quarry {
 
@@ -57,20 +58,6 @@ void read_articles(const std::filesystem::path& root, ArticleSink& sink);
 
 // Whether read_articles takes this file (by its name).
 bool is_article_file(const std::filesystem::path& path);
-
-// The title of a plain-text article: its first non-blank line when that
-// reads as a headline (at most kMaxTitleChars code points, not ending as a
-// sentence does, followed by more text, and not the start of a hard-wrapped
-// paragraph), else the first sentence of its first paragraph, shortened at a
-// word boundary with "…" when longer than kMaxTitleChars. Either way the
-// title holds at most kMaxTitleChars code points, "…" included, and runs of
-// white space in it are single spaces. A blank text has an empty title.
-// Sets *title_is_first_line, unless null, to whether the title is the first
-// line, which the body should then leave out. Invalid UTF-8 in `text`
-// comes out as U+FFFD. Thread-safe.
-std::string derive_title(std::string_view text, bool* title_is_first_line);
-
-inline constexpr std::size_t kMaxTitleChars = 100;
 
 // The most of an article's body that is indexed and stored: some thirty
 // times the longest news article, and still quick to draw a snippet from.
