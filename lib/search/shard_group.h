@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lib/index/stub_file.h"
-#include "quarry/search/searcher.h"
+#include "quarry/search/open_options.h"
 
 namespace quarry::detail {
 

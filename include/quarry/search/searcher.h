@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "quarry/input/article.h"
+#include "quarry/search/open_options.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/ranking.h"
 #include "quarry/search/snippet.h"
@@ -76,17 +77,6 @@ struct IndexStats {
   std::string last_update;        // local time of the last commit, "YYYY-MM-DD HH:MM"
   std::size_t shards = 1;         // databases searched together
   std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
-};
-
-// How a Searcher opens its databases.
-struct OpenOptions {
-  // Seconds to wait for a remote shard to accept a connection, and for any
-  // one exchange with it afterwards; 0 waits for ever.
-  double connect_timeout = 10;
-  double timeout = 10;
-  // Search the shards that answer when some do not, warning about the
-  // others (SearchResult::warnings), instead of failing.
-  bool allow_partial = false;
 };
 
 // An index open for searching: one database, or shards searched as one.
