@@ -23,19 +23,10 @@
 #include <string_view>
 #include <vector>
 
+#include "quarry/search/highlight_terms.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
-
-// The words a hit is highlighted for: the stems of the query's positive
-// parts (a word of the text is marked when its stem is one of them, as it
-// was found), and wildcard prefixes.
-struct HighlightTerms {
-  std::vector<std::string> stems;
-  std::vector<std::string> prefixes;
-
-  bool empty() const { return stems.empty() && prefixes.empty(); }
-};
 
 // A free word of the query, where it was typed: what a spelling correction
 // may replace.

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/search/query_parser.h"
+#include "quarry/search/highlight_terms.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
