@@ -9,10 +9,10 @@
 #include <limits>
 
 #include "lib/index/article_store.h"
-#include "lib/index/document_builder.h"
 #include "lib/index/schema.h"
 #include "lib/search/bm25_source.h"
 #include "lib/search/shard_group.h"
+#include "lib/text/utf8.h"
 #include "quarry/error.h"
 #include "quarry/search/query_parser.h"
 
@@ -25,6 +25,33 @@ constexpr int kMaxReopenAttempts = 5;
 
 // Spelling suggestions at most this many edits away from what was typed.
 constexpr unsigned kMaxEditDistance = 2;
+
+// Whether a spelling suggestion may offer this word: not numbers, not
+// single letters or CJK characters.
+bool is_spelling_word(const std::string& word) {
+  const unsigned char first = static_cast<unsigned char>(word[0]);
+  if (first >= 'a' && first <= 'z') return word.size() > 1;
+  return first >= 0x80 && detail::count_code_points(word) > 1;
+}
+
+// Where each of `stems` occurs in the body of the article stored as
+// document `did`, as indexes of the body's words: the index's positions
+// read back, so that a hit's snippet marks exactly the words that were
+// indexed under the query's stems. Throws Xapian::Error.
+StemWords body_stem_words(const Xapian::Database& db, Xapian::docid did, const Analyzer& analyzer,
+                          const std::string& title, const std::vector<std::string>& stems) {
+  const Xapian::termpos first =
+      detail::first_body_position(static_cast<Xapian::termpos>(analyzer.tokenize(title).size()));
+  StemWords places(stems.size());
+  for (std::size_t k = 0; k < stems.size(); ++k) {
+    const std::string term = detail::kStemPrefix + stems[k];
+    const auto end = db.positionlist_end(did, term);
+    for (auto it = db.positionlist_begin(did, term); it != end; ++it) {
+      if (*it >= first) places[k].push_back(*it - first);
+    }
+  }
+  return places;
+}
 
 }  // namespace
 
@@ -90,7 +117,7 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
     if (db.get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) != 0) continue;
     const std::string better =
         shards.spelling().get_spelling_suggestion(word.term, kMaxEditDistance);
-    if (better.empty() || better == word.term || !detail::is_spelling_word(better)) continue;
+    if (better.empty() || better == word.term || !is_spelling_word(better)) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;
     copied = word.end;
@@ -143,7 +170,7 @@ Snippet Searcher::Impl::snippet(const Xapian::MSetIterator& hit, const Article& 
     return make_snippet(analyzer, article.body, terms, config);
   }
   const StemWords places =
-      detail::body_stem_words(shards.articles(), *hit, analyzer, article.title, terms.stems);
+      body_stem_words(shards.articles(), *hit, analyzer, article.title, terms.stems);
   return make_snippet(analyzer, article.body, terms, places, config);
 }
 
