@@ -48,6 +48,7 @@ struct ParsedQuery {
   // The positive words, phrases and wildcards, each scored on its own; a
   // hit's score is the sum of the parts it matches.
   std::vector<ScoringPart> scoring_parts;
+  // Empty from parse_plain, which has no offsets into the text it was given.
   std::vector<QueryWord> free_words;
   // Readings the parser chose where the query was not quite well formed,
   // e.g. "unclosed quote: searched as a phrase to the end of the query".

@@ -89,8 +89,9 @@ struct IndexStats {
 // snippets are those of the same articles in one database: ranking
 // statistics are the whole set's. Hits of equal score may come in another
 // order, as their order follows Xapian's document numbers. Spelling
-// suggestions and synonyms come from a shard set's lexicon when it has one
-// (the remote protocol carries neither), else from its shards.
+// suggestions, synonyms, wildcards and completions come from a shard set's
+// lexicon when it has one (the remote protocol carries neither), else from
+// its shards.
 class Searcher {
  public:
   // Throws IndexNotFoundError when `db_path` holds no index, IndexError when
@@ -104,10 +105,12 @@ class Searcher {
   Searcher(Searcher&&) noexcept;
   Searcher& operator=(Searcher&&) noexcept;
 
-  // BM25-ranked hits. Throws QueryError for a query that cannot be parsed,
-  // IndexError when the index cannot be read. A shard that fails during the
-  // search is an IndexError naming it; with allow_partial it is left out of
-  // this and later searches instead, with a warning in each result.
+  // Hits ranked by the weighting scheme of options.ranking (BM25 unless
+  // told otherwise), or by date with options.sort. Throws QueryError for a
+  // query that cannot be parsed, IndexError when the index cannot be read.
+  // A shard that fails during the search is an IndexError naming it; with
+  // allow_partial it is left out of this and later searches instead, with a
+  // warning in each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
   // The stored article with this id, if the index has it.
