@@ -21,7 +21,8 @@ struct Job {
   std::string query;
 };
 
-struct Answer {
+// What answering one job writes, held until the jobs before it are written.
+struct JobOutput {
   std::string output;      // what goes to `out`
   std::string diagnostic;  // what goes to `diagnostics`, may be empty
   bool failed = false;
@@ -44,9 +45,9 @@ bool is_blank(const std::string& line) {
   return line.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
 }
 
-Answer answer(Searcher& searcher, const Job& job, const BatchConfig& config,
-              std::string_view program) {
-  Answer answer;
+JobOutput answer(Searcher& searcher, const Job& job, const BatchConfig& config,
+                 std::string_view program) {
+  JobOutput answer;
   std::ostringstream out;
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -136,7 +137,7 @@ class Pipeline {
       Job job = std::move(jobs_.front());
       jobs_.pop_front();
       lock.unlock();
-      Answer result;
+      JobOutput result;
       try {
         result = answer(searcher, job, config_, program_);
       } catch (...) {
@@ -155,7 +156,7 @@ class Pipeline {
   void write_ready(std::unique_lock<std::mutex>& lock) {
     for (auto it = answers_.find(next_to_write_); it != answers_.end();
          it = answers_.find(next_to_write_)) {
-      Answer ready = std::move(it->second);
+      JobOutput ready = std::move(it->second);
       answers_.erase(it);
       ++next_to_write_;
       lock.unlock();
@@ -179,7 +180,7 @@ class Pipeline {
   std::condition_variable job_ready_;
   std::condition_variable answer_ready_;
   std::deque<Job> jobs_;
-  std::map<std::size_t, Answer> answers_;
+  std::map<std::size_t, JobOutput> answers_;
   std::size_t next_to_write_ = 0;
   bool closed_ = false;
   std::exception_ptr worker_error_;

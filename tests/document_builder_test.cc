@@ -12,6 +12,7 @@
 #include "lib/index/article_store.h"
 #include "lib/index/schema.h"
 #include "lib/index/word_table.h"
+#include "lib/search/stored_positions.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry::detail {

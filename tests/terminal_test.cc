@@ -203,8 +203,11 @@ TEST_F(TerminalTest, TabCompletesCommands) {
 
 TEST_F(TerminalTest, AnIndexThatVanishesEndsThePromptAndRestoresTheTerminal) {
   // quarry under a shell, which shows the terminal's settings once quarry
-  // has ended: readline's raw mode must not outlive the prompt.
-  const std::string command = std::string("'") + QUARRY_BIN + "' --db '" + db_.string() +
+  // has ended: readline's raw mode must not outlive the prompt. The index
+  // removed is a copy of the suite's, which other tests read.
+  const fs::path db = dir_ / "index";
+  fs::copy(db_path(), db, fs::copy_options::recursive);
+  const std::string command = std::string("'") + QUARRY_BIN + "' --db '" + db.string() +
                               "' --color never; echo \"exit $?\"; stty -a";
   Pty pty("/bin/sh", {"-c", command},
           {"TERM=xterm", "INPUTRC=/dev/null", "HOME=" + home_.string(),
@@ -213,7 +216,7 @@ TEST_F(TerminalTest, AnIndexThatVanishesEndsThePromptAndRestoresTheTerminal) {
   pty.type("milk" + std::string(kEnter));
   ASSERT_TRUE(pty.wait_for(kAllHits)) << pty.output();
   ASSERT_TRUE(pty.wait_for(kPrompt)) << pty.output();
-  fs::remove_all(db_);
+  fs::remove_all(db);
   pty.type("penalty" + std::string(kEnter));
   ASSERT_TRUE(pty.wait_for("exit 1")) << "an index error ends quarry with 1\n" << pty.output();
   ASSERT_EQ(pty.wait_exit(), 0) << pty.output();

@@ -34,12 +34,6 @@ Xapian::termpos index_text(const Analyzer& analyzer, Xapian::Document& doc, cons
   return pos;
 }
 
-// The body's first word follows the title's words and a gap, so that no
-// phrase spans the two.
-Xapian::termpos first_body_position(Xapian::termpos after_title) {
-  return after_title + kBodyPositionGap;
-}
-
 void sort_unique(std::vector<std::string>* words) {
   std::sort(words->begin(), words->end());
   words->erase(std::unique(words->begin(), words->end()), words->end());
@@ -89,8 +83,10 @@ template <typename StemTerm>
 Xapian::Document build_document(const Analyzer& analyzer, const Article& article,
                                 const std::string& origin, StemTerm stem_term) {
   Xapian::Document doc;
-  Xapian::termpos next = index_text(analyzer, doc, article.title, 1, true, stem_term);
-  index_text(analyzer, doc, article.body, first_body_position(next), false, stem_term);
+  const Xapian::termpos after_title =
+      index_text(analyzer, doc, article.title, kFirstTitlePosition, true, stem_term);
+  index_text(analyzer, doc, article.body, first_body_position(after_title - kFirstTitlePosition),
+             false, stem_term);
   add_fields(analyzer, article, origin, doc);
   return doc;
 }
@@ -118,23 +114,6 @@ Xapian::Document make_document(const Article& article, const std::string& origin
       [&](const std::string& word) -> const std::string& { return words.stem_term(word); });
 }
 
-std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db, Xapian::docid did,
-                                                      const Analyzer& analyzer,
-                                                      const std::string& title,
-                                                      const std::vector<std::string>& stems) {
-  const Xapian::termpos first =
-      first_body_position(1 + static_cast<Xapian::termpos>(analyzer.tokenize(title).size()));
-  std::vector<std::vector<std::size_t>> places(stems.size());
-  for (std::size_t k = 0; k < stems.size(); ++k) {
-    const std::string term = kStemPrefix + stems[k];
-    const auto end = db.positionlist_end(did, term);
-    for (auto it = db.positionlist_begin(did, term); it != end; ++it) {
-      if (*it >= first) places[k].push_back(*it - first);
-    }
-  }
-  return places;
-}
-
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article) {
   std::vector<std::string> words;
   for (const std::string* text : {&article.title, &article.body}) {
@@ -147,12 +126,6 @@ std::vector<std::string> article_words(const Analyzer& analyzer, const Article& 
 std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
                                               Xapian::docid did) {
   return article_words(analyzer, decode_article(db.get_document(did).get_data()));
-}
-
-bool is_spelling_word(const std::string& word) {
-  const unsigned char first = static_cast<unsigned char>(word[0]);
-  if (first >= 'a' && first <= 'z') return word.size() > 1;
-  return first >= 0x80 && count_code_points(word) > 1;
 }
 
 void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {

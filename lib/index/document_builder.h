@@ -29,15 +29,6 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
 // the article once for each word it holds.
 Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words);
 
-// Where each of `stems` occurs in the body of the article stored as
-// document `did`, as indexes of the body's words: the index's positions
-// read back, so that a hit's snippet marks exactly the words that were
-// indexed under the query's stems. Throws Xapian::Error.
-std::vector<std::vector<std::size_t>> body_stem_words(const Xapian::Database& db, Xapian::docid did,
-                                                      const Analyzer& analyzer,
-                                                      const std::string& title,
-                                                      const std::vector<std::string>& stems);
-
 // The distinct words of an article's title and body.
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
 
@@ -51,10 +42,6 @@ std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xa
 // wildcards and completion, since the postings themselves hold stems only.
 void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
 void remove_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
-
-// Whether a spelling suggestion may offer this word: not numbers, not
-// single letters or CJK characters.
-bool is_spelling_word(const std::string& word);
 
 }  // namespace quarry::detail
 

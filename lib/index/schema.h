@@ -20,8 +20,16 @@ inline constexpr char kOriginPrefix[] = "XO";       // the folder or corpus it c
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
 inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
 
-// Body words start this far after the title's, so that no phrase spans both.
+// Word positions: the title's words are numbered from kFirstTitlePosition,
+// and the body's follow a gap, so that no phrase spans both.
+inline constexpr Xapian::termpos kFirstTitlePosition = 1;
 inline constexpr Xapian::termpos kBodyPositionGap = 100;
+
+// The position of the body's first word, after a title of `title_words`
+// words (as Analyzer::tokenize counts them).
+constexpr Xapian::termpos first_body_position(Xapian::termpos title_words) {
+  return kFirstTitlePosition + title_words + kBodyPositionGap;
+}
 
 // Value slots.
 inline constexpr Xapian::valueno kDateSlot = 0;         // "YYYYMMDD", sortable

@@ -9,11 +9,12 @@
 #include <limits>
 
 #include "lib/index/article_store.h"
-#include "lib/index/document_builder.h"
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "lib/search/bm25_source.h"
 #include "lib/search/shard_group.h"
+#include "lib/search/stored_positions.h"
+#include "lib/text/utf8.h"
 #include "quarry/error.h"
 #include "quarry/search/query_parser.h"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lib/index/stub_file.h"
-#include "quarry/search/searcher.h"
+#include "quarry/search/open_options.h"
 
 namespace quarry::detail {
 
@@ -24,10 +24,9 @@ class ShardGroup {
 
   // The shards holding articles, searched as one.
   Xapian::Database& articles() { return articles_; }
-  // Where the vocabulary (spelling data) and synonyms are read, and
-  // wildcards expanded: the lexicons and the
-  // databases that belong to no shard set, or, when no lexicon is open,
-  // every database.
+  // Where the vocabulary (spelling data) and synonyms are read, wildcards
+  // expanded and words completed: the lexicons and the databases that
+  // belong to no shard set, or, when no lexicon is open, every database.
   Xapian::Database& spelling() { return spelling_; }
 
   const std::string& language() const { return language_; }

@@ -23,19 +23,10 @@
 #include <string_view>
 #include <vector>
 
+#include "quarry/search/highlight_terms.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
-
-// The words a hit is highlighted for: the stems of the query's positive
-// parts (a word of the text is marked when its stem is one of them, as it
-// was found), and wildcard prefixes.
-struct HighlightTerms {
-  std::vector<std::string> stems;
-  std::vector<std::string> prefixes;
-
-  bool empty() const { return stems.empty() && prefixes.empty(); }
-};
 
 // A free word of the query, where it was typed: what a spelling correction
 // may replace.
@@ -57,6 +48,7 @@ struct ParsedQuery {
   // The positive words, phrases and wildcards, each scored on its own; a
   // hit's score is the sum of the parts it matches.
   std::vector<ScoringPart> scoring_parts;
+  // Empty from parse_plain, which has no offsets into the text it was given.
   std::vector<QueryWord> free_words;
   // Readings the parser chose where the query was not quite well formed,
   // e.g. "unclosed quote: searched as a phrase to the end of the query".

@@ -16,8 +16,8 @@ struct RankingConfig {
   // trad, coord, bool.
   std::string scheme = "bm25";
   // The scheme's parameters by name (bm25: k1, k2, k3, b, min_normlen;
-  // bm25+ also delta; pl2, inl2, …: c; trad: k). Missing ones take
-  // Quarry's defaults for the scheme.
+  // bm25+ also delta; pl2, inl2, …: c; pl2+ also delta; trad: k). Missing
+  // ones take Quarry's defaults for the scheme.
   std::map<std::string, double> parameters;
 };
 
@@ -26,11 +26,12 @@ struct RankingConfig {
 void parse_ranking_parameters(std::string_view text, RankingConfig* config);
 
 // Every parameter of the scheme, with Quarry's defaults for those not
-// given. Throws ConfigError as make_weight does.
+// given. Throws ConfigError for an unknown scheme or a parameter the
+// scheme does not take.
 std::map<std::string, double> ranking_parameters(const RankingConfig& config);
 
-// The weighting object. Throws ConfigError for an unknown scheme or a
-// parameter the scheme does not take.
+// The weighting object. Throws ConfigError for an unknown scheme, a
+// parameter the scheme does not take, or a value Xapian refuses.
 std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config);
 
 // The scheme names, space separated, for --help.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "quarry/input/article.h"
+#include "quarry/search/open_options.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/ranking.h"
 #include "quarry/search/snippet.h"
@@ -78,17 +79,6 @@ struct IndexStats {
   std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
 };
 
-// How a Searcher opens its databases.
-struct OpenOptions {
-  // Seconds to wait for a remote shard to accept a connection, and for any
-  // one exchange with it afterwards; 0 waits for ever.
-  double connect_timeout = 10;
-  double timeout = 10;
-  // Search the shards that answer when some do not, warning about the
-  // others (SearchResult::warnings), instead of failing.
-  bool allow_partial = false;
-};
-
 // An index open for searching: one database, or shards searched as one.
 // Opening reads the analyzer settings the index was built with. Not
 // thread-safe: use one Searcher per thread.
@@ -99,8 +89,9 @@ struct OpenOptions {
 // snippets are those of the same articles in one database: ranking
 // statistics are the whole set's. Hits of equal score may come in another
 // order, as their order follows Xapian's document numbers. Spelling
-// suggestions and synonyms come from a shard set's lexicon when it has one
-// (the remote protocol carries neither), else from its shards.
+// suggestions, synonyms, wildcards and completions come from a shard set's
+// lexicon when it has one (the remote protocol carries neither), else from
+// its shards.
 class Searcher {
  public:
   // Throws IndexNotFoundError when `db_path` holds no index, IndexError when
@@ -114,10 +105,12 @@ class Searcher {
   Searcher(Searcher&&) noexcept;
   Searcher& operator=(Searcher&&) noexcept;
 
-  // BM25-ranked hits. Throws QueryError for a query that cannot be parsed,
-  // IndexError when the index cannot be read. A shard that fails during the
-  // search is an IndexError naming it; with allow_partial it is left out of
-  // this and later searches instead, with a warning in each result.
+  // Hits ranked by the weighting scheme of options.ranking (BM25 unless
+  // told otherwise), or by date with options.sort. Throws QueryError for a
+  // query that cannot be parsed, IndexError when the index cannot be read.
+  // A shard that fails during the search is an IndexError naming it; with
+  // allow_partial it is left out of this and later searches instead, with a
+  // warning in each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
   // The stored article with this id, if the index has it.

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/search/query_parser.h"
+#include "quarry/search/highlight_terms.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
@@ -22,7 +22,9 @@ struct Highlight {
 };
 
 struct Snippet {
-  std::string text;  // one line: runs of white space become one space
+  // From make_snippet, one line: runs of white space become one space;
+  // from highlight_all, the text as it was.
+  std::string text;
   std::vector<Highlight> highlights;
 };
 
@@ -32,8 +34,9 @@ struct SnippetConfig {
 
 // The window of about config.window_words words of `text` that holds the
 // most distinct highlight terms (then the most matches, then the earliest),
-// cut at word boundaries, with "…" where text was left out before or after.
-// With no matching word it is the start of the text.
+// moved so that its matches sit in its middle, cut at word boundaries, with
+// "…" where text was left out before or after. With no matching word it is
+// the start of the text.
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const SnippetConfig& config = {});
 

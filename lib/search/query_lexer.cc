@@ -1,0 +1,152 @@
+#include "lib/search/query_lexer.h"
+
+#include <algorithm>
+#include <charconv>
+#include <optional>
+#include <utility>
+
+#include "lib/text/utf8.h"
+#include "quarry/error.h"
+
+namespace quarry::detail {
+namespace {
+
+constexpr unsigned kDefaultNearWindow = 10;
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Curly quotes count as quotes: people paste queries from documents.
+std::size_t quote_length(std::string_view text, std::size_t at) {
+  if (text[at] == '"') return 1;
+  std::string_view rest = text.substr(at);
+  if (rest.starts_with("\u201C") || rest.starts_with("\u201D") || rest.starts_with("\u201E")) {
+    return 3;
+  }
+  return 0;
+}
+
+std::optional<QueryField> field_named(std::string_view name) {
+  static constexpr std::pair<std::string_view, QueryField> kFields[] = {
+      {"title", QueryField::kTitle},       {"source", QueryField::kSource},
+      {"category", QueryField::kCategory}, {"id", QueryField::kId},
+      {"date", QueryField::kDate},         {"after", QueryField::kAfter},
+      {"before", QueryField::kBefore}};
+  for (const auto& [known, field] : kFields) {
+    if (name == known) return field;
+  }
+  return std::nullopt;
+}
+
+// "NEAR", "NEAR/5", "ADJ", "ADJ/3"; sets the window.
+std::optional<LexemeKind> proximity(std::string_view word, unsigned* window) {
+  LexemeKind kind;
+  if (word.starts_with("NEAR")) {
+    kind = LexemeKind::kNear;
+    word.remove_prefix(4);
+  } else if (word.starts_with("ADJ")) {
+    kind = LexemeKind::kAdj;
+    word.remove_prefix(3);
+  } else {
+    return std::nullopt;
+  }
+  *window = kDefaultNearWindow;
+  if (word.empty()) return kind;
+  if (word.front() != '/' || word.size() < 2) return std::nullopt;
+  auto [end, error] = std::from_chars(word.data() + 1, word.data() + word.size(), *window);
+  if (error != std::errc() || end != word.data() + word.size() || *window == 0) {
+    return std::nullopt;
+  }
+  *window = std::min(*window, 1000u);
+  return kind;
+}
+
+class Lexer {
+ public:
+  Lexer(std::string_view query, std::vector<std::string>* notes) : query_(query), notes_(notes) {}
+
+  std::vector<Lexeme> run() {
+    std::vector<Lexeme> out;
+    std::size_t i = 0;
+    while (i < query_.size()) {
+      const char c = query_[i];
+      if (is_space(c)) {
+        ++i;
+      } else if (c == '(' || c == ')') {
+        out.push_back({c == '(' ? LexemeKind::kOpen : LexemeKind::kClose, query_.substr(i, 1), i});
+        ++i;
+      } else if (std::size_t q = quote_length(query_, i)) {
+        i = phrase(i, q, &out);
+      } else if ((c == '+' || c == '-') && i + 1 < query_.size() && !is_space(query_[i + 1]) &&
+                 query_[i + 1] != ')') {
+        out.push_back({c == '+' ? LexemeKind::kPlus : LexemeKind::kMinus, query_.substr(i, 1), i});
+        ++i;
+      } else {
+        i = word(i, &out);
+      }
+    }
+    out.push_back({LexemeKind::kEnd, {}, query_.size()});
+    return out;
+  }
+
+ private:
+  std::size_t phrase(std::size_t start, std::size_t quote, std::vector<Lexeme>* out) {
+    std::size_t inside = start + quote;
+    std::size_t end = inside;
+    while (end < query_.size() && quote_length(query_, end) == 0) ++end;
+    out->push_back({LexemeKind::kPhrase, query_.substr(inside, end - inside), start});
+    if (end >= query_.size()) {
+      notes_->push_back("unclosed quote at column " + std::to_string(column_of(query_, start)) +
+                        ": searched as a phrase to the end of the query");
+      return end;
+    }
+    return end + quote_length(query_, end);
+  }
+
+  std::size_t word(std::size_t start, std::vector<Lexeme>* out) {
+    std::size_t end = start;
+    while (end < query_.size() && !is_space(query_[end]) && query_[end] != '(' &&
+           query_[end] != ')' && quote_length(query_, end) == 0) {
+      if (query_[end] == ':') {
+        // "title:…": the field applies to what follows the colon, which the
+        // lexer reads on its own (a word, a phrase or a group).
+        if (auto field = field_named(query_.substr(start, end - start))) {
+          out->push_back({LexemeKind::kField, query_.substr(start, end - start), start, 0, *field});
+          return end + 1;
+        }
+      }
+      ++end;
+    }
+    std::string_view text = query_.substr(start, end - start);
+    LexemeKind kind = LexemeKind::kWord;
+    unsigned window = 0;
+    if (text == "AND")
+      kind = LexemeKind::kAnd;
+    else if (text == "OR")
+      kind = LexemeKind::kOr;
+    else if (text == "XOR")
+      kind = LexemeKind::kXor;
+    else if (text == "NOT")
+      kind = LexemeKind::kNot;
+    else if (auto near = proximity(text, &window))
+      kind = *near;
+    out->push_back({kind, text, start, window});
+    return end;
+  }
+
+  std::string_view query_;
+  std::vector<std::string>* notes_;
+};
+
+}  // namespace
+
+std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes) {
+  return Lexer(query, notes).run();
+}
+
+void throw_query_error(std::string_view query, std::size_t offset, const std::string& reason) {
+  throw QueryError(std::string(query), column_of(query, offset), reason);
+}
+
+}  // namespace quarry::detail

@@ -1,0 +1,51 @@
+// The first step of parsing a query: its text cut into lexemes (words,
+// phrases, operators, field names), each with its place in the query.
+#ifndef QUARRY_LIB_SEARCH_QUERY_LEXER_H_
+#define QUARRY_LIB_SEARCH_QUERY_LEXER_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quarry::detail {
+
+enum class LexemeKind {
+  kWord,
+  kPhrase,
+  kOpen,
+  kClose,
+  kPlus,
+  kMinus,
+  kAnd,
+  kOr,
+  kXor,
+  kNot,
+  kNear,
+  kAdj,
+  kField,
+  kEnd
+};
+
+enum class QueryField { kNone, kTitle, kSource, kCategory, kId, kDate, kAfter, kBefore };
+
+struct Lexeme {
+  LexemeKind kind;
+  std::string_view text;  // the word, the phrase's inside, or the field's name
+  std::size_t offset;     // byte offset in the query
+  unsigned window = 0;    // NEAR/n and ADJ/n
+  QueryField field = QueryField::kNone;
+};
+
+// The lexemes of `query`, which they point into, ending with one of kind
+// kEnd. Never throws: what is not quite well formed (an unclosed quote) is
+// read as best it can be, with a line in `notes` saying how.
+std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes);
+
+// Throws QueryError for `query`, at the column of byte `offset`.
+[[noreturn]] void throw_query_error(std::string_view query, std::size_t offset,
+                                    const std::string& reason);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_SEARCH_QUERY_LEXER_H_

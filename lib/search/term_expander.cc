@@ -1,0 +1,221 @@
+#include "lib/search/term_expander.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+#include "lib/index/schema.h"
+#include "lib/search/date_range.h"
+
+namespace quarry::detail {
+namespace {
+
+// A filter that selects without adding to the score.
+Xapian::Query filter(const std::string& term) {
+  return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(term), 0);
+}
+
+Xapian::Query flat_and(const std::vector<Xapian::Query>& items) {
+  if (items.size() < 2) return items.empty() ? Xapian::Query() : items[0];
+  return Xapian::Query(Xapian::Query::OP_AND, items.begin(), items.end());
+}
+
+std::string prefix_for(QueryField field) { return field == QueryField::kTitle ? kTitlePrefix : ""; }
+
+std::string label(const Lexeme& lexeme, QueryField field) {
+  std::string text(lexeme.text);
+  if (lexeme.kind == LexemeKind::kPhrase) text = "\"" + text + "\"";
+  return field == QueryField::kTitle ? "title:" + text : text;
+}
+
+}  // namespace
+
+Xapian::Query TermExpander::leaf(const Lexeme& lexeme, bool positive, QueryField field) {
+  switch (field) {
+    case QueryField::kSource:
+      return filter(boolean_term(kSourcePrefix, analyzer_.normalize(lexeme.text)));
+    case QueryField::kCategory:
+      return filter(boolean_term(kCategoryPrefix, analyzer_.normalize(lexeme.text)));
+    case QueryField::kId:
+      return filter(id_term(std::string(lexeme.text)));
+    case QueryField::kDate:
+    case QueryField::kAfter:
+    case QueryField::kBefore:
+      return date(lexeme, field);
+    case QueryField::kNone:
+    case QueryField::kTitle:
+      break;
+  }
+  if (lexeme.kind == LexemeKind::kPhrase) {
+    Xapian::Query query = phrase(analyzer_.tokenize(lexeme.text), positive, field);
+    score(positive, label(lexeme, field), query);
+    return query;
+  }
+  if (lexeme.text.size() > 1 && lexeme.text.back() == '*') {
+    Xapian::Query query = wildcard(lexeme, positive, field);
+    score(positive, label(lexeme, field), query);
+    return query;
+  }
+  return word(lexeme, positive, field);
+}
+
+Xapian::Query TermExpander::proximity_operand(const Lexeme& lexeme, bool positive,
+                                              std::vector<std::string>* words) {
+  std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
+  if (tokens.size() > 1) fail(lexeme, "NEAR and ADJ join single words, not phrases");
+  if (tokens.empty()) return Xapian::Query();
+  words->push_back(tokens[0].term);
+  return positioned_stem(tokens[0].term, positive);
+}
+
+// A phrase or proximity query limited to a field: title terms carry no
+// positions, so the words' positions come from the whole article and the
+// title must hold every word.
+Xapian::Query TermExpander::in_field(const Xapian::Query& query,
+                                     const std::vector<std::string>& words, QueryField field) {
+  if (field != QueryField::kTitle || query.empty()) return query;
+  std::vector<Xapian::Query> title_terms;
+  for (const std::string& word : words) {
+    title_terms.emplace_back(kStemPrefix + prefix_for(field) + analyzer_.stem(word));
+  }
+  return Xapian::Query(Xapian::Query::OP_FILTER, query, flat_and(title_terms));
+}
+
+void TermExpander::score(bool positive, std::string label, const Xapian::Query& query) {
+  if (positive && !query.empty()) out_->scoring_parts.push_back({std::move(label), query});
+}
+
+// The term an indexed word became, with its place in the query. Only the
+// unprefixed stems have positions.
+Xapian::Query TermExpander::positioned_stem(const std::string& word, bool positive) {
+  const std::string stem = analyzer_.stem(word);
+  if (positive) out_->highlight.stems.push_back(stem);
+  return Xapian::Query(kStemPrefix + stem, 1, ++position_);
+}
+
+// One word as typed. The analyzer may find several words in it
+// ("dressing-room", "2-1"): they must then appear together, in order.
+Xapian::Query TermExpander::word(const Lexeme& lexeme, bool positive, QueryField field) {
+  std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
+  if (tokens.size() != 1) {
+    Xapian::Query query = phrase(tokens, positive, field);
+    score(positive, label(lexeme, field), query);
+    return query;
+  }
+  const std::string& term = tokens[0].term;
+  const std::string stem = analyzer_.stem(term);
+  if (positive) out_->highlight.stems.push_back(stem);
+  if (field == QueryField::kNone) {
+    out_->free_words.push_back({lexeme.offset, lexeme.offset + lexeme.text.size(), term});
+  }
+  const Xapian::termpos position = ++position_;
+  Xapian::Query query = with_synonyms(
+      term, Xapian::Query(kStemPrefix + prefix_for(field) + stem, 1, position), positive);
+  score(positive, label(lexeme, field), query);
+  if (field == QueryField::kNone && config_.title_weight > 0) {
+    const Xapian::Query title(
+        Xapian::Query::OP_SCALE_WEIGHT,
+        Xapian::Query(std::string(kStemPrefix) + kTitlePrefix + stem, 1, position),
+        config_.title_weight);
+    score(positive, "title:" + std::string(lexeme.text), title);
+    query = Xapian::Query(Xapian::Query::OP_OR, query, title);
+  }
+  return query;
+}
+
+// Quoted words match in order. Positions are kept for stems, so a phrase
+// matches the words' stems, as the free words of a query do.
+Xapian::Query TermExpander::phrase(const std::vector<Token>& tokens, bool positive,
+                                   QueryField field) {
+  std::vector<Xapian::Query> terms;
+  std::vector<std::string> words;
+  std::string key;
+  for (const Token& token : tokens) {
+    terms.push_back(positioned_stem(token.term, positive));
+    words.push_back(token.term);
+    key += (key.empty() ? "" : " ") + token.term;
+  }
+  if (terms.empty()) return Xapian::Query();
+  if (terms.size() == 1 && field == QueryField::kTitle) {
+    const std::string stem = analyzer_.stem(words[0]);
+    return Xapian::Query(kStemPrefix + prefix_for(field) + stem, 1, position_);
+  }
+  Xapian::Query query = terms.size() == 1 ? terms[0]
+                                          : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
+                                                          terms.end(), terms.size());
+  return field == QueryField::kNone ? with_synonyms(key, query, positive)
+                                    : in_field(query, words, field);
+}
+
+// Words that start with what was typed, from the index's vocabulary, the
+// most frequent first: their stems, as one term for ranking.
+Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryField field) {
+  std::string_view stem_text = lexeme.text;
+  while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
+  std::vector<Token> tokens = analyzer_.tokenize(stem_text);
+  if (tokens.empty()) return Xapian::Query();
+  if (tokens.size() > 1) fail(lexeme, "a wildcard applies to one word");
+  const std::string& start = tokens[0].term;
+  if (positive) out_->highlight.prefixes.push_back(start);
+  const std::string prefix = kStemPrefix + prefix_for(field);
+  if (!db_) {
+    // Without an index to list words from, stems are the best guess.
+    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + analyzer_.stem(start),
+                         config_.max_wildcard_terms, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+  }
+  std::vector<std::pair<Xapian::doccount, std::string>> words;
+  auto it = db_->spellings_begin();
+  for (it.skip_to(start); it != db_->spellings_end() && (*it).starts_with(start); ++it) {
+    words.emplace_back(it.get_termfreq(), *it);
+  }
+  const std::size_t limit = std::min<std::size_t>(words.size(), config_.max_wildcard_terms);
+  std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(limit), words.end(),
+                    [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> stems;
+  for (std::size_t i = 0; i < limit; ++i) stems.push_back(prefix + analyzer_.stem(words[i].second));
+  std::sort(stems.begin(), stems.end());
+  stems.erase(std::unique(stems.begin(), stems.end()), stems.end());
+  // No word starts so. The bare prefix is a term no article has (words are
+  // never empty): it matches nothing, where an empty query would be left
+  // out of the query around it.
+  if (stems.empty()) return Xapian::Query(prefix);
+  return Xapian::Query(Xapian::Query::OP_SYNONYM, stems.begin(), stems.end());
+}
+
+Xapian::Query TermExpander::date(const Lexeme& lexeme, QueryField field) {
+  std::optional<DateRange> range = field == QueryField::kDate
+                                       ? parse_date_range(lexeme.text)
+                                       : parse_date_bound(lexeme.text, field == QueryField::kAfter);
+  if (!range) {
+    fail(lexeme, "a date is YYYY, YYYY-MM or YYYY-MM-DD" +
+                     std::string(field == QueryField::kDate ? ", or a range FROM..TO" : ""));
+  }
+  return date_query(*range);
+}
+
+// The synonyms stored for `key` (a word or a phrase, normalized) match as
+// the key does.
+Xapian::Query TermExpander::with_synonyms(const std::string& key, const Xapian::Query& query,
+                                          bool positive) {
+  if (!db_) return query;
+  std::vector<Xapian::Query> alternatives{query};
+  for (auto it = db_->synonyms_begin(key); it != db_->synonyms_end(key); ++it) {
+    std::vector<Token> tokens = analyzer_.tokenize(*it);
+    if (tokens.empty()) continue;
+    std::vector<Xapian::Query> terms;
+    for (const Token& token : tokens) {
+      const std::string stem = analyzer_.stem(token.term);
+      if (positive) out_->highlight.stems.push_back(stem);
+      terms.emplace_back(kStemPrefix + stem);
+    }
+    alternatives.push_back(
+        terms.size() == 1
+            ? terms[0]
+            : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(), terms.end(), terms.size()));
+  }
+  if (alternatives.size() == 1) return query;
+  return Xapian::Query(Xapian::Query::OP_SYNONYM, alternatives.begin(), alternatives.end());
+}
+
+}  // namespace quarry::detail

@@ -1,0 +1,71 @@
+// The terms a query's words stand for, one word, phrase or field value at
+// a time, as the parser meets them: stems at their places in the query,
+// phrases, field prefixes, wildcards expanded to the index's words,
+// synonyms, dates.
+#ifndef QUARRY_LIB_SEARCH_TERM_EXPANDER_H_
+#define QUARRY_LIB_SEARCH_TERM_EXPANDER_H_
+
+#include <xapian.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/search/query_lexer.h"
+#include "quarry/search/query_parser.h"
+#include "quarry/text/analyzer.h"
+
+namespace quarry::detail {
+
+// Expands the leaves of one query and records, in the ParsedQuery given,
+// what the expansion finds besides the terms: the highlight terms, the
+// scoring parts and the free words. Everything given must outlive it.
+class TermExpander {
+ public:
+  TermExpander(const Analyzer& analyzer, const QueryParserConfig& config,
+               const Xapian::Database* db, std::string_view query, ParsedQuery* out)
+      : analyzer_(analyzer), config_(config), db_(db), query_(query), out_(out) {}
+
+  // A word, a phrase or a field's value, as typed, in `field`; `positive`
+  // when it adds to the score rather than excluding. Empty when it holds no
+  // word. Throws QueryError for a wildcard over several words or a bad
+  // date.
+  Xapian::Query leaf(const Lexeme& lexeme, bool positive, QueryField field);
+
+  // A word joined by NEAR or ADJ: its stem, at its place, as in phrases;
+  // the word is added to `words`. Empty when it holds no word; throws
+  // QueryError when it holds several.
+  Xapian::Query proximity_operand(const Lexeme& lexeme, bool positive,
+                                  std::vector<std::string>* words);
+
+  // A phrase or proximity query of `words` limited to `field`.
+  Xapian::Query in_field(const Xapian::Query& query, const std::vector<std::string>& words,
+                         QueryField field);
+
+  // Records a positive, non-empty `query` as a part of the score.
+  void score(bool positive, std::string label, const Xapian::Query& query);
+
+ private:
+  [[noreturn]] void fail(const Lexeme& where, const std::string& reason) const {
+    throw_query_error(query_, where.offset, reason);
+  }
+
+  Xapian::Query positioned_stem(const std::string& word, bool positive);
+  Xapian::Query word(const Lexeme& lexeme, bool positive, QueryField field);
+  Xapian::Query phrase(const std::vector<Token>& tokens, bool positive, QueryField field);
+  Xapian::Query wildcard(const Lexeme& lexeme, bool positive, QueryField field);
+  Xapian::Query date(const Lexeme& lexeme, QueryField field);
+  Xapian::Query with_synonyms(const std::string& key, const Xapian::Query& query, bool positive);
+
+  const Analyzer& analyzer_;
+  const QueryParserConfig& config_;
+  const Xapian::Database* db_;
+  std::string_view query_;
+  ParsedQuery* out_;
+  // The place of the last word in the query, for phrases and NEAR.
+  Xapian::termpos position_ = 0;
+};
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_SEARCH_TERM_EXPANDER_H_
