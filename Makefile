@@ -1,13 +1,18 @@
 # Quarry's everyday commands. CMake does the building; this file installs
 # what CMake needs and names the steps.
 #
-#   make run               install, build, index corpus/, answer queries from stdin
-#   make test              build and run the test suite
-#   make test SANITIZE=1   the same under ASan and UBSan, in build-sanitize/
-#   make bench             build, then time indexing beside Xapian's scriptindex
-#   make fuzz              build the libFuzzer targets with clang and run each
-#                          for FUZZ_SECONDS (60), in build-fuzz/
-#   make deps | build | format | clean
+#   make run                  install, build, index corpus/, answer queries from stdin
+#   make test                 everything CI checks, stopping at the first failure:
+#                             formatting, the release build and every test, then the
+#                             ASan+UBSan build and the fast tests
+#   make test SANITIZE=1      the ASan+UBSan build and the fast tests alone, in build-sanitize/
+#   make test SANITIZE=thread the ThreadSanitizer build and the tests of the two thread
+#                             pools (batch queries, parallel index builds), in build-tsan/
+#   make bench                build, then time indexing beside Xapian's scriptindex
+#   make fuzz                 build the libFuzzer targets with clang and run each
+#                             for FUZZ_SECONDS (60), in build-fuzz/
+#   make format               reformat the sources; make check-format only checks
+#   make deps | build | clean
 
 MAKEFLAGS += --no-print-directory
 SHELL := /bin/bash
@@ -17,7 +22,7 @@ SHELL := /bin/bash
 # Debian 12 packages needed to build and test.
 DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
   nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev libjemalloc-dev \
-  xapian-tools
+  xapian-tools clang-format
 
 # Peer tools and measuring tools the benchmarks compare against.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine
@@ -27,23 +32,41 @@ FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 FUZZ_TARGETS := analyzer query_parser jsonl_reader
 FUZZ_SECONDS ?= 60
 
-# Any value but empty or 0 turns the sanitizers on. Each configuration has
-# its own build folder, so switching between them never forces a rebuild.
+# SANITIZE=thread builds with ThreadSanitizer; any other value but empty or 0
+# with AddressSanitizer and UndefinedBehaviorSanitizer. Each configuration
+# has its own build folder, so switching between them never forces a rebuild.
+# The builds here use Debian 12's gcc, on which Quarry has no warnings, so
+# warnings are errors; CMake's own default leaves them warnings, for other
+# compilers.
 SANITIZE ?=
-ifneq ($(filter-out 0,$(SANITIZE)),)
+ifeq ($(SANITIZE),thread)
+  BUILD_DIR := build-tsan
+  CMAKE_OPTIONS := -DQUARRY_TSAN=ON
+  # The first race fails its test. Xapian and ICU are not built with TSan, yet
+  # no report comes from them, so nothing is suppressed.
+  TEST_ENV := TSAN_OPTIONS=halt_on_error=1
+  # The batch runner's and the parallel build's threads, and the programs
+  # that run them (-j); the rest of the suite is single-threaded.
+  CTEST_OPTIONS := -LE slow -R '^(BatchTest|BatchCli|Vocabulary|IndexWriter|ConcurrentIndexTest)\.'
+else ifneq ($(filter-out 0,$(SANITIZE)),)
   BUILD_DIR := build-sanitize
   CMAKE_OPTIONS := -DQUARRY_SANITIZE=ON
   TEST_ENV := UBSAN_OPTIONS=print_stacktrace=1
+  # The slow tests kill and flood the indexer for minutes; the release build
+  # runs them, and they would take several times as long here.
+  CTEST_OPTIONS := -LE slow
 else
   BUILD_DIR := build
-  CMAKE_OPTIONS := -DQUARRY_SANITIZE=OFF
+  CMAKE_OPTIONS :=
   TEST_ENV :=
+  CTEST_OPTIONS :=
 endif
+CMAKE_OPTIONS += -DQUARRY_WERROR=ON
 
 JOBS := $(shell nproc)
 CORPUS_INDEX := $(BUILD_DIR)/corpus-index
 
-.PHONY: deps build run test sanitize bench fuzz clean format
+.PHONY: deps build run test check sanitize bench fuzz clean format check-format
 
 deps:
 	@missing=; \
@@ -67,13 +90,16 @@ deps:
 	$$sudo env DEBIAN_FRONTEND=noninteractive apt-get -qq install -y --no-install-recommends \
 	  $$missing >/dev/null
 
-# Configuring is keyed on the cache alone: later changes to CMakeLists.txt
-# are picked up by `cmake --build` itself. A failed first configure leaves a
-# cache behind, which .DELETE_ON_ERROR removes so that the next run retries.
+# Configuring is keyed on the cache and this file, which holds the options
+# (cmake leaves an unchanged cache untouched, hence the touch): later changes
+# to CMakeLists.txt are picked up by `cmake --build` itself. A failed
+# configure leaves a cache behind, which .DELETE_ON_ERROR removes so that the
+# next run retries.
 .DELETE_ON_ERROR:
-$(BUILD_DIR)/CMakeCache.txt: | deps
+$(BUILD_DIR)/CMakeCache.txt: Makefile | deps
 	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  $(CMAKE_OPTIONS) >/dev/null
+	@touch $@
 
 # CMake's make gets a clean environment: inheriting our MAKEFLAGS under
 # `make -jN` would tie it to a jobserver it cannot use. The "Built target"
@@ -91,8 +117,19 @@ run:
 	@$(BUILD_DIR)/indexer/quarry-index --db $(CORPUS_INDEX) corpus
 	@$(BUILD_DIR)/query/quarry --db $(CORPUS_INDEX)
 
-test: build
-	@$(TEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j2
+# Plain `make test` is what CI runs; with SANITIZE set it runs that one
+# configuration. Each step starts only when the one before has passed.
+ifeq ($(filter-out 0,$(SANITIZE)),)
+test: check-format
+	@$(MAKE) check
+	@$(MAKE) check SANITIZE=1
+else
+test: check
+endif
+
+# One configuration: build it, run its tests.
+check: build
+	@$(TEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j$(JOBS) $(CTEST_OPTIONS)
 
 sanitize:
 	@$(MAKE) test SANITIZE=1
@@ -105,7 +142,8 @@ bench:
 
 # Each target runs on its seeds (tests/fuzz-seeds/<target>/) and keeps what
 # it finds in build-fuzz/corpus/<target>/; a crash is saved in build-fuzz/
-# and stops the run.
+# and stops the run. Once fixed, keep the crash in tests/fuzz-crashes/<target>/:
+# `make test` replays it (fuzz/CMakeLists.txt).
 fuzz:
 	@$(MAKE) deps EXTRA_PACKAGES="$(FUZZ_PACKAGES)"
 	@[[ -f build-fuzz/CMakeCache.txt ]] || CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz \
@@ -121,8 +159,17 @@ fuzz:
 	done
 
 clean:
-	@rm -rf build build-sanitize build-fuzz
+	@rm -rf build build-sanitize build-tsan build-fuzz
+
+# The sources git knows of, new files included, so that a build folder or
+# anything ignored is never reformatted; outside git, those beside the build
+# folders.
+SOURCES = $(shell git ls-files --cached --others --exclude-standard -- '*.cc' '*.h' 2>/dev/null \
+  || find . \( -path './build*' -o -path ./.git \) -prune -o -name '*.cc' -print -o -name '*.h' -print)
 
 format:
-	@find . \( -path './build*' -o -path ./.git \) -prune -o \
-	  -type f \( -name '*.cc' -o -name '*.h' \) -print0 | xargs -0 -r clang-format -i
+	@clang-format -i $(SOURCES)
+
+check-format: deps
+	@clang-format --dry-run --Werror $(SOURCES) || \
+	  { echo "make check-format: run make format" >&2; exit 1; }

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "lib/text/utf8.h"
@@ -19,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (quarry::detail::count_invalid_utf8(token.term) != 0) std::abort();
     if (token.begin < previous_end || token.begin >= token.end || token.end > size) std::abort();
     previous_end = token.end;
-    if (terms.words.size() < 3) terms.words.push_back(token.term);
-    analyzer.stem(token.term);
+    const std::string stem = analyzer.stem(token.term);
+    if (terms.stems.size() < 3) terms.stems.push_back(stem);
   }
   analyzer.normalize(text);
   const quarry::Snippet snippet = quarry::make_snippet(analyzer, text, terms);

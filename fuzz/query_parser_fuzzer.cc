@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -16,11 +17,21 @@
 
 namespace {
 
-Xapian::Database small_index(const quarry::Analyzer& analyzer) {
+// A fresh folder, removed at exit: the replay tests run on every `make test`.
+struct TempFolder {
+  TempFolder() {
+    if (mkdtemp(path) == nullptr) std::abort();
+  }
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+  char path[24] = "/tmp/quarry-fuzz-XXXXXX";
+};
+
+Xapian::Database small_index(const quarry::Analyzer& analyzer, const TempFolder& folder) {
   // On disk: the in-memory backend keeps no synonyms.
-  char folder[] = "/tmp/quarry-fuzz-XXXXXX";
-  if (mkdtemp(folder) == nullptr) std::abort();
-  Xapian::WritableDatabase db(std::string(folder) + "/index", Xapian::DB_CREATE_OR_OVERWRITE);
+  Xapian::WritableDatabase db(std::string(folder.path) + "/index", Xapian::DB_CREATE_OR_OVERWRITE);
   const quarry::Article articles[] = {
       {"a1", "Derby day", "Mourinho had milk thrown at him after the derby.", "2017-12-10", "sport",
        "Press Association"},
@@ -39,7 +50,9 @@ Xapian::Database small_index(const quarry::Analyzer& analyzer) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const quarry::Analyzer analyzer;
-  static const Xapian::Database db = small_index(analyzer);
+  // Destroyed in reverse: the database is closed before its folder goes.
+  static const TempFolder folder;
+  static const Xapian::Database db = small_index(analyzer, folder);
   const std::string_view query(reinterpret_cast<const char*>(data), size);
   quarry::QueryParserConfig config;
   config.max_wildcard_terms = 5;

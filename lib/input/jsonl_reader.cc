@@ -1,8 +1,10 @@
 #include "lib/input/jsonl_reader.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -24,6 +26,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t kChunkBytes = 256 * 1024;
+// zlib's own default buffer size.
+constexpr std::size_t kMinChunkBytes = 8 * 1024;
 
 // Longer lines are skipped rather than held in memory: no article is that
 // long, but a binary file with a .jsonl name may have no line breaks at all.
@@ -65,10 +69,20 @@ std::string describe_gz_error(int code) {
   }
 }
 
-// Splits a stream into lines of any length, reading it in large chunks.
+// How much to read at a time from `fd`: kChunkBytes, or less for a smaller
+// file, so that a corpus of a few lines (tests and fuzzing read thousands)
+// does not allocate and clear buffers of a quarter megabyte each. It sets
+// only how much a read asks for, never what is read.
+std::size_t chunk_bytes_for(int fd) {
+  struct stat status;
+  if (fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) return kChunkBytes;
+  return std::clamp(static_cast<std::size_t>(status.st_size), kMinChunkBytes, kChunkBytes);
+}
+
+// Splits a stream into lines of any length, reading it in chunks.
 class LineReader {
  public:
-  explicit LineReader(gzFile file) : file_(file), buffer_(kChunkBytes) {}
+  LineReader(gzFile file, std::size_t chunk_bytes) : file_(file), buffer_(chunk_bytes) {}
 
   // Reads the next line, without its line break, into *line. Returns false
   // at the end of the stream and when reading fails (see error()); a last
@@ -290,14 +304,15 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
 }  // namespace
 
 void read_jsonl(int fd, const std::string& path, ArticleSink& sink) {
+  const std::size_t chunk_bytes = chunk_bytes_for(fd);
   GzFile file(gzdopen(fd, "rb"));
   if (file == nullptr) {
     close(fd);
     report(sink, {path, 0}, "cannot read: out of memory");
     return;
   }
-  gzbuffer(file.get(), kChunkBytes);
-  LineReader reader(file.get());
+  gzbuffer(file.get(), static_cast<unsigned>(chunk_bytes));
+  LineReader reader(file.get(), chunk_bytes);
   std::string line;
   std::size_t line_number = 0;
   bool too_long = false;
