@@ -5,29 +5,23 @@
 #include <string>
 
 #include "quarry/error.h"
+#include "tests/test_util.h"
 
 namespace quarry::detail {
 namespace {
 
-void expect_same(const Article& a, const Article& b) {
-  EXPECT_EQ(a.id, b.id);
-  EXPECT_EQ(a.title, b.title);
-  EXPECT_EQ(a.body, b.body);
-  EXPECT_EQ(a.date, b.date);
-  EXPECT_EQ(a.category, b.category);
-  EXPECT_EQ(a.source, b.source);
-}
+using testing::expect_same_article;
 
 TEST(ArticleStore, EveryFieldComesBackAsStored) {
   const Article article{
       "001.txt", "Derby: “City win”", std::string(70000, 'x') + " Ederson ⚽", "2017-12-10",
       "sport",   "Press Association"};
-  expect_same(decode_article(encode_article(article)), article);
+  expect_same_article(decode_article(encode_article(article)), article);
 }
 
 TEST(ArticleStore, EmptyFieldsAndBinaryBytesSurvive) {
   const Article article{"id", "", std::string("nul\0byte", 8), "", "", ""};
-  expect_same(decode_article(encode_article(article)), article);
+  expect_same_article(decode_article(encode_article(article)), article);
 }
 
 TEST(ArticleStore, DamagedDataIsAnIndexErrorNotACrash) {

@@ -14,6 +14,7 @@
 #include "lib/index/word_table.h"
 #include "lib/search/stored_positions.h"
 #include "quarry/text/analyzer.h"
+#include "tests/test_util.h"
 
 namespace quarry::detail {
 namespace {
@@ -81,13 +82,7 @@ TEST(DocumentBuilder, StoresDateFingerprintAndText) {
   const Xapian::Document doc = make_document(analyzer, kArticle, "/corpus");
   EXPECT_EQ(doc.get_value(kDateSlot), "20171210");
   EXPECT_EQ(doc.get_value(kFingerprintSlot), fingerprint(kArticle, "english"));
-  const Article stored = decode_article(doc.get_data());
-  EXPECT_EQ(stored.id, kArticle.id);
-  EXPECT_EQ(stored.title, kArticle.title);
-  EXPECT_EQ(stored.body, kArticle.body);
-  EXPECT_EQ(stored.date, kArticle.date);
-  EXPECT_EQ(stored.category, kArticle.category);
-  EXPECT_EQ(stored.source, kArticle.source);
+  testing::expect_same_article(decode_article(doc.get_data()), kArticle);
 }
 
 TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {

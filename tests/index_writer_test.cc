@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
+#include <ostream>
+
 #include "quarry/error.h"
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"
@@ -25,16 +27,21 @@ IndexConfig config_for(const TempDir& dir) {
   return config;
 }
 
+// A report's counts, compared as one so that a failure shows them all side
+// by side.
 struct Tally {
   std::size_t added, updated, unchanged, deleted, skipped;
+  bool operator==(const Tally&) const = default;
 };
 
+void PrintTo(const Tally& tally, std::ostream* out) {
+  *out << "{added " << tally.added << ", updated " << tally.updated << ", unchanged "
+       << tally.unchanged << ", deleted " << tally.deleted << ", skipped " << tally.skipped << "}";
+}
+
 void expect_tally(const IndexReport& report, Tally tally) {
-  EXPECT_EQ(report.added, tally.added);
-  EXPECT_EQ(report.updated, tally.updated);
-  EXPECT_EQ(report.unchanged, tally.unchanged);
-  EXPECT_EQ(report.deleted, tally.deleted);
-  EXPECT_EQ(report.skipped, tally.skipped);
+  EXPECT_EQ((Tally{report.added, report.updated, report.unchanged, report.deleted, report.skipped}),
+            tally);
 }
 
 TEST(IndexWriter, ReindexingIsIncremental) {

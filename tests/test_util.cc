@@ -64,6 +64,15 @@ std::string to_json_lines(const std::vector<Article>& articles) {
 
 std::string index_path(const TempDir& dir) { return (dir / "index").string(); }
 
+void expect_same_article(const Article& actual, const Article& expected) {
+  EXPECT_EQ(actual.id, expected.id);
+  EXPECT_EQ(actual.title, expected.title);
+  EXPECT_EQ(actual.body, expected.body);
+  EXPECT_EQ(actual.date, expected.date);
+  EXPECT_EQ(actual.category, expected.category);
+  EXPECT_EQ(actual.source, expected.source);
+}
+
 IndexReport index_articles(const TempDir& dir, const std::vector<Article>& articles,
                            const std::string& synonyms) {
   write_file(dir / "articles.jsonl", to_json_lines(articles));

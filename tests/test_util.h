@@ -40,6 +40,10 @@ class TempDir {
 // Articles as a JSON Lines corpus, one object per line, every field set.
 std::string to_json_lines(const std::vector<Article>& articles);
 
+// Expects every field of `actual` to equal that of `expected`, each field
+// checked and reported on its own, so that a failure names the field.
+void expect_same_article(const Article& actual, const Article& expected);
+
 // Indexes `articles`, written as dir/articles.jsonl, into dir/index (see
 // index_path), with `synonyms` as the synonym list when not empty.
 IndexReport index_articles(const TempDir& dir, const std::vector<Article>& articles,
