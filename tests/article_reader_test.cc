@@ -463,6 +463,8 @@ TEST(JsonlTest, BadLinesAreReportedAndSkipped) {
       {R"({"id": "ok1", "body": "Fine."})", "ok1", ""},
       {R"({"id": "x", "body": )", "", "malformed JSON at column"},
       {R"(not json at all)", "", "malformed JSON"},
+      {R"({"id": "n", "body": "b", "n": 5e690})", "",
+       "malformed JSON: number overflow parsing '5e690'"},
       {R"([1, 2, 3])", "", "not a JSON object"},
       {R"("just a string")", "", "not a JSON object"},
       {R"({"id": 5, "body": "b"})", "", "field \"id\" must be a non-empty string"},

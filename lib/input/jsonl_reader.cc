@@ -149,16 +149,29 @@ bool LineReader::fill() {
 // line 1, column 9: syntax error while parsing value - invalid literal; last
 // read: '...'". The line is reported apart, and the last token read may be a
 // whole article body.
-std::string describe_parse_error(const json::parse_error& error) {
+// nlohmann's message without its "[json.exception…]" prefix and the
+// context it quotes, after `reason`, at most kMaxMessageBytes of it.
+std::string describe_json_error(std::string reason, const json::exception& error) {
   std::string_view message = error.what();
+  const std::size_t bracket = message.find("] ");
+  if (bracket != std::string_view::npos) message.remove_prefix(bracket + 2);
   const std::size_t colon = message.find(": ");
   if (colon != std::string_view::npos) message.remove_prefix(colon + 2);
   message = message.substr(0, message.find("; last read"));
-  std::string reason = "malformed JSON at column " + std::to_string(error.byte) + ": ";
   const std::string_view shortened = utf8_prefix(message, kMaxMessageBytes);
   reason += shortened;
   if (shortened.size() < message.size()) reason += "…";
   return reason;
+}
+
+std::string describe_parse_error(const json::parse_error& error) {
+  return describe_json_error("malformed JSON at column " + std::to_string(error.byte) + ": ",
+                             error);
+}
+
+// Raised apart from syntax errors: a number beyond a double's range.
+std::string describe_out_of_range(const json::out_of_range& error) {
+  return describe_json_error("malformed JSON: ", error);
 }
 
 // Moves the string field `name` of `object` into *value, unless absent or
@@ -256,12 +269,16 @@ std::string parse_object(std::string& line, json* object, std::size_t* surrogate
   } catch (const json::parse_error& error) {
     *surrogates = repair_lone_surrogate_escapes(&line);
     if (*surrogates == 0) return describe_parse_error(error);
+  } catch (const json::out_of_range& error) {
+    return describe_out_of_range(error);
   }
   try {
     *object = json::parse(line);
     return "";
   } catch (const json::parse_error& error) {
     return describe_parse_error(error);
+  } catch (const json::out_of_range& error) {
+    return describe_out_of_range(error);
   }
 }
 
