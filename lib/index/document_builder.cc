@@ -7,7 +7,6 @@
 
 #include "lib/index/article_store.h"
 #include "lib/index/schema.h"
-#include "lib/text/utf8.h"
 
 namespace quarry::detail {
 namespace {

@@ -14,7 +14,6 @@
 #include "lib/search/bm25_source.h"
 #include "lib/search/shard_group.h"
 #include "lib/search/stored_positions.h"
-#include "lib/text/utf8.h"
 #include "quarry/error.h"
 #include "quarry/search/query_parser.h"
 
