@@ -19,6 +19,7 @@
 #include "app/prompt.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
+#include "lib/search/hit_order.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
@@ -110,13 +111,16 @@ void expect_close(double got, double expected, const std::string& what) {
       << what << ": " << got << " vs " << expected;
 }
 
-// The same hits with the same scores, texts and highlights, in the same
-// order of score. Hits of equal score may come in another order: Xapian
-// orders them by document number, which differs between one database and
-// shards.
+// The same hits in the same order, with the same scores, texts and
+// highlights, the same count and the same facets.
 void expect_same(const SearchResult& one, const SearchResult& shards, const std::string& label) {
   SCOPED_TRACE(label + ": " + one.query);
   EXPECT_EQ(shards.total, one.total);
+  EXPECT_EQ(shards.total_exact, one.total_exact);
+  ASSERT_EQ(shards.facets.size(), one.facets.size());
+  for (std::size_t f = 0; f < one.facets.size(); ++f) {
+    EXPECT_EQ(shards.facets[f].values, one.facets[f].values) << facet_name(one.facets[f].field);
+  }
   EXPECT_EQ(shards.suggestion, one.suggestion);
   EXPECT_TRUE(shards.warnings.empty());
   ASSERT_EQ(shards.hits.size(), one.hits.size());
@@ -124,6 +128,7 @@ void expect_same(const SearchResult& one, const SearchResult& shards, const std:
   for (std::size_t i = 0; i < one.hits.size(); ++i) {
     expected[one.hits[i].id] = &one.hits[i];
     expect_close(shards.hits[i].score, one.hits[i].score, "score at rank " + std::to_string(i + 1));
+    EXPECT_EQ(shards.hits[i].id, one.hits[i].id) << "at rank " << i + 1;
   }
   for (const Hit& hit : shards.hits) {
     ASSERT_TRUE(expected.count(hit.id)) << hit.id;
@@ -140,10 +145,22 @@ void expect_same(const SearchResult& one, const SearchResult& shards, const std:
   }
 }
 
+// A page further on, with the matches counted by every field.
+SearchOptions page_with_facets() {
+  SearchOptions options;
+  options.limit = 5;
+  options.offset = 5;
+  options.facets = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
+  return options;
+}
+
 void expect_same_results(Searcher& one, Searcher& shards, const std::string& label,
                          const std::vector<std::string>& queries = kQueries) {
   for (const std::string& query : queries) {
     expect_same(one.search(query, all_hits()), shards.search(query, all_hits()), label);
+    expect_same(one.search(query, page_with_facets()), shards.search(query, page_with_facets()),
+                label + ", a page with facets");
+    EXPECT_EQ(shards.count(query), one.count(query)) << label << ": " << query;
   }
 }
 
@@ -262,6 +279,77 @@ TEST(ShardSet, RemoteShardsSearchAsOneDatabase) {
   answer_lines(remote, lines, {}, out, diagnostics, "quarry");
   EXPECT_NE(out.str().find(one.fetch("story-7")->body), std::string::npos) << out.str();
   EXPECT_EQ(diagnostics.str(), "");
+}
+
+// Articles whose every word is the same, so every query scores them the
+// same: only the order of equal scores tells them apart. Listed in an order
+// that is neither by date nor by id, so that document numbers (what Xapian
+// would order them by) give another order.
+std::vector<Article> twins() {
+  const std::vector<std::pair<std::string, std::string>> ids_and_dates = {
+      {"t-07", "2017-12-01"}, {"t-02", ""}, {"t-11", "2017-12-09"}, {"t-05", "2017-12-09"},
+      {"t-01", "2017-11-30"}, {"t-09", ""}, {"t-03", "2018-01-02"}, {"t-10", "2017-12-09"},
+      {"t-04", "2017-11-30"}, {"t-08", ""}, {"t-06", "2016-05-05"}, {"t-12", "2017-12-01"}};
+  std::vector<Article> articles;
+  for (const auto& [id, date] : ids_and_dates) {
+    articles.push_back({id, "Coffee prices", "Coffee prices rose again.", date, "", "Reuters"});
+  }
+  return articles;
+}
+
+// Newest first, articles without a date last, then by id.
+const std::vector<std::string> kTwinsInOrder = {"t-03", "t-05", "t-10", "t-11", "t-07", "t-12",
+                                                "t-01", "t-04", "t-06", "t-02", "t-08", "t-09"};
+
+std::vector<std::string> page_ids(Searcher& searcher, const std::string& query,
+                                  std::size_t offset) {
+  SearchOptions options;
+  options.limit = 5;
+  options.offset = offset;
+  std::vector<std::string> ids;
+  for (const Hit& hit : searcher.search(query, options).hits) ids.push_back(hit.id);
+  return ids;
+}
+
+TEST(ShardSet, EqualScoresComeInOneOrderEverywhere) {
+  TempDir dir;
+  Searcher one(build(dir, "one", 0, twins()));
+  Searcher local(build(dir, "local", 3, twins()));
+  const std::string set = build(dir, "set", 2, twins());
+  TcpServer first({shard_path(set, 0)});
+  TcpServer second({shard_path(set, 1)});
+  Searcher remote(std::vector<std::string>{remote_stub(dir, set, {&first, &second})});
+  for (const std::string query : {"coffee", "title:coffee", "coffee prices", "\"coffee prices\""}) {
+    SCOPED_TRACE(query);
+    std::vector<std::string> ids;
+    for (std::size_t offset = 0; offset < kTwinsInOrder.size(); offset += 5) {
+      const std::vector<std::string> page = page_ids(one, query, offset);
+      EXPECT_EQ(page_ids(local, query, offset), page) << "local shards, from " << offset;
+      EXPECT_EQ(page_ids(remote, query, offset), page) << "remote shards, from " << offset;
+      ids.insert(ids.end(), page.begin(), page.end());
+    }
+    EXPECT_EQ(ids, kTwinsInOrder);
+  }
+}
+
+TEST(ShardSet, NearlyEqualScoresAreTies) {
+  // Scores that differ in their last bits, as sums in another order do.
+  std::vector<Hit> hits(4);
+  const std::vector<std::pair<std::string, std::string>> ids_and_dates = {
+      {"b", "2017-01-01"}, {"a", "2017-01-01"}, {"c", "2018-01-01"}, {"d", "2019-01-01"}};
+  const double scores[] = {2.0, 2.0 * (1 - 1e-14), 2.0 * (1 + 1e-15), 1.5};
+  for (std::size_t i = 0; i < hits.size(); ++i) {
+    hits[i].rank = i + 1;
+    hits[i].id = ids_and_dates[i].first;
+    hits[i].date = ids_and_dates[i].second;
+    hits[i].score = scores[i];
+  }
+  detail::order_near_ties(&hits);
+  std::vector<std::string> ids;
+  for (const Hit& hit : hits) ids.push_back(hit.id);
+  // The first three tie: newest first, then by id; a lower score stays last.
+  EXPECT_EQ(ids, (std::vector<std::string>{"c", "a", "b", "d"}));
+  for (std::size_t i = 0; i < hits.size(); ++i) EXPECT_EQ(hits[i].rank, i + 1);
 }
 
 TEST(ShardSet, UnreachableShardIsNamedOrLeftOut) {

@@ -66,13 +66,15 @@ void add_fields(const Analyzer& analyzer, const Article& article, const std::str
   doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
   if (!article.source.empty()) {
     doc.add_boolean_term(boolean_term(kSourcePrefix, analyzer.normalize(article.source)));
+    doc.add_value(kSourceSlot, article.source);
   }
   if (!article.category.empty()) {
     doc.add_boolean_term(boolean_term(kCategoryPrefix, analyzer.normalize(article.category)));
+    doc.add_value(kCategorySlot, article.category);
   }
-  if (std::string date = sortable_date(article.date); !date.empty()) {
-    doc.add_value(kDateSlot, date);
-  }
+  const std::string date = sortable_date(article.date);
+  if (!date.empty()) doc.add_value(kDateSlot, date);
+  doc.add_value(kHitOrderSlot, hit_order_key(date, article.id));
   doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
   doc.set_data(encode_article(article));
 }

@@ -49,6 +49,16 @@ std::string sortable_date(std::string_view iso) {
   return buffer;
 }
 
+std::string hit_order_key(std::string_view date, std::string_view id) {
+  // Dates have eight digits, so each byte subtracted from 0xff sorts them
+  // newest first, below the 0xff that stands for no date.
+  std::string key;
+  if (date.empty()) key = "\xff";
+  for (char c : date) key += static_cast<char>(0xff - static_cast<unsigned char>(c));
+  key += id;
+  return key;
+}
+
 std::string boolean_term(const char* prefix, const std::string& value) {
   if (value.size() <= kMaxInlineValueBytes) return prefix + value;
   // '#' marks the hashed form; a short value equal to "#" and 32 hex

@@ -10,7 +10,7 @@
 
 namespace quarry::detail {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 // Term prefixes, following omega's conventions where it has one.
 inline constexpr char kStemPrefix[] = "Z";          // stems of every word, with positions
@@ -34,11 +34,22 @@ constexpr Xapian::termpos first_body_position(Xapian::termpos title_words) {
 // Value slots.
 inline constexpr Xapian::valueno kDateSlot = 0;         // "YYYYMMDD", sortable
 inline constexpr Xapian::valueno kFingerprintSlot = 1;  // hash of what was indexed
+// What orders hits of equal score: hit_order_key(). Document numbers, by
+// which Xapian would order them, differ between one database and shards.
+inline constexpr Xapian::valueno kHitOrderSlot = 2;
+// Source and category as written, for counting matches by them (facets).
+inline constexpr Xapian::valueno kSourceSlot = 3;
+inline constexpr Xapian::valueno kCategorySlot = 4;
 
 // What the date slot holds for an article dated `iso`: "2017-12-10T15:01:01"
 // → "20171210"; empty when the text does not start with a valid calendar
 // date (YYYY-MM-DD), and the article then has no date.
 std::string sortable_date(std::string_view iso);
+
+// The key hits of equal score are sorted by, least first: the date, newest
+// first (articles without one last), then the id. `date` is
+// sortable_date()'s form.
+std::string hit_order_key(std::string_view date, std::string_view id);
 
 // Metadata keys.
 inline constexpr char kLanguageKey[] = "quarry.language";

@@ -12,6 +12,8 @@
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "lib/search/bm25_source.h"
+#include "lib/search/hit_order.h"
+#include "lib/search/match_count.h"
 #include "lib/search/shard_group.h"
 #include "lib/search/stored_positions.h"
 #include "quarry/error.h"
@@ -154,35 +156,52 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   result.query = std::string(query);
   result.notes = parsed.notes;
   result.highlight = parsed.highlight;
-  // Even with no hits asked for (a limit of 0), Xapian counts the matches.
   if (parsed.query.empty()) return result;
 
   const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
   const auto offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
   const auto limit = static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
 
+  Xapian::Database& db = shards.articles();
   const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
-  Xapian::Enquire enquire(shards.articles());
+  Xapian::Enquire enquire(db);
   enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
-  if (options.sort != SortOrder::kRelevance) {
+  if (options.sort == SortOrder::kRelevance) {
+    enquire.set_sort_by_relevance_then_value(detail::kHitOrderSlot, false);
+  } else {
     enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
                                              options.sort == SortOrder::kNewestFirst);
   }
   Xapian::MSet mset = enquire.get_mset(offset, limit);
-  result.total = mset.get_matches_estimated();
+  if (options.facets.empty()) {
+    const detail::MatchCount count =
+        detail::count_matches(db, parsed.query, mset, options.count_limit);
+    result.total = count.total;
+    result.total_exact = count.exact;
+  } else {
+    detail::FacetCounter counter(options.facets);
+    result.total = counter.count(db, parsed.query);
+    result.facets = counter.facets(analyzer);
+  }
   for (auto it = mset.begin(); it != mset.end(); ++it) {
     Article article = detail::decode_article(it.get_document().get_data());
     Hit hit;
-    if (options.snippets) hit.snippet = snippet(it, article, parsed.highlight, options.snippet);
+    if (options.snippets) {
+      hit.snippet = snippet(it, article, parsed.highlight, options.snippet);
+      hit.title_highlights = highlight_all(analyzer, article.title, parsed.highlight).highlights;
+    }
     hit.rank = offset + it.get_rank() - mset.get_firstitem() + 1;
     hit.id = std::move(article.id);
     hit.title = std::move(article.title);
     hit.date = std::move(article.date);
+    hit.source = std::move(article.source);
+    hit.category = std::move(article.category);
     hit.score = it.get_weight();
     if (options.explain) hit.explanation = explain(parsed, hit.id, *weight);
     result.hits.push_back(std::move(hit));
   }
+  if (options.sort == SortOrder::kRelevance) detail::order_near_ties(&result.hits);
   return result;
 }
 
@@ -212,6 +231,14 @@ SearchResult Searcher::search(std::string_view query, const SearchOptions& optio
   });
   result.warnings = impl_->shards.warnings();
   return result;
+}
+
+std::size_t Searcher::count(std::string_view query, const SearchOptions& options) {
+  return impl_->with_shards([&] {
+    const ParsedQuery parsed = impl_->parse(query, options);
+    if (parsed.query.empty()) return std::size_t{0};
+    return detail::count_all_matches(impl_->shards.articles(), parsed.query);
+  });
 }
 
 std::optional<Article> Searcher::fetch(const std::string& id) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "quarry/input/article.h"
+#include "quarry/search/facet.h"
 #include "quarry/search/open_options.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/ranking.h"
@@ -35,6 +36,14 @@ struct SearchOptions {
   bool correct = false;
   // Fill Hit::explanation.
   bool explain = false;
+  // Matches are counted exactly up to this many; past it the total is
+  // this many, as a lower bound (SearchResult::total_exact).
+  std::size_t count_limit = kDefaultCountLimit;
+  // Count every match by these fields (SearchResult::facets); the total is
+  // then exact, whatever count_limit.
+  std::vector<FacetField> facets;
+
+  static constexpr std::size_t kDefaultCountLimit = 10000;
 };
 
 // What one query term added to a hit's score.
@@ -47,16 +56,24 @@ struct Hit {
   std::size_t rank = 0;  // 1-based, counting from the first hit of the result set
   std::string id;
   std::string title;
+  std::vector<Highlight> title_highlights;  // as in snippets (with SearchOptions::snippets)
   double score = 0;
-  std::string date;
+  std::string date;  // as the article gives them; empty when it has none
+  std::string source;
+  std::string category;
   Snippet snippet;
   std::vector<Contribution> explanation;  // with SearchOptions::explain
 };
 
 struct SearchResult {
   std::string query;
-  std::size_t total = 0;  // estimated number of matching articles
+  // How many articles match: exactly when total_exact, else at least this
+  // many (SearchOptions::count_limit). Whatever the page asked for.
+  std::size_t total = 0;
+  bool total_exact = true;
   std::vector<Hit> hits;
+  // The matches counted by the fields SearchOptions::facets asked for.
+  std::vector<Facet> facets;
   std::vector<std::string> notes;  // how a not-quite-well-formed query was read
   HighlightTerms highlight;        // what the hits' snippets mark
   // A query built from words that exist in the index, for words of the query
@@ -87,8 +104,8 @@ struct IndexStats {
 // folder holding XAPIANDB, as quarry-index --shards writes) that name local
 // folders and remote databases served by xapian-tcpsrv. Hits, scores and
 // snippets are those of the same articles in one database: ranking
-// statistics are the whole set's. Hits of equal score may come in another
-// order, as their order follows Xapian's document numbers. Spelling
+// statistics are the whole set's, and hits of equal score are ordered by
+// date (newest first), then by id, however they are stored. Spelling
 // suggestions, synonyms, wildcards and completions come from a shard set's
 // lexicon when it has one (the remote protocol carries neither), else from
 // its shards.
@@ -106,12 +123,17 @@ class Searcher {
   Searcher& operator=(Searcher&&) noexcept;
 
   // Hits ranked by the weighting scheme of options.ranking (BM25 unless
-  // told otherwise), or by date with options.sort. Throws QueryError for a
+  // told otherwise; equal scores newest first, then by id), or by date
+  // with options.sort, and how many articles match. Throws QueryError for a
   // query that cannot be parsed, IndexError when the index cannot be read.
   // A shard that fails during the search is an IndexError naming it; with
   // allow_partial it is left out of this and later searches instead, with a
   // warning in each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
+
+  // How many articles match `query`, counted exactly with no limit.
+  // options.plain and options.parser apply; throws as search() does.
+  std::size_t count(std::string_view query, const SearchOptions& options = {});
 
   // The stored article with this id, if the index has it.
   std::optional<Article> fetch(const std::string& id);

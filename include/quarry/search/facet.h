@@ -1,0 +1,45 @@
+// Counts of the matching articles by a field: how many by source, by
+// category, by month.
+#ifndef QUARRY_SEARCH_FACET_H_
+#define QUARRY_SEARCH_FACET_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quarry {
+
+enum class FacetField { kSource, kCategory, kDate };
+
+// "source", "category" or "date": the name in options, JSON and queries.
+std::string_view facet_name(FacetField field);
+
+// The field of that name; nothing for another name.
+std::optional<FacetField> facet_field(std::string_view name);
+
+// The fields of a comma-separated list ("source,category,date"), in its
+// order, each once. Throws ConfigError naming an unknown field.
+std::vector<FacetField> parse_facet_fields(std::string_view list);
+
+struct FacetValue {
+  // As articles write it (the most common spelling among those the
+  // analyzer folds together, as a filter on the field does); dates are
+  // "YYYY-MM", or "YYYY" when the matches span many years.
+  std::string value;
+  std::size_t count = 0;
+
+  bool operator==(const FacetValue&) const = default;
+};
+
+struct Facet {
+  FacetField field;
+  // Every value held by a matching article, largest count first, then in
+  // order of value. Articles without the field are not counted.
+  std::vector<FacetValue> values;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_SEARCH_FACET_H_
