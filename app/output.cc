@@ -23,7 +23,8 @@ std::size_t byte_of(std::string_view text, std::size_t index) {
 
 }  // namespace
 
-void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style) {
+void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style,
+                       std::string_view style_around) {
   if (!style.color) {
     out << snippet.text;
     return;
@@ -34,7 +35,8 @@ void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyl
     const std::size_t end = byte_of(snippet.text, highlight.end);
     if (begin < at || end < begin) continue;
     out << std::string_view(snippet.text).substr(at, begin - at) << ansi::kMatch
-        << std::string_view(snippet.text).substr(begin, end - begin) << ansi::kReset;
+        << std::string_view(snippet.text).substr(begin, end - begin) << ansi::kReset
+        << style_around;
     at = end;
   }
   out << std::string_view(snippet.text).substr(at);
@@ -56,6 +58,75 @@ std::string format_score(double score, int decimals) {
   return buffer;
 }
 
+// 12345 → "12,345".
+std::string with_thousands(std::size_t number) {
+  const std::string digits = std::to_string(number);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string total_text(const SearchResult& result) {
+  return with_thousands(result.total) + (result.total_exact ? "" : "+");
+}
+
+std::string count_text(const SearchResult& result) {
+  if (result.total == 0) return "No articles match.";
+  if (result.total == 1 && result.total_exact) return "1 article matches";
+  return total_text(result) + " articles match";
+}
+
+namespace {
+
+// At most this many values of a facet are written as text; JSON has all.
+constexpr std::size_t kFacetValuesShown = 10;
+
+}  // namespace
+
+void write_facets(std::ostream& out, const std::vector<Facet>& facets, const TextStyle& style) {
+  for (const Facet& facet : facets) {
+    out << "  " << facet_name(facet.field) << ':';
+    if (facet.values.empty()) out << " none";
+    for (std::size_t i = 0; i < facet.values.size() && i < kFacetValuesShown; ++i) {
+      out << (i == 0 ? " " : " · ") << facet.values[i].value << ' ';
+      if (style.color) out << ansi::kDim;
+      out << with_thousands(facet.values[i].count);
+      if (style.color) out << ansi::kReset;
+    }
+    if (facet.values.size() > kFacetValuesShown) {
+      out << " · " << facet.values.size() - kFacetValuesShown << " more";
+    }
+    out << '\n';
+  }
+}
+
+namespace {
+
+// "id · date · source · category", as far as the article has them.
+void write_origin(std::ostream& out, const Hit& hit, const TextStyle& style) {
+  if (style.color) out << ansi::kDim;
+  out << hit.id;
+  for (const std::string* field : {&hit.date, &hit.source, &hit.category}) {
+    if (!field->empty()) out << " · " << *field;
+  }
+  if (style.color) out << ansi::kReset;
+}
+
+void write_title(std::ostream& out, const Hit& hit, const TextStyle& style) {
+  if (style.color) out << ansi::kBold;
+  if (hit.title.empty()) {
+    out << hit.id;
+  } else {
+    write_highlighted(out, Snippet{hit.title, hit.title_highlights}, style, ansi::kBold);
+  }
+  if (style.color) out << ansi::kReset;
+}
+
 }  // namespace
 
 void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style) {
@@ -64,19 +135,13 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
   } else if (!result.suggestion.empty()) {
     out << "Did you mean: " << result.suggestion << '\n';
   }
-  if (result.hits.empty()) {
-    out << "No articles match.\n";
-    return;
-  }
+  out << count_text(result) << '\n';
+  write_facets(out, result.facets, style);
   for (const Hit& hit : result.hits) {
     out << hit.rank << ". ";
-    if (style.color) out << ansi::kBold;
-    out << (hit.title.empty() ? hit.id : hit.title);
-    if (style.color) out << ansi::kReset;
+    write_title(out, hit, style);
     out << "  [" << format_score(hit.score, 3) << "]\n   ";
-    if (style.color) out << ansi::kDim;
-    out << hit.id;
-    if (style.color) out << ansi::kReset;
+    write_origin(out, hit, style);
     out << '\n';
     if (!hit.snippet.text.empty()) {
       out << "   ";
@@ -102,20 +167,35 @@ std::string dump(const Json& json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+Json to_json(const std::vector<Highlight>& highlights) {
+  Json json = Json::array();
+  for (const Highlight& highlight : highlights) json.push_back({highlight.begin, highlight.end});
+  return json;
+}
+
+Json to_json(const std::vector<Facet>& facets) {
+  Json json = Json::object();
+  for (const Facet& facet : facets) {
+    Json values = Json::array();
+    for (const FacetValue& value : facet.values) values.push_back({value.value, value.count});
+    json[std::string(facet_name(facet.field))] = std::move(values);
+  }
+  return json;
+}
+
 Json to_json(const SearchResult& result, const BatchFields& batch) {
   Json hits = Json::array();
   for (const Hit& hit : result.hits) {
-    Json highlights = Json::array();
-    for (const Highlight& highlight : hit.snippet.highlights) {
-      highlights.push_back({highlight.begin, highlight.end});
-    }
     Json entry = {{"rank", hit.rank},
                   {"id", hit.id},
                   {"title", hit.title},
                   {"score", hit.score},
                   {"snippet", hit.snippet.text},
-                  {"highlights", std::move(highlights)}};
+                  {"highlights", to_json(hit.snippet.highlights)},
+                  {"title_highlights", to_json(hit.title_highlights)}};
     if (!hit.date.empty()) entry["date"] = hit.date;
+    if (!hit.source.empty()) entry["source"] = hit.source;
+    if (!hit.category.empty()) entry["category"] = hit.category;
     if (!hit.explanation.empty()) {
       Json parts = Json::array();
       for (const Contribution& part : hit.explanation) {
@@ -129,7 +209,9 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
   if (batch.qid) json["qid"] = *batch.qid;
   json["query"] = result.query;
   json["total"] = result.total;
+  json["total_relation"] = result.total_exact ? "eq" : "gte";
   json["hits"] = std::move(hits);
+  if (!result.facets.empty()) json["facets"] = to_json(result.facets);
   if (!result.notes.empty()) json["notes"] = result.notes;
   if (!result.warnings.empty()) json["warnings"] = result.warnings;
   if (!result.suggestion.empty()) json["suggestion"] = result.suggestion;

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "quarry/search/searcher.h"
 
@@ -19,14 +20,26 @@ struct TextStyle {
 
 // "Showing results for: S" when the result is for the spelling suggestion
 // S (SearchOptions::correct), else "Did you mean: S" when there is one; then
-// each hit as
-//   1. Title  [score]
-//      id
-//      snippet with highlighted words       (when it has a snippet)
-//      score: part=weight …                 (when explained)
-// and nothing else; zero hits write "No articles match." instead of hits.
+// count_text(result), the facets asked for, one line a field
+//     source: Reuters 120 · AP 3           (the 10 largest values)
+// then each hit as
+//   1. Title  [score]                      (words of the query highlighted)
+//      id · date · source · category       (dim; what the article has)
+//      snippet with highlighted words      (when it has a snippet)
+//      score: part=weight …                (when explained)
 // The title is the id when the article has none.
 void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style);
+
+// How many articles match, for people: "No articles match.", "1 article
+// matches", "1,234 articles match", "10,000+ articles match" (past the
+// count limit).
+std::string count_text(const SearchResult& result);
+
+// The total alone: "1,234", or "10,000+" past the count limit.
+std::string total_text(const SearchResult& result);
+
+// The facets' block of write_text.
+void write_facets(std::ostream& out, const std::vector<Facet>& facets, const TextStyle& style);
 
 // Members a batch run adds to each answer, when set.
 struct BatchFields {
@@ -34,16 +47,22 @@ struct BatchFields {
   std::optional<double> took_ms;
 };
 
-// The snippet's text with its highlights in bold colour when style.color.
-void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style);
+// The snippet's text with its highlights in bold colour when style.color;
+// `style_around` is the style the text around them is in (restored after
+// each highlight).
+void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style,
+                       std::string_view style_around = {});
 
 // One JSON object on one line, members in this order: "qid" (batch),
-// "query", "total", "hits": [{"rank", "id", "title", "score", "snippet",
-// "highlights": [[begin, end], …] in code points of the snippet, "date"
-// (when known), "explain": [{"part", "weight"}, …] (when explained)}], then
-// only when they apply "notes": [...], "warnings": [...], "suggestion" (did
-// you mean), "corrected": true (the hits are the suggestion's), and
-// "took_ms" (batch).
+// "query", "total", "total_relation" ("eq": total is exact; "gte": at least
+// that many match), "hits": [{"rank", "id", "title", "score", "snippet",
+// "highlights": [[begin, end], …] in code points of the snippet,
+// "title_highlights" (the same in the title), "date", "source", "category"
+// (each when the article has it), "explain": [{"part", "weight"}, …] (when
+// explained)}], then only when they apply "facets": {"source": [[value,
+// count], …], …} (the fields asked for, largest count first), "notes":
+// [...], "warnings": [...], "suggestion" (did you mean), "corrected": true
+// (the hits are the suggestion's), and "took_ms" (batch).
 void write_json(std::ostream& out, const SearchResult& result, const BatchFields& batch = {});
 
 // {"qid", "query", "error"} on one line, for a query that could not be run.

@@ -43,6 +43,8 @@ constexpr char kHelp[] = R"(Type a query to search, or a command:
   :limit N          hits per page
   :format text|json how hits are written
   :accept           search the spelling suggestion ("did you mean")
+  :facets [FIELDS]  count the last query's matches by source, category, date
+                    (or by the FIELDS given, such as :facets category)
   :stats            what the index holds
   :help             this list
   :quit             leave (Ctrl-D does too)
@@ -59,8 +61,9 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {
-      ":next", ":prev", ":show", ":limit", ":format", ":accept", ":stats", ":help", ":quit"};
+  static const std::vector<std::string> kCommands = {":next",   ":prev",   ":show",   ":limit",
+                                                     ":format", ":accept", ":facets", ":stats",
+                                                     ":help",   ":quit"};
   return kCommands;
 }
 
@@ -113,8 +116,8 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
   if (text && config_.decorations) {
     if (!result.hits.empty()) {
       char line[128];
-      std::snprintf(line, sizeof line, "Hits %zu-%zu of about %zu (%.1f ms)",
-                    result.hits.front().rank, result.hits.back().rank, result.total, took_ms);
+      std::snprintf(line, sizeof line, "Hits %zu-%zu of %s (%.1f ms)", result.hits.front().rank,
+                    result.hits.back().rank, total_text(result).c_str(), took_ms);
       out_ << line << '\n';
     }
     out_ << '\n';
@@ -134,10 +137,14 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
       if (offset_ == 0) return problem("already at the first page");
       return search(last_query_, offset_ > limit ? offset_ - limit : 0);
     }
-    if (offset_ + limit >= last_result_.total) return problem("no more hits");
+    // Past the count limit the total is a lower bound: there may be more.
+    if (offset_ + limit >= last_result_.total && last_result_.total_exact) {
+      return problem("no more hits");
+    }
     return search(last_query_, offset_ + limit);
   }
   if (name == ":show") return show(argument);
+  if (name == ":facets") return facets(argument);
   if (name == ":accept") {
     if (last_result_.suggestion.empty() || last_result_.corrected) {
       return problem("no suggestion to accept");
@@ -212,6 +219,23 @@ void PromptSession::show(std::string_view argument) {
     }
   }
   out_ << text << '\n';
+  out_.flush();
+}
+
+void PromptSession::facets(std::string_view argument) {
+  if (last_query_.empty()) return problem("no query yet: type one first");
+  SearchOptions options = config_.session.search;
+  try {
+    options.facets = parse_facet_fields(argument.empty() ? "source,category,date" : argument);
+  } catch (const ConfigError& error) {
+    return problem(error.what());
+  }
+  if (options.facets.empty()) return problem(":facets takes fields: source, category, date");
+  options.limit = 0;
+  options.snippets = false;
+  options.explain = false;
+  write_result(out_, searcher_.search(last_query_, options), config_.session);
+  if (config_.session.format == OutputFormat::kText && config_.decorations) out_ << '\n';
   out_.flush();
 }
 

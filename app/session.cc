@@ -24,6 +24,19 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
   return Answer::kAnswered;
 }
 
+Answer answer_count(Searcher& searcher, std::string_view query, const SessionConfig& config,
+                    std::ostream& out, std::ostream& diagnostics, std::string_view program) {
+  std::size_t count = 0;
+  try {
+    count = searcher.count(query, config.search);
+  } catch (const QueryError& error) {
+    diagnostics << program << ": " << error.what() << '\n';
+    return Answer::kBadQuery;
+  }
+  out << count << '\n';
+  return Answer::kAnswered;
+}
+
 void write_result(std::ostream& out, const SearchResult& result, const SessionConfig& config) {
   if (config.format == OutputFormat::kJson) {
     write_json(out, result);

@@ -26,6 +26,12 @@ enum class Answer { kAnswered, kBadQuery };
 Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
 
+// Writes how many articles match `query`, counted exactly with no limit:
+// the number alone on a line, as `notmuch count` does, for scripts. A
+// query that cannot be parsed is handled as by answer_query.
+Answer answer_count(Searcher& searcher, std::string_view query, const SessionConfig& config,
+                    std::ostream& out, std::ostream& diagnostics, std::string_view program);
+
 // The result in the configured format.
 void write_result(std::ostream& out, const SearchResult& result, const SessionConfig& config);
 

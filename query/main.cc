@@ -13,6 +13,7 @@
 #include "app/prompt.h"
 #include "app/terminal_prompt.h"
 #include "quarry/error.h"
+#include "quarry/search/facet.h"
 #include "quarry/search/ranking.h"
 
 namespace {
@@ -56,6 +57,8 @@ struct Options {
   std::string match = "any";
   std::string sort = "relevance";
   std::string bm25;
+  std::string facets;
+  bool count = false;
 };
 
 bool use_color(const std::string& mode) {
@@ -124,6 +127,14 @@ void resolve(Options& options) {
   if (options.format == "trec" && options.batch_file.empty()) {
     throw CLI::ValidationError("--format trec needs --batch");
   }
+  try {
+    search.facets = quarry::parse_facet_fields(options.facets);
+  } catch (const quarry::ConfigError& error) {
+    throw CLI::ValidationError("--facets", error.what());
+  }
+  if (options.count && (options.words.empty() || !options.batch_file.empty())) {
+    throw CLI::ValidationError("--count needs a QUERY (and no --batch)");
+  }
 }
 
 int run(Options& options) {
@@ -134,6 +145,11 @@ int run(Options& options) {
   options.session.style.color = use_color(options.color);
 
   quarry::Searcher searcher(options.db_paths, options.open);
+  if (options.count) {
+    auto answer = quarry::answer_count(searcher, join(options.words), options.session, std::cout,
+                                       std::cerr, kProgram);
+    return answer == quarry::Answer::kAnswered ? 0 : 2;
+  }
   if (!options.words.empty()) {
     auto answer = quarry::answer_query(searcher, join(options.words), options.session, std::cout,
                                        std::cerr, kProgram);
@@ -203,6 +219,15 @@ int main(int argc, char** argv) {
   app.add_option("--sort", options.sort, "Order: relevance, date (oldest first), -date")
       ->check(CLI::IsMember({"relevance", "date", "-date"}))
       ->capture_default_str();
+  app.add_flag("--count", options.count,
+               "Print only how many articles match QUERY, counted exactly");
+  app.add_option("--count-limit", options.session.search.count_limit,
+                 "Count matches exactly up to N; past it, say N+ (\"total_relation\": \"gte\")")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--facets", options.facets,
+                 "Count all matches by these fields: source,category,date (dates by month, "
+                 "or by year over long spans)");
   app.add_flag("--correct", options.session.search.correct,
                "Search the spelling suggestion instead, when there is one");
   app.add_flag("--plain", options.session.search.plain,

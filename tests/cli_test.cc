@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -309,6 +310,103 @@ TEST_F(CliCorpusTest, NoHitsIsSuccess) {
   EXPECT_TRUE(result.at("hits").is_array());
   EXPECT_TRUE(result.at("hits").empty());
   EXPECT_EQ(result.at("query"), "zyzzyva");
+}
+
+// 5b. Counts that are true, and hits that say what they are.
+
+TEST_F(CliCorpusTest, CountsWhateverThePage) {
+  RunResult none_asked = run_quarry(db(), {"-n", "0", "penalty"});
+  EXPECT_EQ(none_asked.exit_code, 0) << none_asked.err;
+  EXPECT_EQ(none_asked.out, "3 articles match\n");
+
+  RunResult count = run_quarry(db(), {"--count", "penalty"});
+  EXPECT_EQ(count.exit_code, 0) << count.err;
+  EXPECT_EQ(count.out, "3\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "Portuguese"}).out, "2\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "zyzzyva"}).out, "0\n");
+  // The count is exact whatever the limit of a page's count.
+  EXPECT_EQ(run_quarry(db(), {"--count", "--count-limit", "1", "penalty"}).out, "3\n");
+
+  for (const std::string n : {"0", "1", "10"}) {
+    const json result = json::parse(run_quarry(db(), {"-n", n, "--format", "json", "penalty"}).out);
+    EXPECT_EQ(result.at("total"), 3) << n;
+    EXPECT_EQ(result.at("total_relation"), "eq") << n;
+  }
+  RunResult text = run_quarry(db(), {"penalty"});
+  EXPECT_TRUE(text.out.starts_with("3 articles match\n1. ")) << text.out;
+}
+
+TEST_F(CliCorpusTest, PastTheCountLimitTheTotalIsALowerBound) {
+  RunResult text = run_quarry(db(), {"-n", "1", "--count-limit", "2", "penalty"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(text.out.starts_with("2+ articles match\n1. ")) << text.out;
+  const json result =
+      json::parse(run_quarry(db(), {"--count-limit", "2", "--format", "json", "penalty"}).out);
+  EXPECT_EQ(result.at("total"), 2);
+  EXPECT_EQ(result.at("total_relation"), "gte");
+  EXPECT_EQ(result.at("hits").size(), 3u) << "the page is not cut to the count";
+}
+
+TEST_F(CliCorpusTest, CountOptionsAreChecked) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string mention;
+  };
+  const std::vector<Case> cases = {
+      {{"--count"}, "--count"},
+      {{"--count", "--batch", "-", "x"}, "--count"},
+      {{"--count-limit", "0", "penalty"}, "--count-limit"},
+      {{"--facets", "source,author", "penalty"}, "'author'"},
+  };
+  for (const Case& c : cases) {
+    RunResult result = run_quarry(db(), c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.args[0] << ": " << result.err;
+    EXPECT_NE(result.err.find(c.mention), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+  RunResult bad = run_quarry(db(), {"--count", "Mourinho AND"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(lines_of(bad.err).size(), 1u) << bad.err;
+}
+
+TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
+  TempDir dir;
+  const std::vector<Article> articles = {
+      {"w1", "Wheat harvest late", "The wheat harvest was late.", "2017-12-01", "grain", "Reuters"},
+      {"w2", "Wheat prices", "Wheat prices rose again.", "2017-11-03", "grain", "Reuters"},
+      {"w3", "Exports", "Wheat exports fell.", "", "trade", ""}};
+  write_file(dir / "news.jsonl", to_json_lines(articles));
+  ASSERT_EQ(run_index(dir / "index", {(dir / "news.jsonl").string()}).exit_code, 0);
+
+  RunResult text = run_quarry(dir / "index", {"--sort", "-date", "wheat"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  const std::vector<std::string> lines = lines_of(text.out);
+  ASSERT_GE(lines.size(), 10u) << text.out;
+  EXPECT_EQ(lines[0], "3 articles match");
+  EXPECT_EQ(lines[2], "   w1 · 2017-12-01 · Reuters · grain");
+  EXPECT_EQ(lines[5], "   w2 · 2017-11-03 · Reuters · grain");
+  EXPECT_EQ(lines[8], "   w3 · trade");
+
+  const json result = json::parse(
+      run_quarry(dir / "index", {"--format", "json", "--facets", "source,category,date", "wheat"})
+          .out);
+  std::map<std::string, json> hits;
+  for (const json& hit : result.at("hits")) hits[hit.at("id")] = hit;
+  EXPECT_EQ(hits.at("w1").at("source"), "Reuters");
+  EXPECT_EQ(hits.at("w1").at("category"), "grain");
+  EXPECT_EQ(hits.at("w1").at("date"), "2017-12-01");
+  EXPECT_FALSE(hits.at("w3").contains("source"));
+  EXPECT_FALSE(hits.at("w3").contains("date"));
+  // "Wheat" is the first word of w1's title; "Exports" is not a query word.
+  EXPECT_EQ(hits.at("w1").at("title_highlights"), json::parse("[[0, 5]]"));
+  EXPECT_EQ(hits.at("w3").at("title_highlights"), json::array());
+  EXPECT_EQ(result.at("facets").at("source"), json::parse(R"([["Reuters", 2]])"));
+  EXPECT_EQ(result.at("facets").at("category"), json::parse(R"([["grain", 2], ["trade", 1]])"));
+  EXPECT_EQ(result.at("facets").at("date"), json::parse(R"([["2017-11", 1], ["2017-12", 1]])"));
+
+  RunResult facets = run_quarry(dir / "index", {"-n", "0", "--facets", "category", "wheat"});
+  EXPECT_EQ(facets.out, "3 articles match\n  category: grain 2 · trade 1\n");
 }
 
 // 6. A query that cannot be parsed is a usage error, explained in one line.

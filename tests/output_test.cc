@@ -93,6 +93,7 @@ std::string code_point_substr(const std::string& text, std::size_t begin, std::s
 
 TEST(OutputTest, PlainTextHasNoEscapes) {
   EXPECT_EQ(text_of(two_hits(), false),
+            "2 articles match\n"
             "1. Mourinho leaves  [1.235]\n"
             "   a.txt\n"
             "   \u2026said Mourinho today\u2026\n"
@@ -140,7 +141,105 @@ TEST(OutputTest, TitleFallsBackToIdAndEmptySnippetIsLeftOut) {
   SearchResult result;
   result.total = 1;
   result.hits.push_back(make_hit(1, "x/y.txt", "", 2, {}));
-  EXPECT_EQ(text_of(result, false), "1. x/y.txt  [2.000]\n   x/y.txt\n");
+  EXPECT_EQ(text_of(result, false), "1 article matches\n1. x/y.txt  [2.000]\n   x/y.txt\n");
+}
+
+TEST(OutputTest, TextCountsTheMatchesWhateverThePage) {
+  struct Case {
+    std::size_t total;
+    bool exact;
+    std::string first_line;
+  };
+  const std::vector<Case> cases = {
+      {0, true, "No articles match."},
+      {1, true, "1 article matches"},
+      {86, true, "86 articles match"},
+      {1234, true, "1,234 articles match"},
+      {10000, false, "10,000+ articles match"},
+      {1, false, "1+ articles match"},
+      {1234567, true, "1,234,567 articles match"},
+  };
+  for (const Case& c : cases) {
+    SearchResult result;
+    result.total = c.total;
+    result.total_exact = c.exact;
+    // No hits on this page (-n 0, or an offset past them): the count still shows.
+    EXPECT_EQ(text_of(result, false), c.first_line + "\n") << c.total;
+  }
+}
+
+TEST(OutputTest, TextShowsWhatEachHitIs) {
+  SearchResult result = two_hits();
+  result.hits[0].date = "2017-12-10T15:01:01";
+  result.hits[0].source = "Press Association";
+  result.hits[0].category = "sport";
+  result.hits[1].source = "BBC News";
+  const std::vector<std::string> lines = [&] {
+    std::vector<std::string> all;
+    std::istringstream in(text_of(result, false));
+    for (std::string line; std::getline(in, line);) all.push_back(line);
+    return all;
+  }();
+  ASSERT_GE(lines.size(), 6u);
+  EXPECT_EQ(lines[2], "   a.txt · 2017-12-10T15:01:01 · Press Association · sport");
+  EXPECT_EQ(lines[5], "   b.txt · BBC News");
+  // In colour, the line is dim.
+  const std::string colored = text_of(result, true);
+  EXPECT_NE(colored.find("\x1b[2ma.txt · 2017-12-10T15:01:01 · Press Association · sport\x1b[0m"),
+            std::string::npos)
+      << colored;
+}
+
+TEST(OutputTest, TitleWordsAreHighlightedLikeSnippetWords) {
+  SearchResult result = two_hits();
+  result.hits[0].title_highlights = {{0, 8}};
+  const std::string colored = text_of(result, true);
+  // Bold title, the word in the match colour, then bold again for the rest.
+  EXPECT_NE(colored.find("\x1b[1m\x1b[1;33mMourinho\x1b[0m\x1b[1m leaves\x1b[0m"),
+            std::string::npos)
+      << colored;
+  EXPECT_EQ(strip_ansi(colored), text_of(result, false));
+  const nlohmann::json json = nlohmann::json::parse(json_of(result));
+  EXPECT_EQ(json["hits"][0]["title_highlights"], nlohmann::json::parse("[[0, 8]]"));
+  EXPECT_EQ(json["hits"][1]["title_highlights"], nlohmann::json::array());
+}
+
+TEST(OutputTest, FacetsAreAShortBlockInTextAndEveryValueInJson) {
+  SearchResult result;
+  result.total = 14;
+  Facet source{FacetField::kSource, {{"Reuters", 12}, {"AP", 2}}};
+  Facet date{FacetField::kDate, {}};
+  for (int month = 1; month <= 12; ++month) {
+    date.values.push_back({"1987-" + std::string(month < 10 ? "0" : "") + std::to_string(month),
+                           static_cast<std::size_t>(month == 3 ? 3 : 1)});
+  }
+  result.facets = {source, date, Facet{FacetField::kCategory, {}}};
+  EXPECT_EQ(text_of(result, false),
+            "14 articles match\n"
+            "  source: Reuters 12 · AP 2\n"
+            "  date: 1987-01 1 · 1987-02 1 · 1987-03 3 · 1987-04 1 · 1987-05 1 · 1987-06 1 · "
+            "1987-07 1 · 1987-08 1 · 1987-09 1 · 1987-10 1 · 2 more\n"
+            "  category: none\n");
+  const nlohmann::json json = nlohmann::json::parse(json_of(result));
+  EXPECT_EQ(json["facets"]["source"], nlohmann::json::parse(R"([["Reuters", 12], ["AP", 2]])"));
+  EXPECT_EQ(json["facets"]["date"].size(), 12u);
+  EXPECT_EQ(json["facets"]["category"], nlohmann::json::array());
+  // Asked-for order.
+  std::vector<std::string> keys;
+  const auto ordered = nlohmann::ordered_json::parse(json_of(result));
+  for (const auto& [key, value] : ordered["facets"].items()) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"source", "date", "category"}));
+  EXPECT_FALSE(nlohmann::json::parse(json_of(two_hits())).contains("facets"));
+}
+
+TEST(OutputTest, JsonSaysWhetherTheTotalIsExact) {
+  SearchResult result = two_hits();
+  EXPECT_EQ(nlohmann::json::parse(json_of(result))["total_relation"], "eq");
+  result.total = 10000;
+  result.total_exact = false;
+  const nlohmann::json json = nlohmann::json::parse(json_of(result));
+  EXPECT_EQ(json["total"], 10000);
+  EXPECT_EQ(json["total_relation"], "gte");
 }
 
 TEST(OutputTest, JsonParsesBackWithEveryField) {
@@ -161,6 +260,19 @@ TEST(OutputTest, JsonParsesBackWithEveryField) {
   EXPECT_EQ(first["snippet"], "\u2026said Mourinho today\u2026");
   EXPECT_EQ(first["highlights"], nlohmann::json::parse("[[6, 14]]"));
   EXPECT_EQ(json["hits"][1]["highlights"], nlohmann::json::parse("[[3, 7], [13, 21]]"));
+  // Fields an article lacks are left out.
+  for (const char* field : {"date", "source", "category"}) EXPECT_FALSE(first.contains(field));
+}
+
+TEST(OutputTest, JsonHitsCarryDateSourceAndCategory) {
+  SearchResult result = two_hits();
+  result.hits[0].date = "2017-12-10";
+  result.hits[0].source = "Press Association";
+  result.hits[0].category = "sport";
+  const nlohmann::json hit = nlohmann::json::parse(json_of(result))["hits"][0];
+  EXPECT_EQ(hit["date"], "2017-12-10");
+  EXPECT_EQ(hit["source"], "Press Association");
+  EXPECT_EQ(hit["category"], "sport");
 }
 
 TEST(OutputTest, JsonHighlightsPointAtTheWordsOfTheSnippet) {

@@ -45,7 +45,10 @@ std::vector<std::string> ids_in(const std::string& text) {
     const std::size_t dot = lines[i].find(". ");
     const bool numbered =
         dot != std::string::npos && dot > 0 && lines[i].find_first_not_of("0123456789") == dot;
-    if (numbered && lines[i + 1].starts_with("   ")) ids.push_back(lines[i + 1].substr(3));
+    // The id, then " · " and the date, source and category it has.
+    if (numbered && lines[i + 1].starts_with("   ")) {
+      ids.push_back(lines[i + 1].substr(3, lines[i + 1].find(" · ") - 3));
+    }
   }
   return ids;
 }
@@ -151,7 +154,7 @@ TEST_F(PromptTest, DecorationsCountTheHits) {
   config.decorations = true;
   open(config);
   const Reply hits = say(kQuery);
-  EXPECT_NE(hits.out.find("\nHits 1-3 of about 3 ("), std::string::npos) << hits.out;
+  EXPECT_NE(hits.out.find("\nHits 1-3 of 3 ("), std::string::npos) << hits.out;
   const Reply none = say("zidane");
   EXPECT_EQ(none.out.find("Hits "), std::string::npos) << none.out;
   EXPECT_NE(none.out.find("No articles match."), std::string::npos) << none.out;
@@ -469,6 +472,38 @@ TEST_F(PromptTest, SeesTheIndexChangeUnderIt) {
   EXPECT_TRUE(shown.out.starts_with("Zebra crossing\nzebra.txt")) << shown.out;
 }
 
+TEST_F(PromptTest, FacetsCountTheLastQuerysMatches) {
+  expect_problem(say(":facets"), ":facets", "no query yet");
+  const std::vector<Article> articles = {
+      {"w1", "Wheat harvest", "The wheat harvest was late.", "2017-12-01", "grain", "Reuters"},
+      {"w2", "Wheat prices", "Wheat prices rose.", "2017-11-03", "grain", "REUTERS"},
+      {"w3", "Wheat exports", "Wheat exports fell.", "2017-11-20", "trade", "Reuters"},
+      {"c1", "Coffee", "Coffee prices fell.", "2016-01-01", "softs", "AP"}};
+  testing::index_articles(dir_, articles);
+  own_searcher_ = std::make_unique<Searcher>(testing::index_path(dir_));
+  searcher_ = own_searcher_.get();
+  open();
+  say(":limit 1");
+  say("wheat");
+  const Reply all = say(":facets");
+  EXPECT_EQ(all.diagnostics, "");
+  EXPECT_EQ(all.out,
+            "3 articles match\n"
+            "  source: Reuters 3\n"
+            "  category: grain 2 · trade 1\n"
+            "  date: 2017-11 2 · 2017-12 1\n");
+  EXPECT_EQ(say(":facets category").out, "3 articles match\n  category: grain 2 · trade 1\n");
+  expect_problem(say(":facets author"), ":facets author", "'author'");
+  // The page the query showed is still the one :next turns.
+  EXPECT_EQ(ranks_in(say(":next").out), std::vector<std::size_t>{2});
+
+  say(":format json");
+  const nlohmann::json facets = nlohmann::json::parse(say(":facets source").out);
+  EXPECT_EQ(facets.at("facets").at("source"),
+            nlohmann::json::parse(R"([["Reuters", 3]])"));
+  EXPECT_TRUE(facets.at("hits").empty());
+}
+
 class PromptAnswerLinesTest : public PromptTest {
  protected:
   std::size_t answer(const std::string& input, const SessionConfig& config = {}) {
@@ -501,7 +536,7 @@ TEST_F(PromptAnswerLinesTest, WritesTextWithoutDecorations) {
   const std::string out = out_.str();
   EXPECT_EQ(out.find("Hits "), std::string::npos) << out;
   EXPECT_NE(out.find("articles:      3\n"), std::string::npos) << out;
-  const std::size_t ederson = out.rfind("\n\n1. ");
+  const std::size_t ederson = out.rfind("\n\n3 articles match\n1. ");
   ASSERT_NE(ederson, std::string::npos) << "the last line, without a newline, is answered too";
   EXPECT_EQ(ids_in(out.substr(ederson)), expected_ids("Ederson"));
 }

@@ -58,7 +58,7 @@ class SessionTest : public testing::SharedIndexTest {
 TEST_F(SessionTest, GoodQueryWritesItsHits) {
   EXPECT_EQ(answer("mourinho"), Answer::kAnswered);
   const std::string out = out_.str();
-  EXPECT_TRUE(out.starts_with("1. Mourinho leaves United  [")) << out;
+  EXPECT_TRUE(out.starts_with("1 article matches\n1. Mourinho leaves United  [")) << out;
   EXPECT_NE(out.find("   mourinho.txt\n"), std::string::npos) << out;
   EXPECT_NE(out.find("José Mourinho left"), std::string::npos) << out;
   EXPECT_EQ(out.find("Guardiola"), std::string::npos) << out;
@@ -164,9 +164,11 @@ TEST_F(SessionTest, TextAnswersAreSeparatedByOneBlankLine) {
     // A bad query writes nothing to `out`: no blank line of its own either.
     EXPECT_FALSE(out.starts_with("\n")) << c.input << "--->\n" << out;
     EXPECT_EQ(out.find("\n\n\n"), std::string::npos) << c.input << "--->\n" << out;
-    const std::size_t separator = out.find("\n\n1. ");
+    const std::size_t separator = out.find("\n\n1 article matches\n1. ");
     EXPECT_NE(separator, std::string::npos) << c.input << "--->\n" << out;
-    EXPECT_EQ(out.find("\n\n1. ", separator + 1), std::string::npos) << c.input << "--->\n" << out;
+    EXPECT_EQ(out.find("\n\n1 article matches\n1. ", separator + 1), std::string::npos)
+        << c.input << "--->\n"
+        << out;
   }
 }
 

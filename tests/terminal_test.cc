@@ -27,7 +27,7 @@ constexpr char kUp[] = "\x1b[A";
 // "Ederson" and "milk".
 const std::vector<std::string> kAllArticles = {
     "000_574c536d11495eda.txt", "001_371a5a90d3b1c93b.txt", "002_d1cfeb7c7497b831.txt"};
-constexpr char kAllHits[] = "Hits 1-3 of about 3 (";
+constexpr char kAllHits[] = "Hits 1-3 of 3 (";
 
 // The last line of an article file: body text no snippet shows.
 std::string last_line_of(const std::string& id) {
@@ -79,11 +79,11 @@ TEST_F(TerminalTest, QueryShowsHitsAndCountsThem) {
 TEST_F(TerminalTest, NextShowsTheNextPage) {
   auto pty = start({"-n", "1"});
   pty->type("penalty Herrera" + std::string(kEnter));
-  ASSERT_TRUE(pty->wait_for("Hits 1-1 of about 3 (")) << pty->output();
+  ASSERT_TRUE(pty->wait_for("Hits 1-1 of 3 (")) << pty->output();
   ASSERT_TRUE(pty->wait_for(kPrompt)) << pty->output();
   pty->type(":next" + std::string(kEnter));
   ASSERT_TRUE(pty->wait_for("2. ")) << pty->output();
-  EXPECT_TRUE(pty->wait_for("Hits 2-2 of about 3 (")) << pty->output();
+  EXPECT_TRUE(pty->wait_for("Hits 2-2 of 3 (")) << pty->output();
 }
 
 TEST_F(TerminalTest, ShowWritesTheArticleThroughThePager) {
