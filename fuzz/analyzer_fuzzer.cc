@@ -1,5 +1,7 @@
 // Any bytes through the analyzer and the snippet maker: no crash, and every
-// token is a valid, bounded term lying inside the text, in order.
+// token is a valid, bounded term lying inside the text, in order; snippets
+// mark words inside them, and a phrase or NEAR group of the same words
+// still marks some word where the words alone do.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +11,17 @@
 #include "lib/text/utf8.h"
 #include "quarry/search/snippet.h"
 #include "quarry/text/analyzer.h"
+
+namespace {
+
+void check_highlights(const quarry::Snippet& snippet) {
+  const std::size_t length = quarry::count_code_points(snippet.text);
+  for (const quarry::Highlight& highlight : snippet.highlights) {
+    if (highlight.begin >= highlight.end || highlight.end > length) std::abort();
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const quarry::Analyzer analyzer;
@@ -25,9 +38,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   analyzer.normalize(text);
   const quarry::Snippet snippet = quarry::make_snippet(analyzer, text, terms);
-  const std::size_t length = quarry::count_code_points(snippet.text);
-  for (const quarry::Highlight& highlight : snippet.highlights) {
-    if (highlight.begin >= highlight.end || highlight.end > length) std::abort();
+  check_highlights(snippet);
+  if (terms.stems.size() < 2) return 0;
+  for (const bool ordered : {true, false}) {
+    quarry::HighlightTerms grouped = terms;
+    grouped.groups.push_back({terms.stems, size % 7 + 1, ordered});
+    const quarry::Snippet group_snippet = quarry::make_snippet(analyzer, text, grouped);
+    check_highlights(group_snippet);
+    if (group_snippet.highlights.empty() != snippet.highlights.empty()) std::abort();
   }
   return 0;
 }

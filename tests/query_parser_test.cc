@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
+#include <algorithm>
 #include <map>
 #include <ostream>
 #include <string>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "quarry/error.h"
+#include "tests/test_util.h"
 
 namespace quarry {
 namespace {
@@ -190,6 +192,82 @@ TEST(QueryParser, UnclosedQuoteIsSearchedAndNoted) {
   EXPECT_NE(parsed.notes[0].find("unclosed quote"), std::string::npos);
 }
 
+// Phrases, NEAR and ADJ chains mark their words where they occur; words
+// matched on their own are loose.
+struct GroupCase {
+  const char* name;
+  std::string query;
+  std::vector<HighlightGroup> groups;
+  std::vector<std::string> loose_stems;
+};
+
+void PrintTo(const GroupCase& c, std::ostream* out) { *out << c.query; }
+
+class QueryParserGroups : public ::testing::TestWithParam<GroupCase> {};
+
+TEST_P(QueryParserGroups, RecordsTheGroupsOfPositiveParts) {
+  Analyzer analyzer;
+  const HighlightTerms terms = QueryParser(analyzer).parse(GetParam().query).highlight;
+  EXPECT_EQ(terms.groups, GetParam().groups);
+  EXPECT_EQ(terms.loose_stems, GetParam().loose_stems);
+  // Every stem of a group is a highlight stem: a search looks up where
+  // those occur.
+  for (const HighlightGroup& group : terms.groups) {
+    for (const std::string& stem : group.stems) {
+      EXPECT_NE(std::find(terms.stems.begin(), terms.stems.end(), stem), terms.stems.end()) << stem;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, QueryParserGroups,
+    ::testing::Values(
+        GroupCase{"Words", "mobile phones", {}, {"mobil", "phone"}},
+        GroupCase{"Phrase", "\"mobile phones\"", {{{"mobil", "phone"}, 2, true}}, {}},
+        GroupCase{
+            "PhraseOfThree", "\"the mobile phone\"", {{{"the", "mobil", "phone"}, 3, true}}, {}},
+        GroupCase{"HyphenatedWord", "dressing-room", {{{"dress", "room"}, 2, true}}, {}},
+        GroupCase{"OneWordPhraseIsLoose", "\"penalties\"", {}, {"penalti"}},
+        GroupCase{"Near", "mobile NEAR/5 phone", {{{"mobil", "phone"}, 6, false}}, {}},
+        GroupCase{"NearChain",
+                  "phone NEAR/2 mobile NEAR tablet",
+                  {{{"phone", "mobil", "tablet"}, 12, false}},
+                  {}},
+        GroupCase{"AdjDefaultWindow", "mobile ADJ phone", {{{"mobil", "phone"}, 11, true}}, {}},
+        GroupCase{"NearOfOneWordIsLoose", "mobile NEAR/3 !!!", {}, {"mobil"}},
+        GroupCase{"NegativePhrase", "tablet -\"mobile phone\"", {}, {"tablet"}},
+        GroupCase{"NotPhrase", "tablet NOT \"mobile phone\"", {}, {"tablet"}},
+        GroupCase{"NotNear", "tablet NOT mobile NEAR phone", {}, {"tablet"}},
+        GroupCase{"PhraseAndItsWord",
+                  "\"mobile phone\" mobile",
+                  {{{"mobil", "phone"}, 2, true}},
+                  {"mobil"}},
+        GroupCase{"TitlePhrase", "title:\"dressing room\"", {{{"dress", "room"}, 2, true}}, {}},
+        GroupCase{"TitleWordIsLoose", "title:derby", {}, {"derbi"}},
+        GroupCase{"RepeatedGroupsOnce",
+                  "\"mobile phone\" OR (\"mobile phone\" AND tablet)",
+                  {{{"mobil", "phone"}, 2, true}},
+                  {"tablet"}},
+        GroupCase{
+            "WildcardIsNoStem", "mobi* \"mobile phone\"", {{{"mobil", "phone"}, 2, true}}, {}}),
+    [](const auto& info) { return info.param.name; });
+
+// Synonyms stored for a word match as the word does: a phrase among them is
+// a group.
+TEST(QueryParser, SynonymPhrasesAreGroups) {
+  Analyzer analyzer;
+  testing::TempDir dir;  // the in-memory backend keeps no synonyms
+  Xapian::WritableDatabase db((dir / "db").string(), Xapian::DB_CREATE);
+  db.add_synonym("mobile", "cell phone");
+  db.add_synonym("mobile", "cellular");
+  db.add_synonym("mobile phone", "handset");
+  const HighlightTerms terms =
+      QueryParser(analyzer, {}, &db).parse("mobile \"mobile phone\"").highlight;
+  EXPECT_EQ(terms.groups, (std::vector<HighlightGroup>{{{"cell", "phone"}, 2, true},
+                                                       {{"mobil", "phone"}, 2, true}}));
+  EXPECT_EQ(terms.loose_stems, (std::vector<std::string>{"cellular", "handset", "mobil"}));
+}
+
 TEST(QueryParser, HighlightsOnlyPositiveWords) {
   Analyzer analyzer;
   ParsedQuery parsed = QueryParser(analyzer).parse("penalties \"Dressing Room\" -milk NOT water");
@@ -197,4 +275,11 @@ TEST(QueryParser, HighlightsOnlyPositiveWords) {
 }
 
 }  // namespace
+
+// Outside the unnamed namespace, where GoogleTest looks for it.
+void PrintTo(const HighlightGroup& group, std::ostream* out) {
+  *out << (group.ordered ? "ordered" : "any order") << " within " << group.span << ":";
+  for (const std::string& stem : group.stems) *out << ' ' << stem;
+}
+
 }  // namespace quarry

@@ -4,6 +4,7 @@
 
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
+#include "quarry/text/utf8.h"
 #include "tests/test_util.h"
 
 namespace quarry {
@@ -139,6 +140,47 @@ TEST(Searcher, SnippetsFromTheIndexMatchStemmingTheText) {
       // Only the title holds "long": the snippet is the body's start.
       EXPECT_EQ(hit.snippet.highlights.empty(), query == "title:long") << query << " in " << hit.id;
     }
+  }
+}
+
+// The words a snippet marks. Highlights count code points: the text is
+// turned into one string per code point to read them.
+std::vector<std::string> marked_words(const Snippet& snippet) {
+  std::vector<std::string> code_points;
+  for (char byte : snippet.text) {
+    if (starts_code_point(byte) || code_points.empty()) code_points.emplace_back();
+    code_points.back() += byte;
+  }
+  std::vector<std::string> words;
+  for (const Highlight& h : snippet.highlights) {
+    std::string word;
+    for (std::size_t i = h.begin; i < h.end && i < code_points.size(); ++i) word += code_points[i];
+    words.push_back(word);
+  }
+  return words;
+}
+
+// The snippet of a phrase shows the phrase, not its words scattered before
+// it, whether the words' places come from the index or from stemming.
+TEST(Searcher, PhraseSnippetsShowThePhrase) {
+  TempDir dir;
+  std::string filler;
+  for (int i = 0; i < 60; ++i) filler += "word" + std::to_string(i) + " ";
+  index_articles(dir, {{"phones", "Phones",
+                        "A mobile shop sold phones and older mobiles. " + filler +
+                            "Then she lost her mobile phone on the train.",
+                        "", "", ""}});
+  Searcher searcher(index_path(dir));
+  for (const std::string query : {"\"mobile phones\"", "mobile-phone", "phone NEAR/2 mobile"}) {
+    const SearchResult result = searcher.search(query);
+    ASSERT_EQ(result.hits.size(), 1u) << query;
+    const Snippet& snippet = result.hits[0].snippet;
+    EXPECT_NE(snippet.text.find("mobile phone"), std::string::npos)
+        << query << ": " << snippet.text;
+    EXPECT_EQ(marked_words(snippet), (std::vector<std::string>{"mobile", "phone"})) << query;
+    const Snippet stemmed =
+        make_snippet(searcher.analyzer(), searcher.fetch("phones")->body, result.highlight);
+    EXPECT_EQ(snippet.highlights, stemmed.highlights) << query;
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -289,6 +291,274 @@ TEST(SnippetTest, HighlightAllKeepsTheWholeText) {
   const Snippet snippet = highlight_all(analyzer, text, terms_for(analyzer, "mourinho"));
   EXPECT_EQ(snippet.text, text);
   EXPECT_EQ(highlighted(snippet), (std::vector<std::string>{"Mourinho", "mourinho", "MOURINHO"}));
+}
+
+// Words of phrases, NEAR and ADJ are marked where their group occurs. In
+// each text "mobile" and "phones" are scattered early, more often than the
+// group occurs later, so that counting matches alone would show them.
+struct GroupCase {
+  std::string name;
+  std::string query;
+  std::vector<std::pair<std::size_t, std::string>> inserts;  // into 200 words of filler
+  std::vector<std::string> expected;                         // highlighted, as written
+  std::string shown;  // a passage the snippet must hold, when not empty
+};
+
+const std::vector<std::pair<std::size_t, std::string>> kScattered = {
+    {5, "mobile"}, {15, "phones"}, {25, "mobiles"}};
+
+std::vector<std::pair<std::size_t, std::string>> scattered_and(
+    std::vector<std::pair<std::size_t, std::string>> inserts) {
+  inserts.insert(inserts.begin(), kScattered.begin(), kScattered.end());
+  return inserts;
+}
+
+const std::vector<GroupCase>& group_cases() {
+  static const std::vector<GroupCase> cases = {
+      {"phrase",
+       "\"mobile phone\"",
+       scattered_and({{150, "mobile"}, {151, "phone"}}),
+       {"mobile", "phone"},
+       "mobile phone"},
+      {"phrase of a hyphenated word",
+       "mobile-phone",
+       scattered_and({{150, "mobile"}, {151, "phone"}}),
+       {"mobile", "phone"},
+       "mobile phone"},
+      {"phrase of stems",
+       "\"mobile phones\"",
+       scattered_and({{150, "Mobile"}, {151, "phone."}}),
+       {"Mobile", "phone"},
+       "Mobile phone."},
+      {"every occurrence of the phrase",
+       "\"mobile phone\"",
+       scattered_and({{150, "mobile"}, {151, "phone"}, {153, "mobile"}, {154, "phones"}}),
+       {"mobile", "phone", "mobile", "phones"},
+       ""},
+      {"reversed is no phrase",
+       "\"mobile phone\"",
+       scattered_and({{100, "phone"}, {101, "mobile"}, {150, "mobile"}, {151, "phone"}}),
+       {"mobile", "phone"},
+       "mobile phone"},
+      {"NEAR within its window",
+       "mobile NEAR/3 phone",
+       scattered_and({{150, "phone"}, {151, "and"}, {152, "a"}, {153, "mobile"}}),
+       {"phone", "mobile"},
+       "phone and a mobile"},
+      {"NEAR beyond its window marks the free word",
+       "mobile NEAR/3 phone tablet",
+       scattered_and({{60, "tablet"}, {150, "phone"}, {154, "mobile"}}),
+       {"tablet"},
+       ""},
+      {"NEAR of three, any order",
+       "mobile NEAR/2 phone NEAR/2 tablet",
+       scattered_and({{150, "tablet"}, {151, "phone"}, {153, "mobile"}, {158, "mobile"}}),
+       {"tablet", "phone", "mobile"},
+       ""},
+      {"ADJ in order",
+       "mobile ADJ/3 phone",
+       scattered_and({{100, "phone"}, {101, "mobile"}, {150, "mobile"}, {153, "phone"}}),
+       {"mobile", "phone"},
+       "mobile match ended phone"},
+      {"NEAR in either order",
+       "mobile NEAR/3 phone",
+       scattered_and({{100, "phone"}, {101, "mobile"}, {190, "mobile"}, {193, "phone"}}),
+       {"phone", "mobile"},
+       "phone mobile"},
+      {"free word beside the phrase",
+       "\"mobile phone\" mobile",
+       scattered_and({{140, "mobile"}, {145, "phones"}, {150, "mobile"}, {151, "phone"}}),
+       {"mobile", "mobile", "phone"},
+       "phones"},
+      {"wildcard beside the phrase",
+       "\"mobile phone\" phon*",
+       scattered_and({{145, "phones"}, {150, "mobile"}, {151, "phone"}}),
+       {"phones", "mobile", "phone"},
+       "mobile phone"},
+      {"no phrase: every match, as without groups",
+       "\"mobile phone\"",
+       kScattered,
+       {"mobile", "phones", "mobiles"},
+       ""},
+      {"no phrase but a free word: the free word",
+       "\"mobile phone\" tablet",
+       scattered_and({{150, "tablet"}}),
+       {"tablet"},
+       ""},
+  };
+  return cases;
+}
+
+TEST(SnippetGroupTest, GroupWordsAreMarkedWhereTheGroupOccurs) {
+  const Analyzer analyzer;
+  for (const GroupCase& c : group_cases()) {
+    const Snippet snippet =
+        make_snippet(analyzer, filler(200, c.inserts), terms_for(analyzer, c.query));
+    EXPECT_EQ(highlighted(snippet), c.expected) << c.name << ": " << snippet.text;
+    EXPECT_NE(snippet.text.find(c.shown), std::string::npos) << c.name << ": " << snippet.text;
+  }
+}
+
+// Where the stems occur, as a search reads them from the index.
+StemWords stem_words_of(const Analyzer& analyzer, std::string_view text,
+                        const HighlightTerms& terms) {
+  StemWords places(terms.stems.size());
+  const std::vector<Token> tokens = analyzer.tokenize(text);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    for (std::size_t k = 0; k < terms.stems.size(); ++k) {
+      if (analyzer.stem(tokens[i].term) == terms.stems[k]) places[k].push_back(i);
+    }
+  }
+  return places;
+}
+
+TEST(SnippetGroupTest, PlacesFromTheIndexMarkWhatStemmingMarks) {
+  const Analyzer analyzer;
+  for (const GroupCase& c : group_cases()) {
+    const std::string text = filler(200, c.inserts);
+    const HighlightTerms terms = terms_for(analyzer, c.query);
+    const Snippet stemmed = make_snippet(analyzer, text, terms);
+    const Snippet placed =
+        make_snippet(analyzer, text, terms, stem_words_of(analyzer, text, terms));
+    EXPECT_EQ(placed.text, stemmed.text) << c.name;
+    EXPECT_EQ(placed.highlights, stemmed.highlights) << c.name;
+  }
+}
+
+TEST(SnippetGroupTest, HighlightAllMarksWhereTheGroupOccurs) {
+  const Analyzer analyzer;
+  const std::string text = filler(200, scattered_and({{150, "mobile"}, {151, "phone"}}));
+  struct Case {
+    std::string query;
+    std::vector<std::string> expected;
+  };
+  const std::vector<Case> cases = {
+      {"\"mobile phone\"", {"mobile", "phone"}},
+      {"mobile NEAR/1 phone", {"mobile", "phone"}},
+      {"phone ADJ/1 mobile", {"mobile", "phones", "mobiles", "mobile", "phone"}},
+      {"\"mobile phone\" mobile", {"mobile", "mobiles", "mobile", "phone"}},
+  };
+  for (const Case& c : cases) {
+    const Snippet snippet = highlight_all(analyzer, text, terms_for(analyzer, c.query));
+    EXPECT_EQ(snippet.text, text) << c.query;
+    EXPECT_EQ(highlighted(snippet), c.expected) << c.query;
+  }
+}
+
+// Groups occur where Xapian's OP_PHRASE and OP_NEAR match: the words of
+// NEAR/n and ADJ/n span at most n + (their number - 1) words, so two words
+// are at most n - 1 words apart; a word of the text plays one part.
+TEST(SnippetGroupTest, OccurrencesFollowTheSpan) {
+  const Analyzer analyzer;
+  const std::vector<HighlightCase> cases = {
+      {"NEAR/2 at its limit",
+       "mobile NEAR/2 phone tablet",
+       "phone a mobile tablet",
+       {"phone", "mobile", "tablet"}},
+      {"NEAR/2 one word too far",
+       "mobile NEAR/2 phone tablet",
+       "mobile a b phone tablet",
+       {"tablet"}},
+      {"ADJ/2 at its limit",
+       "mobile ADJ/2 phone tablet",
+       "mobile a phone tablet",
+       {"mobile", "phone", "tablet"}},
+      {"ADJ/2 reversed", "mobile ADJ/2 phone tablet", "phone a mobile tablet", {"tablet"}},
+      {"NEAR of three at its limit",
+       "a NEAR/2 b NEAR/2 c tablet",
+       "c b x a tablet",
+       {"c", "b", "a", "tablet"}},
+      {"every word that plays a part",
+       "mobile NEAR/1 phone tablet",
+       "mobile x mobile phone mobile x mobile tablet",
+       {"mobile", "phone", "mobile", "tablet"}},
+      {"one word cannot play twice", "\"the the\" tablet", "match the tablet", {"tablet"}},
+      {"nor twice in NEAR", "the NEAR/1 the tablet", "match the tablet", {"tablet"}},
+      {"a repeated word, twice",
+       "\"the the\" tablet",
+       "match the the tablet",
+       {"the", "the", "tablet"}},
+      {"phrase of three", "\"a b c\" tablet", "a b d c a b c tablet", {"a", "b", "c", "tablet"}},
+  };
+  for (const HighlightCase& c : cases) {
+    const Snippet snippet = make_snippet(analyzer, c.text, terms_for(analyzer, c.query));
+    EXPECT_EQ(highlighted(snippet), c.expected) << c.name;
+  }
+}
+
+// The words of `text` (one letter each, one space apart) that some
+// occurrence of the group uses, trying every choice of distinct words; all
+// the group's words when none occurs, as nothing else would be marked.
+std::vector<std::size_t> words_in_occurrences(const std::vector<std::string>& text,
+                                              const std::vector<std::string>& group,
+                                              std::size_t span, bool ordered) {
+  std::vector<bool> used(text.size(), false), marked(text.size(), false);
+  std::vector<std::size_t> chosen;
+  auto choose = [&](auto&& self) -> void {
+    if (chosen.size() == group.size()) {
+      const auto [low, high] = std::minmax_element(chosen.begin(), chosen.end());
+      if (*high - *low < span) {
+        for (std::size_t word : chosen) marked[word] = true;
+      }
+      return;
+    }
+    for (std::size_t w = 0; w < text.size(); ++w) {
+      if (used[w] || text[w] != group[chosen.size()]) continue;
+      if (ordered && !chosen.empty() && w < chosen.back()) continue;
+      used[w] = true;
+      chosen.push_back(w);
+      self(self);
+      chosen.pop_back();
+      used[w] = false;
+    }
+  };
+  choose(choose);
+  const bool none = std::find(marked.begin(), marked.end(), true) == marked.end();
+  std::vector<std::size_t> words;
+  for (std::size_t w = 0; w < text.size(); ++w) {
+    const bool in_group = std::find(group.begin(), group.end(), text[w]) != group.end();
+    if (marked[w] || (none && in_group)) words.push_back(w);
+  }
+  return words;
+}
+
+TEST(SnippetGroupTest, MarksWhatTryingEveryChoiceOfWordsMarks) {
+  const Analyzer analyzer;
+  std::mt19937 random(20171210);
+  auto pick = [&](std::size_t n) {
+    return std::uniform_int_distribution<std::size_t>(0, n - 1)(random);
+  };
+  const std::vector<std::string> letters = {"a", "b", "c", "x"};
+  for (int round = 0; round < 3000; ++round) {
+    std::vector<std::string> group(2 + pick(2));
+    for (std::string& word : group) word = letters[pick(3)];
+    const int form = static_cast<int>(pick(3));  // phrase, ADJ, NEAR
+    const std::size_t window = 1 + pick(4);
+    std::string query = form == 0 ? "\"" : "";
+    for (std::size_t i = 0; i < group.size(); ++i) {
+      if (i > 0)
+        query += form == 0   ? " "
+                 : form == 1 ? " ADJ/" + std::to_string(window) + " "
+                             : " NEAR/" + std::to_string(window) + " ";
+      query += group[i];
+    }
+    if (form == 0) query += "\"";
+    const std::size_t span = form == 0 ? group.size() : window + group.size() - 1;
+
+    std::vector<std::string> words(4 + pick(9));
+    std::string text;
+    for (std::string& word : words) {
+      word = letters[pick(4)];
+      text += (text.empty() ? "" : " ") + word;
+    }
+    std::vector<std::size_t> marked;
+    for (const Highlight& h :
+         highlight_all(analyzer, text, terms_for(analyzer, query)).highlights) {
+      marked.push_back(h.begin / 2);
+    }
+    EXPECT_EQ(marked, words_in_occurrences(words, group, span, form != 2))
+        << query << " in \"" << text << '"';
+  }
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "lib/search/query_lexer.h"
 #include "lib/search/term_expander.h"
@@ -187,12 +188,16 @@ class Parser {
     }
     terms.erase(std::remove_if(terms.begin(), terms.end(), [](auto& q) { return q.empty(); }),
                 terms.end());
-    if (terms.size() < 2) return flat(Xapian::Query::OP_OR, terms);
+    if (terms.size() < 2) {
+      terms_.highlight_together(words, words.size(), true, positive);
+      return flat(Xapian::Query::OP_OR, terms);
+    }
     // "within n words" of each other: a window of n + the words themselves.
     const Xapian::termcount span = window + static_cast<Xapian::termcount>(terms.size()) - 1;
-    Xapian::Query query(
-        first_op.kind == LexemeKind::kNear ? Xapian::Query::OP_NEAR : Xapian::Query::OP_PHRASE,
-        terms.begin(), terms.end(), span);
+    const bool ordered = first_op.kind == LexemeKind::kAdj;
+    terms_.highlight_together(words, span, ordered, positive);
+    Xapian::Query query(ordered ? Xapian::Query::OP_PHRASE : Xapian::Query::OP_NEAR, terms.begin(),
+                        terms.end(), span);
     query = terms_.in_field(query, words, field);
     terms_.score(positive, std::string(first_op.text) + " chain", query);
     return query;
@@ -256,6 +261,12 @@ void deduplicate(std::vector<std::string>* words) {
 void deduplicate(HighlightTerms* terms) {
   deduplicate(&terms->stems);
   deduplicate(&terms->prefixes);
+  deduplicate(&terms->loose_stems);
+  auto order = [](const HighlightGroup& a, const HighlightGroup& b) {
+    return std::tie(a.stems, a.span, a.ordered) < std::tie(b.stems, b.span, b.ordered);
+  };
+  std::sort(terms->groups.begin(), terms->groups.end(), order);
+  terms->groups.erase(std::unique(terms->groups.begin(), terms->groups.end()), terms->groups.end());
 }
 
 }  // namespace

@@ -86,6 +86,19 @@ void TermExpander::score(bool positive, std::string label, const Xapian::Query& 
   if (positive && !query.empty()) out_->scoring_parts.push_back({std::move(label), query});
 }
 
+void TermExpander::highlight_together(const std::vector<std::string>& words, std::size_t span,
+                                      bool ordered, bool positive) {
+  if (!positive || words.empty()) return;
+  HighlightTerms& highlight = out_->highlight;
+  if (words.size() == 1) {
+    highlight.loose_stems.push_back(analyzer_.stem(words[0]));
+    return;
+  }
+  HighlightGroup group{{}, span, ordered};
+  for (const std::string& word : words) group.stems.push_back(analyzer_.stem(word));
+  highlight.groups.push_back(std::move(group));
+}
+
 // The term an indexed word became, with its place in the query. Only the
 // unprefixed stems have positions.
 Xapian::Query TermExpander::positioned_stem(const std::string& word, bool positive) {
@@ -105,7 +118,10 @@ Xapian::Query TermExpander::word(const Lexeme& lexeme, bool positive, QueryField
   }
   const std::string& term = tokens[0].term;
   const std::string stem = analyzer_.stem(term);
-  if (positive) out_->highlight.stems.push_back(stem);
+  if (positive) {
+    out_->highlight.stems.push_back(stem);
+    out_->highlight.loose_stems.push_back(stem);
+  }
   if (field == QueryField::kNone) {
     out_->free_words.push_back({lexeme.offset, lexeme.offset + lexeme.text.size(), term});
   }
@@ -137,6 +153,7 @@ Xapian::Query TermExpander::phrase(const std::vector<Token>& tokens, bool positi
     key += (key.empty() ? "" : " ") + token.term;
   }
   if (terms.empty()) return Xapian::Query();
+  highlight_together(words, words.size(), true, positive);
   if (terms.size() == 1 && field == QueryField::kTitle) {
     const std::string stem = analyzer_.stem(words[0]);
     return Xapian::Query(kStemPrefix + prefix_for(field) + stem, 1, position_);
@@ -204,11 +221,14 @@ Xapian::Query TermExpander::with_synonyms(const std::string& key, const Xapian::
     std::vector<Token> tokens = analyzer_.tokenize(*it);
     if (tokens.empty()) continue;
     std::vector<Xapian::Query> terms;
+    std::vector<std::string> words;
     for (const Token& token : tokens) {
       const std::string stem = analyzer_.stem(token.term);
       if (positive) out_->highlight.stems.push_back(stem);
       terms.emplace_back(kStemPrefix + stem);
+      words.push_back(token.term);
     }
+    highlight_together(words, words.size(), true, positive);
     alternatives.push_back(
         terms.size() == 1
             ? terms[0]

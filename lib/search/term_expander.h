@@ -7,6 +7,7 @@
 
 #include <xapian.h>
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,6 +45,12 @@ class TermExpander {
 
   // Records a positive, non-empty `query` as a part of the score.
   void score(bool positive, std::string label, const Xapian::Query& query);
+
+  // Records positive `words` (normalized, in query order, their stems
+  // already among the highlight stems) as matching only together: within
+  // `span` words, in order when `ordered`. A single word matches alone.
+  void highlight_together(const std::vector<std::string>& words, std::size_t span, bool ordered,
+                          bool positive);
 
  private:
   [[noreturn]] void fail(const Lexeme& where, const std::string& reason) const {

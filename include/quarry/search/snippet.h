@@ -36,7 +36,8 @@ struct SnippetConfig {
 // most distinct highlight terms (then the most matches, then the earliest),
 // moved so that its matches sit in its middle, cut at word boundaries, with
 // "…" where text was left out before or after. With no matching word it is
-// the start of the text.
+// the start of the text. Words of a phrase, NEAR or ADJ match only where
+// their group occurs (see HighlightTerms), so the window shows the phrase.
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const SnippetConfig& config = {});
 
@@ -52,7 +53,7 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
                      const StemWords& stem_words, const SnippetConfig& config = {});
 
 // The whole of `text`, unchanged, with every word that matches `terms`
-// marked.
+// marked, groups applied as make_snippet applies them.
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms);
 
 }  // namespace quarry
