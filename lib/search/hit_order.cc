@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "lib/index/schema.h"
 
@@ -22,6 +23,28 @@ bool before(const Hit& a, const Hit& b) {
 }
 
 }  // namespace
+
+RankedPage rank_page(Xapian::Enquire& enquire, Xapian::doccount offset, Xapian::doccount limit) {
+  enquire.set_sort_by_relevance();
+  const Xapian::doccount first = offset > 0 ? offset - 1 : 0;
+  const Xapian::doccount before = offset - first;
+  const Xapian::doccount most = std::numeric_limits<Xapian::doccount>::max() - first;
+  RankedPage page;
+  page.mset =
+      enquire.get_mset(first, std::min<Xapian::doccount>(limit, most - before - 1) + before + 1);
+  page.begin = std::min(before, page.mset.size());
+  page.end = std::min(page.begin + limit, page.mset.size());
+  const auto weight = [&](Xapian::doccount i) { return page.mset[i].get_weight(); };
+  const bool tie_before = page.begin == 1 && page.end > 1 && near(weight(0), weight(1));
+  const bool tie_after = page.end > page.begin && page.end < page.mset.size() &&
+                         near(weight(page.end - 1), weight(page.end));
+  if (!tie_before && !tie_after) return page;
+  enquire.set_sort_by_relevance_then_value(kHitOrderSlot, false);
+  page.mset = enquire.get_mset(offset, limit);
+  page.begin = 0;
+  page.end = page.mset.size();
+  return page;
+}
 
 void order_near_ties(std::vector<Hit>* hits) {
   auto run = hits->begin();

@@ -1,8 +1,10 @@
 #include "lib/search/match_count.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "lib/index/schema.h"
@@ -102,17 +104,60 @@ std::vector<FacetValue> date_values(const Xapian::ValueCountMatchSpy& spy) {
   return values;
 }
 
+// The terms of a bag of words (one term, or an OR of terms only), the
+// common query; nothing for any other query.
+std::optional<std::vector<std::string>> bag_of_terms(const Xapian::Query& query) {
+  std::vector<std::string> terms;
+  if (query.get_type() == Xapian::Query::LEAF_TERM) {
+    terms.push_back(*query.get_terms_begin());
+    return terms;
+  }
+  if (query.get_type() != Xapian::Query::OP_OR) return std::nullopt;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    const Xapian::Query part = query.get_subquery(i);
+    if (part.get_type() != Xapian::Query::LEAF_TERM) return std::nullopt;
+    terms.push_back(*part.get_terms_begin());
+  }
+  return terms;
+}
+
+// How many documents hold any of `terms`, counted to `most` at most: each
+// term's postings marked in a bitmap of the documents. Several times
+// faster than Xapian's matcher, which handles each match as a candidate
+// for the page.
+std::size_t count_union(const Xapian::Database& db, const std::vector<std::string>& terms,
+                        std::size_t most) {
+  std::vector<std::uint64_t> seen(db.get_lastdocid() / 64 + 1, 0);
+  std::size_t count = 0;
+  for (const std::string& term : terms) {
+    const Xapian::PostingIterator end = db.postlist_end(term);
+    for (Xapian::PostingIterator it = db.postlist_begin(term); it != end; ++it) {
+      const Xapian::docid did = *it;
+      std::uint64_t& word = seen[did / 64];
+      const std::uint64_t bit = std::uint64_t{1} << (did % 64);
+      if (word & bit) continue;
+      word |= bit;
+      if (++count >= most) return count;
+    }
+  }
+  return count;
+}
+
 }  // namespace
 
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
-                         const Xapian::MSet& mset, std::size_t limit) {
+                         const Xapian::MSet& mset, std::size_t limit, bool local) {
   limit = std::max<std::size_t>(limit, 1);
   const std::size_t lower = mset.get_matches_lower_bound();
   if (lower > limit) return {limit, false};
   if (lower == mset.get_matches_upper_bound()) return {lower, true};
   // One past the limit tells "exactly the limit" from "more".
-  const Xapian::MSet counted = unweighted_pass(db, query, doccount_limit(limit) + 1, {});
-  const std::size_t seen = counted.get_matches_lower_bound();
+  std::size_t seen = 0;
+  if (const auto terms = bag_of_terms(query); terms && local) {
+    seen = count_union(db, *terms, limit + 1);
+  } else {
+    seen = unweighted_pass(db, query, doccount_limit(limit) + 1, {}).get_matches_lower_bound();
+  }
   if (seen > limit) return {limit, false};
   return {seen, true};
 }

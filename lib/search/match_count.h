@@ -26,9 +26,11 @@ struct MatchCount {
 
 // The count a ranked `mset` proves (its bounds are equal, or its lower
 // bound is past `limit`), else a pass of `query` unweighted over `db`.
-// `query` must match what ranked the mset (posting sources aside).
+// `query` must match what ranked the mset (posting sources aside). `local`:
+// every database of `db` is on this machine, where reading a bag of words'
+// postings directly is cheap.
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
-                         const Xapian::MSet& mset, std::size_t limit);
+                         const Xapian::MSet& mset, std::size_t limit, bool local);
 
 // Every match of `query`, counted with no limit.
 std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query);

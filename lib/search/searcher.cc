@@ -167,16 +167,19 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   Xapian::Enquire enquire(db);
   enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
+  detail::RankedPage page;
   if (options.sort == SortOrder::kRelevance) {
-    enquire.set_sort_by_relevance_then_value(detail::kHitOrderSlot, false);
+    page = detail::rank_page(enquire, offset, limit);
   } else {
     enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
                                              options.sort == SortOrder::kNewestFirst);
+    page.mset = enquire.get_mset(offset, limit);
+    page.end = page.mset.size();
   }
-  Xapian::MSet mset = enquire.get_mset(offset, limit);
+  const Xapian::MSet& mset = page.mset;
   if (options.facets.empty()) {
     const detail::MatchCount count =
-        detail::count_matches(db, parsed.query, mset, options.count_limit);
+        detail::count_matches(db, parsed.query, mset, options.count_limit, !shards.any_remote());
     result.total = count.total;
     result.total_exact = count.exact;
   } else {
@@ -184,14 +187,15 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     result.total = counter.count(db, parsed.query);
     result.facets = counter.facets(analyzer);
   }
-  for (auto it = mset.begin(); it != mset.end(); ++it) {
+  for (Xapian::doccount i = page.begin; i < page.end; ++i) {
+    const Xapian::MSetIterator it = mset[i];
     Article article = detail::decode_article(it.get_document().get_data());
     Hit hit;
     if (options.snippets) {
       hit.snippet = snippet(it, article, parsed.highlight, options.snippet);
       hit.title_highlights = highlight_all(analyzer, article.title, parsed.highlight).highlights;
     }
-    hit.rank = offset + it.get_rank() - mset.get_firstitem() + 1;
+    hit.rank = it.get_rank() + 1;
     hit.id = std::move(article.id);
     hit.title = std::move(article.title);
     hit.date = std::move(article.date);
