@@ -164,16 +164,18 @@ TEST(DocumentBuilder, FingerprintChangesWithWhatIsIndexed) {
   for (const auto& c : cases) EXPECT_NE(fingerprint(c.article, "english"), print) << c.change;
 }
 
-TEST(DocumentBuilder, BodyStemWordsReadsBodyPositionsBack) {
+TEST(DocumentBuilder, ArticleStemWordsReadsPositionsBack) {
   const Analyzer analyzer;
   Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
   const Xapian::docid did = db.add_document(make_document(analyzer, kArticle, "/corpus"));
   // Body words: 0 running, 1 late, 2 the, 3 derby; the title's derby is not
   // the body's.
-  const std::vector<std::vector<std::size_t>> places =
-      body_stem_words(db, did, analyzer, kArticle.title,
-                      {analyzer.stem("derby"), analyzer.stem("late"), analyzer.stem("penalties")});
-  EXPECT_EQ(places, (std::vector<std::vector<std::size_t>>{{3}, {1}, {}}));
+  const ArticleStemWords places = article_stem_words(
+      db, did, analyzer.tokenize(kArticle.title).size(),
+      {analyzer.stem("derby"), analyzer.stem("late"), analyzer.stem("penalties")});
+  EXPECT_EQ(places.body, (std::vector<std::vector<std::size_t>>{{3}, {1}, {}}));
+  // Title words: 0 derby, 1 penalties.
+  EXPECT_EQ(places.title, (std::vector<std::vector<std::size_t>>{{0}, {}, {1}}));
 }
 
 TEST(DocumentBuilder, StoredArticleWordsAreTheArticlesWords) {

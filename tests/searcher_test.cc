@@ -128,7 +128,8 @@ TEST(Searcher, SnippetsFromTheIndexMatchStemmingTheText) {
   Searcher searcher(index_path(dir));
   for (const std::string query :
        {"guardiola", "penalty derby", "\"penalty taker\"", "café", "曼联", "guard* penalties",
-        "title:derby guardiola", "Ederson OR cafes", "-derby penalty", "title:long"}) {
+        "title:derby guardiola", "Ederson OR cafes", "-derby penalty", "title:long",
+        "\"derby to remember\"", "men NEAR/2 derby"}) {
     const SearchResult result = searcher.search(query);
     EXPECT_FALSE(result.hits.empty()) << query;
     for (const Hit& hit : result.hits) {
@@ -139,6 +140,10 @@ TEST(Searcher, SnippetsFromTheIndexMatchStemmingTheText) {
       EXPECT_EQ(hit.snippet.highlights, stemmed.highlights) << query << " in " << hit.id;
       // Only the title holds "long": the snippet is the body's start.
       EXPECT_EQ(hit.snippet.highlights.empty(), query == "title:long") << query << " in " << hit.id;
+      // Titles too: marked from the positions, as stemming them marks them.
+      EXPECT_EQ(hit.title_highlights,
+                highlight_all(searcher.analyzer(), article->title, result.highlight).highlights)
+          << query << " in " << hit.id;
     }
   }
 }

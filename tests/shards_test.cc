@@ -137,6 +137,9 @@ void expect_same(const SearchResult& one, const SearchResult& shards, const std:
     EXPECT_EQ(hit.title, want.title);
     EXPECT_EQ(hit.date, want.date);
     EXPECT_EQ(hit.snippet.text, want.snippet.text);
+    // Remote hits are highlighted by stemming their text, local ones from
+    // the index's positions: the two must agree.
+    EXPECT_EQ(hit.title_highlights, want.title_highlights) << hit.id;
     ASSERT_EQ(hit.snippet.highlights.size(), want.snippet.highlights.size());
     for (std::size_t h = 0; h < want.snippet.highlights.size(); ++h) {
       EXPECT_EQ(hit.snippet.highlights[h].begin, want.snippet.highlights[h].begin);

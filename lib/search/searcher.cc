@@ -59,8 +59,9 @@ struct Searcher::Impl {
   SearchResult run(const ParsedQuery& parsed, std::string_view query, const SearchOptions& options);
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
                                     const Xapian::Weight& weight);
-  Snippet snippet(const Xapian::MSetIterator& hit, const Article& article,
-                  const HighlightTerms& terms, const SnippetConfig& config);
+  // Fills the hit's snippet and title highlights.
+  void highlight(const Xapian::MSetIterator& it, const Article& article,
+                 const HighlightTerms& terms, const SnippetConfig& config, Hit* hit);
 };
 
 template <typename Read>
@@ -140,14 +141,18 @@ Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
 // A local index tells where the query's stems are in a hit faster than
 // stemming the hit's words; over the network each stem would cost a round
 // trip, so remote hits are stemmed.
-Snippet Searcher::Impl::snippet(const Xapian::MSetIterator& hit, const Article& article,
-                                const HighlightTerms& terms, const SnippetConfig& config) {
+void Searcher::Impl::highlight(const Xapian::MSetIterator& it, const Article& article,
+                               const HighlightTerms& terms, const SnippetConfig& config, Hit* hit) {
   if (terms.stems.empty() || shards.any_remote()) {
-    return make_snippet(analyzer, article.body, terms, config);
+    hit->snippet = make_snippet(analyzer, article.body, terms, config);
+    hit->title_highlights = highlight_all(analyzer, article.title, terms).highlights;
+    return;
   }
-  const StemWords places =
-      detail::body_stem_words(shards.articles(), *hit, analyzer, article.title, terms.stems);
-  return make_snippet(analyzer, article.body, terms, places, config);
+  const std::vector<Token> title = analyzer.tokenize(article.title);
+  const detail::ArticleStemWords places =
+      detail::article_stem_words(shards.articles(), *it, title.size(), terms.stems);
+  hit->snippet = make_snippet(analyzer, article.body, terms, places.body, config);
+  hit->title_highlights = highlight_all(article.title, title, terms, places.title).highlights;
 }
 
 SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view query,
@@ -174,12 +179,13 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
                                              options.sort == SortOrder::kNewestFirst);
     page.mset = enquire.get_mset(offset, limit);
+    page.ranked = page.mset;
     page.end = page.mset.size();
   }
   const Xapian::MSet& mset = page.mset;
   if (options.facets.empty()) {
-    const detail::MatchCount count =
-        detail::count_matches(db, parsed.query, mset, options.count_limit, !shards.any_remote());
+    const detail::MatchCount count = detail::count_matches(
+        db, parsed.query, page.ranked, options.count_limit, !shards.any_remote());
     result.total = count.total;
     result.total_exact = count.exact;
   } else {
@@ -191,10 +197,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     const Xapian::MSetIterator it = mset[i];
     Article article = detail::decode_article(it.get_document().get_data());
     Hit hit;
-    if (options.snippets) {
-      hit.snippet = snippet(it, article, parsed.highlight, options.snippet);
-      hit.title_highlights = highlight_all(analyzer, article.title, parsed.highlight).highlights;
-    }
+    if (options.snippets) highlight(it, article, parsed.highlight, options.snippet, &hit);
     hit.rank = it.get_rank() + 1;
     hit.id = std::move(article.id);
     hit.title = std::move(article.title);

@@ -361,4 +361,9 @@ Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
   return make(text, tokens, terms, keys_by_stemming(analyzer, tokens, terms), kEveryWord, false);
 }
 
+Snippet highlight_all(std::string_view text, const std::vector<Token>& tokens,
+                      const HighlightTerms& terms, const StemWords& stem_words) {
+  return make(text, tokens, terms, keys_from_places(tokens, terms, stem_words), kEveryWord, false);
+}
+
 }  // namespace quarry

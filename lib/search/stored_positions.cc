@@ -5,16 +5,20 @@
 
 namespace quarry::detail {
 
-StemWords body_stem_words(const Xapian::Database& db, Xapian::docid did, const Analyzer& analyzer,
-                          const std::string& title, const std::vector<std::string>& stems) {
-  const Xapian::termpos first =
-      first_body_position(static_cast<Xapian::termpos>(analyzer.tokenize(title).size()));
-  StemWords places(stems.size());
+ArticleStemWords article_stem_words(const Xapian::Database& db, Xapian::docid did,
+                                    std::size_t title_words,
+                                    const std::vector<std::string>& stems) {
+  const Xapian::termpos first_body = first_body_position(static_cast<Xapian::termpos>(title_words));
+  ArticleStemWords places{StemWords(stems.size()), StemWords(stems.size())};
   for (std::size_t k = 0; k < stems.size(); ++k) {
     const std::string term = kStemPrefix + stems[k];
     const auto end = db.positionlist_end(did, term);
     for (auto it = db.positionlist_begin(did, term); it != end; ++it) {
-      if (*it >= first) places[k].push_back(*it - first);
+      if (*it >= first_body) {
+        places.body[k].push_back(*it - first_body);
+      } else if (*it >= kFirstTitlePosition) {
+        places.title[k].push_back(*it - kFirstTitlePosition);
+      }
     }
   }
   return places;

@@ -13,13 +13,20 @@
 
 namespace quarry::detail {
 
-// Where each of `stems` occurs in the body of the article stored as
-// document `did`, as indexes of the body's words: the index's positions
-// read back, so that a hit's snippet marks exactly the words that were
-// indexed under the query's stems. `title` is the article's title, whose
+// Where each of a query's stems occurs in a stored article's title and in
+// its body, as indexes of each text's words.
+struct ArticleStemWords {
+  StemWords title;
+  StemWords body;
+};
+
+// Where each of `stems` occurs in the article stored as document `did`:
+// the index's positions read back, so that a hit's snippet and title mark
+// exactly the words that were indexed under the query's stems.
+// `title_words` is how many words the analyzer finds in its title, whose
 // words come first in the positions. Throws Xapian::Error.
-StemWords body_stem_words(const Xapian::Database& db, Xapian::docid did, const Analyzer& analyzer,
-                          const std::string& title, const std::vector<std::string>& stems);
+ArticleStemWords article_stem_words(const Xapian::Database& db, Xapian::docid did,
+                                    std::size_t title_words, const std::vector<std::string>& stems);
 
 // Whether a spelling suggestion may offer this word: not numbers, not
 // single letters or CJK characters.

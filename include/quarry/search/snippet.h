@@ -56,6 +56,11 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
 // marked, groups applied as make_snippet applies them.
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms);
 
+// highlight_all, with the text's words (Analyzer::tokenize) and the
+// matches of terms.stems given.
+Snippet highlight_all(std::string_view text, const std::vector<Token>& tokens,
+                      const HighlightTerms& terms, const StemWords& stem_words);
+
 }  // namespace quarry
 
 #endif  // QUARRY_SEARCH_SNIPPET_H_
