@@ -169,7 +169,12 @@ std::string dump(const Json& json) {
 
 Json to_json(const std::vector<Highlight>& highlights) {
   Json json = Json::array();
-  for (const Highlight& highlight : highlights) json.push_back({highlight.begin, highlight.end});
+  for (const Highlight& highlight : highlights) {
+    Json range = Json::array();
+    range.push_back(highlight.begin);
+    range.push_back(highlight.end);
+    json.push_back(std::move(range));
+  }
   return json;
 }
 
@@ -186,13 +191,15 @@ Json to_json(const std::vector<Facet>& facets) {
 Json to_json(const SearchResult& result, const BatchFields& batch) {
   Json hits = Json::array();
   for (const Hit& hit : result.hits) {
-    Json entry = {{"rank", hit.rank},
-                  {"id", hit.id},
-                  {"title", hit.title},
-                  {"score", hit.score},
-                  {"snippet", hit.snippet.text},
-                  {"highlights", to_json(hit.snippet.highlights)},
-                  {"title_highlights", to_json(hit.title_highlights)}};
+    // Member by member: an initializer list would copy every value once more.
+    Json entry = Json::object();
+    entry["rank"] = hit.rank;
+    entry["id"] = hit.id;
+    entry["title"] = hit.title;
+    entry["score"] = hit.score;
+    entry["snippet"] = hit.snippet.text;
+    entry["highlights"] = to_json(hit.snippet.highlights);
+    entry["title_highlights"] = to_json(hit.title_highlights);
     if (!hit.date.empty()) entry["date"] = hit.date;
     if (!hit.source.empty()) entry["source"] = hit.source;
     if (!hit.category.empty()) entry["category"] = hit.category;

@@ -38,7 +38,13 @@ RankedPage rank_page(Xapian::Enquire& enquire, Xapian::doccount offset, Xapian::
   const bool tie_before = page.begin == 1 && page.end > 1 && near(weight(0), weight(1));
   const bool tie_after = page.end > page.begin && page.end < page.mset.size() &&
                          near(weight(page.end - 1), weight(page.end));
+  page.ranked = page.mset;
   if (!tie_before && !tie_after) return page;
+  // Only articles that weigh as much as the page's last, or as the one
+  // after it, can make the page: a cutoff keeps the others from being read.
+  const double lowest =
+      std::min(weight(page.end - 1), weight(std::min(page.end, page.mset.size() - 1)));
+  enquire.set_cutoff(0, lowest * (1 - 2 * kTieTolerance));
   enquire.set_sort_by_relevance_then_value(kHitOrderSlot, false);
   page.mset = enquire.get_mset(offset, limit);
   page.begin = 0;

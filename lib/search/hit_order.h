@@ -19,6 +19,9 @@ namespace quarry::detail {
 // A page of hits ranked by relevance: mset[begin, end).
 struct RankedPage {
   Xapian::MSet mset;
+  // Ranked with no cutoff, so that its bounds on the number of matches
+  // hold (the page's own mset may have read only the best).
+  Xapian::MSet ranked;
   Xapian::doccount begin = 0;
   Xapian::doccount end = 0;
 };

@@ -1,6 +1,7 @@
 #include "lib/search/match_count.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -121,22 +122,36 @@ std::optional<std::vector<std::string>> bag_of_terms(const Xapian::Query& query)
   return terms;
 }
 
-// How many documents hold any of `terms`, counted to `most` at most: each
-// term's postings marked in a bitmap of the documents. Several times
-// faster than Xapian's matcher, which handles each match as a candidate
-// for the page.
-std::size_t count_union(const Xapian::Database& db, const std::vector<std::string>& terms,
+// How many documents hold any of `terms`, counted to `most` at most. The
+// most frequent term's documents are counted from its frequency; the
+// others' are marked in a bitmap of the documents, then each looked up in
+// the frequent term's postings, which skip whole chunks between them. A
+// matcher would handle every match as a candidate for the page instead.
+std::size_t count_union(const Xapian::Database& db, std::vector<std::string> terms,
                         std::size_t most) {
+  std::vector<Xapian::doccount> frequencies;
+  for (const std::string& term : terms) frequencies.push_back(db.get_termfreq(term));
+  const std::size_t largest = static_cast<std::size_t>(
+      std::max_element(frequencies.begin(), frequencies.end()) - frequencies.begin());
+  std::size_t count = frequencies[largest];
+  if (count >= most) return count;
+  const std::string frequent = terms[largest];
+  terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(largest));
+
   std::vector<std::uint64_t> seen(db.get_lastdocid() / 64 + 1, 0);
-  std::size_t count = 0;
   for (const std::string& term : terms) {
     const Xapian::PostingIterator end = db.postlist_end(term);
     for (Xapian::PostingIterator it = db.postlist_begin(term); it != end; ++it) {
-      const Xapian::docid did = *it;
-      std::uint64_t& word = seen[did / 64];
-      const std::uint64_t bit = std::uint64_t{1} << (did % 64);
-      if (word & bit) continue;
-      word |= bit;
+      seen[*it / 64] |= std::uint64_t{1} << (*it % 64);
+    }
+  }
+  Xapian::PostingIterator postings = db.postlist_begin(frequent);
+  const Xapian::PostingIterator end = db.postlist_end(frequent);
+  for (std::size_t w = 0; w < seen.size(); ++w) {
+    for (std::uint64_t bits = seen[w]; bits != 0; bits &= bits - 1) {
+      const auto did = static_cast<Xapian::docid>(w * 64 + std::countr_zero(bits));
+      if (postings != end && *postings < did) postings.skip_to(did);
+      if (postings != end && *postings == did) continue;
       if (++count >= most) return count;
     }
   }
