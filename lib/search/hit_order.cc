@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "lib/index/schema.h"
 
@@ -17,51 +18,119 @@ bool near(double a, double b) {
   return std::fabs(a - b) <= kTieTolerance * std::max(std::fabs(a), std::fabs(b));
 }
 
-// As the index's values order them.
-bool before(const Hit& a, const Hit& b) {
-  return hit_order_key(sortable_date(a.date), a.id) < hit_order_key(sortable_date(b.date), b.id);
+}  // namespace
+
+namespace {
+
+// Every article the matcher considers, with its weight: all those that
+// weigh at least as much as the page's last are among them, as the matcher
+// only passes over articles that weigh less than the worst it keeps.
+class Candidates : public Xapian::MatchSpy {
+ public:
+  void operator()(const Xapian::Document& doc, double weight) override {
+    seen.push_back({doc.get_docid(), weight, 0});
+  }
+
+  std::vector<RankedHit> seen;
+};
+
+RankedPage from_mset(const Xapian::MSet& mset, Xapian::doccount begin, Xapian::doccount end) {
+  RankedPage page;
+  page.ranked = mset;
+  for (Xapian::doccount i = begin; i < end; ++i) {
+    const Xapian::MSetIterator it = mset[i];
+    page.hits.push_back({*it, it.get_weight(), it.get_rank()});
+  }
+  return page;
+}
+
+// The ranking of the candidates that weigh `least` or more, equal scores
+// in stored order, cut to the page.
+std::vector<RankedHit> page_of(std::vector<RankedHit> candidates, const Xapian::Database& db,
+                               double least, Xapian::doccount offset, Xapian::doccount limit) {
+  std::erase_if(candidates, [&](const RankedHit& hit) { return hit.weight < least; });
+  std::sort(candidates.begin(), candidates.end(),
+            [](const RankedHit& a, const RankedHit& b) { return a.weight > b.weight; });
+  std::vector<std::string> keys(candidates.size());
+  for (std::size_t run = 0; run < candidates.size();) {
+    std::size_t end = run + 1;
+    while (end < candidates.size() && near(candidates[end - 1].weight, candidates[end].weight)) {
+      ++end;
+    }
+    if (end - run > 1) {
+      for (std::size_t i = run; i < end; ++i) {
+        keys[i] =
+            db.get_document(candidates[i].did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot);
+      }
+      std::vector<std::size_t> order(end - run);
+      for (std::size_t i = 0; i < order.size(); ++i) order[i] = run + i;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+      std::vector<RankedHit> sorted;
+      for (std::size_t i : order) sorted.push_back(candidates[i]);
+      std::copy(sorted.begin(), sorted.end(),
+                candidates.begin() + static_cast<std::ptrdiff_t>(run));
+    }
+    run = end;
+  }
+  std::vector<RankedHit> page;
+  for (std::size_t i = offset; i < candidates.size() && i - offset < limit; ++i) {
+    page.push_back({candidates[i].did, candidates[i].weight, static_cast<Xapian::doccount>(i)});
+  }
+  return page;
 }
 
 }  // namespace
 
-RankedPage rank_page(Xapian::Enquire& enquire, Xapian::doccount offset, Xapian::doccount limit) {
+RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapian::doccount offset,
+                     Xapian::doccount limit, Xapian::doccount check_at_least, bool one_local) {
+  if (!one_local) {
+    enquire.set_sort_by_relevance_then_value(kHitOrderSlot, false);
+    const Xapian::MSet mset = enquire.get_mset(offset, limit, check_at_least);
+    return from_mset(mset, 0, mset.size());
+  }
   enquire.set_sort_by_relevance();
-  const Xapian::doccount first = offset > 0 ? offset - 1 : 0;
-  const Xapian::doccount before = offset - first;
-  const Xapian::doccount most = std::numeric_limits<Xapian::doccount>::max() - first;
+  Candidates candidates;
+  enquire.add_matchspy(&candidates);
+  const Xapian::MSet mset = enquire.get_mset(offset, limit, check_at_least);
+  enquire.clear_matchspies();
+  if (mset.empty()) return from_mset(mset, 0, 0);
+  // Equal scores cross an edge of the page when an article off the page
+  // weighs as much as its first or its last.
+  const double highest = mset.begin().get_weight();
+  const double lowest = mset[mset.size() - 1].get_weight();
+  std::vector<Xapian::docid> on_page(mset.begin(), mset.end());
+  std::sort(on_page.begin(), on_page.end());
+  const bool tie = std::any_of(candidates.seen.begin(), candidates.seen.end(), [&](const auto& c) {
+    return (near(c.weight, lowest) || near(c.weight, highest)) &&
+           !std::binary_search(on_page.begin(), on_page.end(), c.did);
+  });
+  if (!tie) return from_mset(mset, 0, mset.size());
   RankedPage page;
-  page.mset =
-      enquire.get_mset(first, std::min<Xapian::doccount>(limit, most - before - 1) + before + 1);
-  page.begin = std::min(before, page.mset.size());
-  page.end = std::min(page.begin + limit, page.mset.size());
-  const auto weight = [&](Xapian::doccount i) { return page.mset[i].get_weight(); };
-  const bool tie_before = page.begin == 1 && page.end > 1 && near(weight(0), weight(1));
-  const bool tie_after = page.end > page.begin && page.end < page.mset.size() &&
-                         near(weight(page.end - 1), weight(page.end));
-  page.ranked = page.mset;
-  if (!tie_before && !tie_after) return page;
-  // Only articles that weigh as much as the page's last, or as the one
-  // after it, can make the page: a cutoff keeps the others from being read.
-  const double lowest =
-      std::min(weight(page.end - 1), weight(std::min(page.end, page.mset.size() - 1)));
-  enquire.set_cutoff(0, lowest * (1 - 2 * kTieTolerance));
-  enquire.set_sort_by_relevance_then_value(kHitOrderSlot, false);
-  page.mset = enquire.get_mset(offset, limit);
-  page.begin = 0;
-  page.end = page.mset.size();
+  page.ranked = mset;
+  page.hits =
+      page_of(std::move(candidates.seen), db, lowest * (1 - 2 * kTieTolerance), offset, limit);
   return page;
 }
 
 void order_near_ties(std::vector<Hit>* hits) {
-  auto run = hits->begin();
-  while (run != hits->end()) {
+  for (auto run = hits->begin(); run != hits->end();) {
     auto end = run + 1;
     while (end != hits->end() && near((end - 1)->score, end->score)) ++end;
     if (end - run > 1) {
+      // As the index's values order them.
+      std::vector<std::pair<std::string, Hit>> keyed;
       std::vector<std::size_t> ranks;
-      for (auto it = run; it != end; ++it) ranks.push_back(it->rank);
-      std::stable_sort(run, end, before);
-      for (std::size_t i = 0; i < ranks.size(); ++i) (run + i)->rank = ranks[i];
+      for (auto it = run; it != end; ++it) {
+        ranks.push_back(it->rank);
+        keyed.emplace_back(hit_order_key(sortable_date(it->date), it->id), std::move(*it));
+      }
+      std::stable_sort(keyed.begin(), keyed.end(),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (std::size_t i = 0; i < keyed.size(); ++i) {
+        *(run + static_cast<std::ptrdiff_t>(i)) = std::move(keyed[i].second);
+        (run + static_cast<std::ptrdiff_t>(i))->rank = ranks[i];
+      }
     }
     run = end;
   }

@@ -3,8 +3,7 @@
 // Xapian orders equal scores by document number, and the same article has
 // another number in one database than in a shard set. Quarry orders them
 // by date, newest first, then by id, which do not change: the value each
-// article stores for this (schema.h's hit_order_key; a value, as remote
-// shards cannot run a KeyMaker) orders equal scores.
+// article stores for this (schema.h's hit_order_key) orders equal scores.
 #ifndef QUARRY_LIB_SEARCH_HIT_ORDER_H_
 #define QUARRY_LIB_SEARCH_HIT_ORDER_H_
 
@@ -16,23 +15,36 @@
 
 namespace quarry::detail {
 
-// A page of hits ranked by relevance: mset[begin, end).
+// A hit of a page: the document, its weight and its 0-based rank.
+struct RankedHit {
+  Xapian::docid did;
+  double weight;
+  Xapian::doccount rank;
+};
+
+// A page of hits, and the ranking it came from.
 struct RankedPage {
-  Xapian::MSet mset;
-  // Ranked with no cutoff, so that its bounds on the number of matches
-  // hold (the page's own mset may have read only the best).
+  std::vector<RankedHit> hits;
+  // The ranking's matches (its bounds on their number hold).
   Xapian::MSet ranked;
-  Xapian::doccount begin = 0;
-  Xapian::doccount end = 0;
 };
 
 // The page of `limit` hits from `offset` of the enquire's query, ranked by
-// relevance, equal scores in the stored order. Reading that order costs a
-// value per candidate, so it is read only where it decides which articles
-// make the page: the page is ranked by relevance alone, with a hit more on
-// each side, and ranked again with the order only when equal scores cross
-// one of its edges. Within the page, order_near_ties() orders them.
-RankedPage rank_page(Xapian::Enquire& enquire, Xapian::doccount offset, Xapian::doccount limit);
+// relevance, equal scores in the stored order. `one_local`: `db` (the
+// enquire's) is one database on this machine.
+//
+// Xapian can order equal scores by a value, but then reads it for every
+// article it considers. On one local database the page is ranked by
+// relevance alone, while every article considered is noted with its
+// weight. Only when an article off the page weighs as much as the page's
+// first or last, where the order decides which articles make the page,
+// are the values of the articles that weigh as much as its last read, and
+// the page made from them. Over shards the matcher does not tell which shard a noted
+// article is in, and remote ones run only Xapian's own match spies: there
+// Xapian orders by the value as it goes.
+// `check_at_least` is Enquire::get_mset's.
+RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapian::doccount offset,
+                     Xapian::doccount limit, Xapian::doccount check_at_least, bool one_local);
 
 // Scores of the same articles may differ in their last bits between one
 // database and a shard set, as terms' weights are added in another order:

@@ -177,6 +177,11 @@ MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
   return {seen, true};
 }
 
+Xapian::doccount ranking_check_at_least(const Xapian::Query& query, std::size_t limit, bool local) {
+  if (local && bag_of_terms(query)) return 0;
+  return doccount_limit(std::max<std::size_t>(limit, 1)) + 1;
+}
+
 std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query) {
   return unweighted_pass(db, query, doccount_limit(db.get_doccount()) + 1, {})
       .get_matches_lower_bound();

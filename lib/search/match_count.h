@@ -32,6 +32,14 @@ struct MatchCount {
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
                          const Xapian::MSet& mset, std::size_t limit, bool local);
 
+// How many matches the ranking of `query` should look at (its
+// check_at_least) so that count_matches() needs no pass of its own: a
+// query only Xapian's matcher can count (a phrase, a filter, NOT) is
+// counted while it is ranked, for a second pass would test each phrase
+// again; a bag of words on local databases is counted apart, cheaply, and
+// ranked with pruning (0).
+Xapian::doccount ranking_check_at_least(const Xapian::Query& query, std::size_t limit, bool local);
+
 // Every match of `query`, counted with no limit.
 std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query);
 

@@ -60,8 +60,8 @@ struct Searcher::Impl {
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
                                     const Xapian::Weight& weight);
   // Fills the hit's snippet and title highlights.
-  void highlight(const Xapian::MSetIterator& it, const Article& article,
-                 const HighlightTerms& terms, const SnippetConfig& config, Hit* hit);
+  void highlight(Xapian::docid did, const Article& article, const HighlightTerms& terms,
+                 const SnippetConfig& config, Hit* hit);
 };
 
 template <typename Read>
@@ -141,7 +141,7 @@ Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
 // A local index tells where the query's stems are in a hit faster than
 // stemming the hit's words; over the network each stem would cost a round
 // trip, so remote hits are stemmed.
-void Searcher::Impl::highlight(const Xapian::MSetIterator& it, const Article& article,
+void Searcher::Impl::highlight(Xapian::docid did, const Article& article,
                                const HighlightTerms& terms, const SnippetConfig& config, Hit* hit) {
   if (terms.stems.empty() || shards.any_remote()) {
     hit->snippet = make_snippet(analyzer, article.body, terms, config);
@@ -150,7 +150,7 @@ void Searcher::Impl::highlight(const Xapian::MSetIterator& it, const Article& ar
   }
   const std::vector<Token> title = analyzer.tokenize(article.title);
   const detail::ArticleStemWords places =
-      detail::article_stem_words(shards.articles(), *it, title.size(), terms.stems);
+      detail::article_stem_words(shards.articles(), did, title.size(), terms.stems);
   hit->snippet = make_snippet(analyzer, article.body, terms, places.body, config);
   hit->title_highlights = highlight_all(article.title, title, terms, places.title).highlights;
 }
@@ -172,20 +172,25 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   Xapian::Enquire enquire(db);
   enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
+  const bool local = !shards.any_remote();
+  const Xapian::doccount check_at_least =
+      options.facets.empty()
+          ? detail::ranking_check_at_least(parsed.query, options.count_limit, local)
+          : 0;
   detail::RankedPage page;
   if (options.sort == SortOrder::kRelevance) {
-    page = detail::rank_page(enquire, offset, limit);
+    page = detail::rank_page(enquire, db, offset, limit, check_at_least, db.size() == 1 && local);
   } else {
     enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
                                              options.sort == SortOrder::kNewestFirst);
-    page.mset = enquire.get_mset(offset, limit);
-    page.ranked = page.mset;
-    page.end = page.mset.size();
+    page.ranked = enquire.get_mset(offset, limit, check_at_least);
+    for (auto it = page.ranked.begin(); it != page.ranked.end(); ++it) {
+      page.hits.push_back({*it, it.get_weight(), it.get_rank()});
+    }
   }
-  const Xapian::MSet& mset = page.mset;
   if (options.facets.empty()) {
-    const detail::MatchCount count = detail::count_matches(
-        db, parsed.query, page.ranked, options.count_limit, !shards.any_remote());
+    const detail::MatchCount count =
+        detail::count_matches(db, parsed.query, page.ranked, options.count_limit, local);
     result.total = count.total;
     result.total_exact = count.exact;
   } else {
@@ -193,18 +198,19 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     result.total = counter.count(db, parsed.query);
     result.facets = counter.facets(analyzer);
   }
-  for (Xapian::doccount i = page.begin; i < page.end; ++i) {
-    const Xapian::MSetIterator it = mset[i];
-    Article article = detail::decode_article(it.get_document().get_data());
+  for (const detail::RankedHit& ranked : page.hits) {
+    // The document was just matched: no need to check that it exists.
+    Article article =
+        detail::decode_article(db.get_document(ranked.did, Xapian::DOC_ASSUME_VALID).get_data());
     Hit hit;
-    if (options.snippets) highlight(it, article, parsed.highlight, options.snippet, &hit);
-    hit.rank = it.get_rank() + 1;
+    if (options.snippets) highlight(ranked.did, article, parsed.highlight, options.snippet, &hit);
+    hit.rank = ranked.rank + 1;
     hit.id = std::move(article.id);
     hit.title = std::move(article.title);
     hit.date = std::move(article.date);
     hit.source = std::move(article.source);
     hit.category = std::move(article.category);
-    hit.score = it.get_weight();
+    hit.score = ranked.weight;
     if (options.explain) hit.explanation = explain(parsed, hit.id, *weight);
     result.hits.push_back(std::move(hit));
   }
