@@ -499,8 +499,7 @@ TEST_F(PromptTest, FacetsCountTheLastQuerysMatches) {
 
   say(":format json");
   const nlohmann::json facets = nlohmann::json::parse(say(":facets source").out);
-  EXPECT_EQ(facets.at("facets").at("source"),
-            nlohmann::json::parse(R"([["Reuters", 3]])"));
+  EXPECT_EQ(facets.at("facets").at("source"), nlohmann::json::parse(R"([["Reuters", 3]])"));
   EXPECT_TRUE(facets.at("hits").empty());
 }
 
