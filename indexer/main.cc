@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -10,6 +11,8 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/ansi.h"
 #include "app/index_location.h"
@@ -24,8 +27,11 @@ constexpr char kExitCodes[] = R"(Exit codes:
   0  every article was indexed
   1  the index could not be opened or written (locked, disk full, ...), or
      the run was interrupted (what was indexed by then is kept)
-  2  usage error, or --shards or --language at odds with the existing index
-  3  the index was updated, but some inputs were skipped (see messages))";
+  2  usage error: a PATH that does not exist or is of no kind quarry-index
+     reads, an --db that is a file or a folder of other files, or --shards or
+     --language at odds with the existing index (nothing is written)
+  3  the index was updated, but some inputs were skipped (see messages), or
+     a folder given holds no article)";
 
 // A week: any longer and something is stuck.
 constexpr double kMaxWaitSeconds = 7 * 24 * 3600;
@@ -60,8 +66,9 @@ class ConsoleObserver : public quarry::IndexObserver {
 
   void on_problem(const quarry::ReadProblem& problem) override {
     clear_progress();
-    std::cerr << kProgram << ": " << problem.where.to_string() << ": " << problem.reason
-              << (problem.skipped ? " (skipped)" : "") << '\n';
+    std::cerr << kProgram << ": ";
+    if (!problem.where.path.empty()) std::cerr << problem.where.to_string() << ": ";
+    std::cerr << problem.reason << (problem.skipped ? " (skipped)" : "") << '\n';
   }
 
   void on_progress(const quarry::IndexReport& so_far) override {
@@ -94,6 +101,24 @@ class ConsoleObserver : public quarry::IndexObserver {
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
+
+// "skipped 3 files of unknown kinds: .md ×2, .html", most frequent first.
+void print_other_files(const quarry::IndexReport& report) {
+  if (report.other_files.empty()) return;
+  std::vector<std::pair<std::string, std::size_t>> kinds(report.other_files.begin(),
+                                                         report.other_files.end());
+  std::stable_sort(kinds.begin(), kinds.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::size_t total = 0;
+  std::string list;
+  for (const auto& [extension, count] : kinds) {
+    total += count;
+    list += (list.empty() ? "" : ", ") + (extension.empty() ? "(no extension)" : extension);
+    if (count > 1) list += " ×" + std::to_string(count);
+  }
+  std::cerr << kProgram << ": skipped " << total << (total == 1 ? " file" : " files")
+            << " of unknown kinds: " << list << '\n';
+}
 
 void print_summary(const quarry::IndexReport& report) {
   char seconds[32];
@@ -164,10 +189,14 @@ int main(int argc, char** argv) {
   try {
     quarry::IndexReport report = quarry::index_paths(config, paths, &observer);
     observer.clear_progress();
+    print_other_files(report);
     if (!quiet || report.cancelled) print_summary(report);
     if (report.cancelled) return 1;
     return report.skipped > 0 ? 3 : 0;
   } catch (const quarry::ConfigError& error) {
+    std::cerr << kProgram << ": " << error.what() << '\n';
+    return 2;
+  } catch (const quarry::InputError& error) {
     std::cerr << kProgram << ": " << error.what() << '\n';
     return 2;
   } catch (const quarry::Error& error) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -161,6 +162,85 @@ TEST(CliIndexTest, ReplacesChangedArticleAndDeletesVanishedOne) {
     ASSERT_EQ(result.exit_code, 0) << c.query << ": " << result.err;
     EXPECT_EQ(id_set(json::parse(result.out)), c.expected) << c.query;
   }
+}
+
+// 1b. What cannot be indexed at all is a usage error, and writes nothing.
+
+// How many times `needle` occurs in `text`.
+std::size_t occurrences(const std::string& text, const std::string& needle) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(needle); at != std::string::npos;
+       at = text.find(needle, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+TEST(CliIndexTest, APathThatCannotBeReadIsAUsageError) {
+  TempDir dir;
+  write_file(dir / "notes.md", "Not an article.");
+  for (const fs::path& bad : {dir / "missing.txt", dir / "notes.md"}) {
+    RunResult result = run_index(dir / "index", {QUARRY_CORPUS_DIR, bad.string()});
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
+    EXPECT_TRUE(result.err.starts_with("quarry-index: " + bad.string() + ": ")) << result.err;
+    EXPECT_EQ(occurrences(result.err, bad.string()), 1u) << "named once: " << result.err;
+    EXPECT_FALSE(fs::exists(dir / "index")) << bad;
+    EXPECT_FALSE(fs::exists(dir / "index.lock")) << bad;
+  }
+}
+
+TEST(CliIndexTest, AnIndexIsNeverWrittenAmongOtherFiles) {
+  TempDir dir;
+  fs::copy(QUARRY_CORPUS_DIR, dir / "articles");
+  RunResult result = run_index(dir / "articles", {(dir / "articles").string()});
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("holds files that are not an index; choose an empty or new folder"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "articles"), fs::directory_iterator()), 3);
+}
+
+TEST(CliIndexTest, AnEmptyFolderWarnsAndOtherFilesAreNamedOnce) {
+  TempDir dir;
+  fs::create_directories(dir / "empty");
+  RunResult empty = run_index(dir / "index", {(dir / "empty").string()});
+  EXPECT_EQ(empty.exit_code, 3) << empty.err;
+  EXPECT_NE(empty.err.find((dir / "empty").string() +
+                           ": no .txt, .jsonl or .jsonl.gz file in this folder (skipped)"),
+            std::string::npos)
+      << empty.err;
+
+  fs::copy(QUARRY_CORPUS_DIR, dir / "mixed");
+  for (const char* other : {"a.md", "b.md", "c.html", "d.csv"}) {
+    write_file(dir / "mixed" / other, "Not an article.");
+  }
+  RunResult mixed = run_index(dir / "mixed-index", {(dir / "mixed").string()});
+  EXPECT_EQ(mixed.exit_code, 0) << mixed.err;
+  EXPECT_NE(mixed.err.find("quarry-index: skipped 4 files of unknown kinds: .md ×2, .csv, .html\n"),
+            std::string::npos)
+      << mixed.err;
+  EXPECT_EQ(occurrences(mixed.err, ".md"), 1u) << mixed.err;
+  // Quiet runs still say so: the files were left out.
+  RunResult quiet = run_index(dir / "quiet-index", {"--quiet", (dir / "mixed").string()});
+  EXPECT_EQ(quiet.err, "quarry-index: skipped 4 files of unknown kinds: .md ×2, .csv, .html\n");
+}
+
+TEST(CliIndexTest, ADateThatIsNoDateIsDroppedWithAWarning) {
+  TempDir dir;
+  write_file(dir / "news.jsonl",
+             R"({"id": "a", "title": "Milk", "body": "Milk prices.", "date": "yesterday"})"
+             "\n");
+  RunResult result = run_index(dir / "index", {(dir / "news.jsonl").string()});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find((dir / "news.jsonl").string() +
+                            ":1: date 'yesterday' is not an ISO 8601 date (YYYY-MM-DD): the "
+                            "article is kept without it\n"),
+            std::string::npos)
+      << result.err;
+  const json found = json::parse(run_quarry(dir / "index", {"--format", "json", "milk"}).out);
+  ASSERT_EQ(found.at("hits").size(), 1u);
+  EXPECT_FALSE(found.at("hits")[0].contains("date")) << found.dump();
 }
 
 // 2. Bad inputs are reported and skipped; the rest is indexed.

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
+#include <filesystem>
+#include <iterator>
+#include <map>
 #include <ostream>
 
 #include "quarry/error.h"
@@ -12,6 +15,7 @@
 namespace quarry {
 namespace {
 
+namespace fs = std::filesystem;
 using testing::TempDir;
 using testing::write_file;
 
@@ -92,17 +96,83 @@ TEST(IndexWriter, DuplicateIdsInOneRunKeepTheLastAndNeverDuplicate) {
   EXPECT_EQ(observer.problems[0].where.line, 2u);
 }
 
-TEST(IndexWriter, MissingPathIsReportedAndTheRestIndexed) {
+TEST(IndexWriter, UnreadablePathsAreRefusedBeforeAnythingIsWritten) {
   TempDir dir;
   write_file(dir / "a.txt", "An article about milk.");
+  write_file(dir / "notes.md", "Not an article.");
+  const IndexConfig config = config_for(dir);
+  for (const fs::path& bad : {dir / "missing", dir / "notes.md"}) {
+    try {
+      index_paths(config, {bad.string(), (dir / "a.txt").string()});
+      ADD_FAILURE() << "indexed beside " << bad;
+    } catch (const InputError& error) {
+      EXPECT_EQ(std::string(error.what()).find(bad.string()), 0u) << error.what();
+    }
+    EXPECT_FALSE(fs::exists(config.db_path)) << bad;
+  }
+}
+
+TEST(IndexWriter, AFolderOfOtherFilesIsNoIndex) {
+  TempDir dir;
+  write_file(dir / "articles" / "a.txt", "An article about milk.");
+  IndexConfig config = config_for(dir);
+  config.db_path = (dir / "articles").string();
+  EXPECT_THROW(index_paths(config, {(dir / "articles").string()}), ConfigError);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "articles"), fs::directory_iterator()), 1);
+  config.db_path = (dir / "articles" / "a.txt").string();
+  EXPECT_THROW(index_paths(config, {(dir / "articles").string()}), ConfigError);
+  // An index, one database or shards, is updated as ever.
+  config.db_path = (dir / "index").string();
+  EXPECT_EQ(index_paths(config, {(dir / "articles").string()}).added, 1u);
+  EXPECT_EQ(index_paths(config, {(dir / "articles").string()}).unchanged, 1u);
+  config.db_path = (dir / "set").string();
+  config.shards = 2;
+  EXPECT_EQ(index_paths(config, {(dir / "articles").string()}).added, 1u);
+  config.shards = 0;
+  EXPECT_EQ(index_paths(config, {(dir / "articles").string()}).unchanged, 1u);
+}
+
+TEST(IndexWriter, FoldersWithoutArticlesAndOtherFilesAreReported) {
+  TempDir dir;
+  fs::create_directories(dir / "empty");
+  write_file(dir / "mixed" / "a.txt", "An article about milk.");
+  for (const char* other : {"a.md", "b.md", "c.html", "Makefile", ".hidden.md"}) {
+    write_file(dir / "mixed" / other, "Not an article.");
+  }
+  write_file(dir / "notes" / "readme.md", "Not an article.");
+  CollectingObserver observer;
+  const IndexReport report = index_paths(
+      config_for(dir),
+      {(dir / "empty").string(), (dir / "mixed").string(), (dir / "notes").string()}, &observer);
+  EXPECT_EQ(report.added, 1u);
+  EXPECT_EQ(report.skipped, 2u);
+  ASSERT_EQ(observer.problems.size(), 2u);
+  EXPECT_EQ(observer.problems[0].where.path, (dir / "empty").string());
+  EXPECT_EQ(observer.problems[1].where.path, (dir / "notes").string());
+  // Hidden files are left out without a word, as ever.
+  const std::map<std::string, std::size_t> other = {{".md", 3}, {".html", 1}, {"", 1}};
+  EXPECT_EQ(report.other_files, other);
+}
+
+TEST(IndexWriter, ADateThatIsNoDateIsDroppedAndReported) {
+  TempDir dir;
+  write_file(dir / "news.jsonl",
+             R"({"id": "a", "title": "Milk", "body": "Milk prices.", "date": "yesterday"})"
+             "\n"
+             R"({"id": "b", "title": "Milk", "body": "Milk again.", "date": "2017-12-10T15:01"})"
+             "\n");
   CollectingObserver observer;
   const IndexConfig config = config_for(dir);
-  IndexReport report =
-      index_paths(config, {(dir / "missing").string(), (dir / "a.txt").string()}, &observer);
-  EXPECT_EQ(report.added, 1u);
-  EXPECT_EQ(report.skipped, 1u);
+  const IndexReport report = index_paths(config, {(dir / "news.jsonl").string()}, &observer);
+  EXPECT_EQ(report.added, 2u);
+  EXPECT_EQ(report.skipped, 0u);
   ASSERT_EQ(observer.problems.size(), 1u);
-  EXPECT_EQ(observer.problems[0].where.path, (dir / "missing").string());
+  EXPECT_EQ(observer.problems[0].where.line, 1u);
+  EXPECT_NE(observer.problems[0].reason.find("'yesterday'"), std::string::npos);
+  EXPECT_FALSE(observer.problems[0].skipped);
+  Searcher searcher(config.db_path);
+  EXPECT_EQ(searcher.fetch("a")->date, "");
+  EXPECT_EQ(searcher.fetch("b")->date, "2017-12-10T15:01");
 }
 
 TEST(IndexWriter, StoresTheLanguageAndRefusesAnother) {

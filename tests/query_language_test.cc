@@ -342,6 +342,7 @@ TEST_F(QueryLanguage, SortByDate) {
   options.sort = SortOrder::kNewestFirst;
   EXPECT_EQ(ranked_ids(searcher().search(query, options)),
             (Ids{"n09", "n08", "n07", "n04", "n03", "n01"}));
+  EXPECT_TRUE(searcher().search(query, options).notes.empty());
 
   options.sort = SortOrder::kOldestFirst;
   const SearchResult sport = searcher().search("category:sport", options);

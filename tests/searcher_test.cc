@@ -214,5 +214,19 @@ TEST(Searcher, SeesArticlesIndexedAfterItOpened) {
   EXPECT_EQ(searcher.search("water").hits.size(), 1u);
 }
 
+TEST(Searcher, SortingByDateWhereNoArticleHasOneSaysSo) {
+  TempDir dir;
+  testing::index_articles(dir, {{"a", "Milk", "Milk prices rose.", "", "", ""},
+                                {"b", "Milk", "Milk and more milk.", "", "", ""}});
+  Searcher searcher(testing::index_path(dir));
+  SearchOptions options;
+  options.sort = SortOrder::kNewestFirst;
+  const SearchResult result = searcher.search("milk", options);
+  EXPECT_EQ(result.hits.size(), 2u);
+  EXPECT_EQ(result.notes,
+            std::vector<std::string>{"no article in the index has a date: sorted by relevance"});
+  EXPECT_TRUE(searcher.search("milk").notes.empty());
+}
+
 }  // namespace
 }  // namespace quarry

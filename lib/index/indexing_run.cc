@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <unordered_map>
+#include <utility>
 
 #include "lib/index/index_lock.h"
 #include "lib/index/parallel_build.h"
@@ -65,6 +66,14 @@ class IndexingSink : public ArticleSink {
   void set_origin(std::string origin) { origin_ = std::move(origin); }
 
   void on_article(Article&& article, const SourceLocation& where) override {
+    ++articles_;
+    if (!article.date.empty() && detail::sortable_date(article.date).empty()) {
+      on_problem({where,
+                  "date '" + article.date +
+                      "' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it",
+                  false});
+      article.date.clear();
+    }
     report_.bytes_read += article.id.size() + article.title.size() + article.body.size() +
                           article.date.size() + article.category.size() + article.source.size();
     auto [seen, inserted] = first_seen_.try_emplace(article.id, where);
@@ -96,9 +105,17 @@ class IndexingSink : public ArticleSink {
   }
 
   void on_problem(const ReadProblem& problem) override {
+    ++problems_;
     ++(problem.skipped ? report_.skipped : report_.repaired);
     if (observer_) observer_->on_problem(problem);
   }
+
+  void on_other_file(const std::filesystem::path& path) override {
+    ++report_.other_files[path.extension().string()];
+  }
+
+  // Articles and problems met since the last call.
+  std::size_t take_found() { return std::exchange(articles_, 0) + std::exchange(problems_, 0); }
 
   bool should_stop() const override {
     return config_.cancel && config_.cancel->load(std::memory_order_relaxed);
@@ -113,6 +130,8 @@ class IndexingSink : public ArticleSink {
   IndexObserver* observer_;
   std::string origin_;
   std::size_t pending_ = 0;
+  std::size_t articles_ = 0;
+  std::size_t problems_ = 0;
   std::unordered_map<std::string, SourceLocation> first_seen_;
 };
 
@@ -122,21 +141,27 @@ template <typename AfterOrigin>
 bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
                 AfterOrigin after_origin) {
   for (const std::string& path : paths) {
-    std::error_code error;
-    std::filesystem::path origin = std::filesystem::weakly_canonical(path, error);
-    if (error || !std::filesystem::exists(origin)) {
-      sink.on_problem({{path, 0}, "no such file or folder", true});
+    // The paths were checked before the run; one may have gone since.
+    if (std::string problem = unreadable_root(path); !problem.empty()) {
+      sink.on_problem({{path, 0}, problem, true});
       continue;
     }
-    sink.set_origin(origin.string());
+    std::error_code error;
+    const std::string origin = std::filesystem::weakly_canonical(path, error).string();
+    sink.set_origin(origin);
+    sink.take_found();
     try {
       read_articles(path, sink);
     } catch (const InputError& input_error) {
-      sink.on_problem({{path, 0}, input_error.what(), true});
+      // Its message names the path already.
+      sink.on_problem({{}, input_error.what(), true});
       continue;
     }
     if (sink.should_stop()) return false;
-    after_origin(origin.string());
+    if (sink.take_found() == 0 && std::filesystem::is_directory(path, error)) {
+      sink.on_problem({{path, 0}, "no .txt, .jsonl or .jsonl.gz file in this folder", true});
+    }
+    after_origin(origin);
   }
   return true;
 }
@@ -225,6 +250,23 @@ IndexConfig with_plain_db_path(IndexConfig config) {
   return config;
 }
 
+// Refuses what a run must not write into: an index is never written among
+// other files, where a mistyped --db would otherwise put it.
+void check_index_folder(const std::string& db_path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (!fs::exists(db_path, error)) return;
+  if (!fs::is_directory(db_path, error)) {
+    throw ConfigError("index " + db_path + " is a file; choose an empty or new folder");
+  }
+  if (detail::index_absent(db_path) || detail::is_shard_set(db_path) ||
+      fs::exists(fs::path(db_path) / "iamglass", error)) {
+    return;
+  }
+  throw ConfigError("index " + db_path +
+                    " holds files that are not an index; choose an empty or new folder");
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> read_synonyms(const std::string& path) {
@@ -256,6 +298,12 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   // An unknown language must fail before anything is created.
   if (!config.language.empty()) check_language(config.language);
+  for (const std::string& path : paths) {
+    if (std::string problem = unreadable_root(path); !problem.empty()) {
+      throw InputError(path + ": " + problem);
+    }
+  }
+  check_index_folder(config.db_path);
   const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
   IndexReport report;
   report.input_bytes = detail::estimated_input_bytes(paths);

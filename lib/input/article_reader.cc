@@ -219,7 +219,11 @@ void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& 
     return;
   }
   const InputKind kind = kind_of(name);
-  if (kind != InputKind::kNone) read_file(entry.path(), relative / name, kind);
+  if (kind != InputKind::kNone) {
+    read_file(entry.path(), relative / name, kind);
+  } else if (fs::is_regular_file(status)) {
+    sink_.on_other_file(entry.path());
+  }
 }
 
 void FolderWalker::read_folder(const fs::path& folder, const fs::path& relative) {
@@ -248,34 +252,34 @@ bool is_article_file(const std::filesystem::path& path) {
   return kind_of(path) != InputKind::kNone;
 }
 
-void read_articles(const std::filesystem::path& root, ArticleSink& sink) {
-  const std::string where = to_display(root.string());
+std::string unreadable_root(const std::filesystem::path& root) {
   std::error_code code;
   const fs::file_status status = fs::status(root, code);
   if (!fs::exists(status)) {
-    if (code && code != std::errc::no_such_file_or_directory) {
-      throw InputError(where + ": " + code.message());
-    }
-    throw InputError(where + ": no such file or folder");
+    if (code && code != std::errc::no_such_file_or_directory) return code.message();
+    return "no such file or folder";
   }
+  if (fs::is_directory(status) || kind_of(root) != InputKind::kNone) return "";
+  return "not a folder, nor a .txt, .jsonl or .jsonl.gz file";
+}
 
-  if (fs::is_directory(status)) {
+void read_articles(const std::filesystem::path& root, ArticleSink& sink) {
+  const std::string where = to_display(root.string());
+  if (std::string problem = unreadable_root(root); !problem.empty()) {
+    throw InputError(where + ": " + problem);
+  }
+  if (fs::is_directory(root)) {
     std::string error;
     const std::vector<fs::directory_entry> entries = list_folder(root, &error);
     if (!error.empty()) throw InputError(where + ": cannot read folder: " + error);
     FolderWalker(sink).read_entries(entries, fs::path());
     return;
   }
-
-  const InputKind kind = kind_of(root);
-  if (kind == InputKind::kNone) {
-    throw InputError(where + ": not a folder, nor a .txt, .jsonl or .jsonl.gz file");
-  }
   std::string error;
   FileDescriptor fd(open_regular_file(root, &error));
   if (fd.get() < 0) throw InputError(where + ": " + error);
   if (sink.should_stop()) return;
-  read_open_file(std::move(fd), where, to_display(root.filename().string()), kind, sink);
+  read_open_file(std::move(fd), where, to_display(root.filename().string()), kind_of(root), sink);
 }
 
 }  // namespace quarry

@@ -187,6 +187,10 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     for (auto it = page.ranked.begin(); it != page.ranked.end(); ++it) {
       page.hits.push_back({*it, it.get_weight(), it.get_rank()});
     }
+    // Sorting by a value no article has leaves the order to relevance.
+    if (db.get_value_freq(detail::kDateSlot) == 0) {
+      result.notes.push_back("no article in the index has a date: sorted by relevance");
+    }
   }
   if (options.facets.empty()) {
     const detail::MatchCount count =

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,6 +64,9 @@ struct IndexReport {
   // JSON around it, so it stays a little short of the estimate).
   std::uintmax_t input_bytes = 0;
   std::uintmax_t bytes_read = 0;
+  // Files in the folders given that are of no kind Quarry reads, by
+  // extension (".md"; "" for none), left out.
+  std::map<std::string, std::size_t> other_files;
 
   std::size_t seen() const { return added + updated + unchanged; }
 };
@@ -118,10 +122,14 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
 
 // Indexes every path (see read_articles) into config.db_path, or into its
 // shards, committing every config.commit_every articles and at the end.
-// Paths that do not exist are reported as problems, not thrown. Only one run
-// at a time works on an index, a new one included: another waits up to
-// config.lock_wait, then throws IndexLockedError. Throws what IndexWriter
-// throws.
+// Before anything is written: throws InputError when a path cannot be read
+// at all (it does not exist, or is of no kind read_articles reads), and
+// ConfigError when config.db_path is a file, or a folder holding other
+// files than an index. A folder that holds no article is reported as a
+// problem, and so is a date that is not an ISO 8601 date (the article is
+// kept without it). Only one run at a time works on an index, a new one
+// included: another waits up to config.lock_wait, then throws
+// IndexLockedError. Throws what IndexWriter throws.
 IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
                         IndexObserver* observer = nullptr);
 

@@ -29,6 +29,9 @@ class ArticleSink {
   virtual void on_problem(const ReadProblem& problem) = 0;
   // Polled between articles; returning true makes the reader stop early.
   virtual bool should_stop() const { return false; }
+  // A file in a folder that is not of a kind read_articles reads (a .md,
+  // an .html), left out.
+  virtual void on_other_file(const std::filesystem::path& /*path*/) {}
 };
 
 // Reads every article under `root`:
@@ -58,6 +61,11 @@ void read_articles(const std::filesystem::path& root, ArticleSink& sink);
 
 // Whether read_articles takes this file (by its name).
 bool is_article_file(const std::filesystem::path& path);
+
+// Why read_articles cannot read `root` at all: it does not exist, or it is
+// neither a folder nor a file of a kind it reads ("no such file or
+// folder"); empty when it can be read.
+std::string unreadable_root(const std::filesystem::path& root);
 
 // The most of an article's body that is indexed and stored: some thirty
 // times the longest news article, and still quick to draw a snippet from.
