@@ -131,7 +131,8 @@ void write_title(std::ostream& out, const Hit& hit, const TextStyle& style) {
 
 void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style) {
   if (result.corrected) {
-    out << "Showing results for: " << result.suggestion << '\n';
+    out << "Showing results for " << result.suggestion << "; search instead for " << result.query
+        << '\n';
   } else if (!result.suggestion.empty()) {
     out << "Did you mean: " << result.suggestion << '\n';
   }

@@ -18,8 +18,9 @@ struct TextStyle {
   bool color = false;
 };
 
-// "Showing results for: S" when the result is for the spelling suggestion
-// S (SearchOptions::correct), else "Did you mean: S" when there is one; then
+// "Showing results for S; search instead for Q" when the result is for the
+// spelling suggestion S of the query Q (SearchOptions::correct), else "Did
+// you mean: S" when there is one; then
 // count_text(result), the facets asked for, one line a field
 //     source: Reuters 120 · AP 3           (the 10 largest values)
 // then each hit as

@@ -1,5 +1,7 @@
 // Any bytes as a query, parsed and run against a small index: the parser
-// either builds a query that Xapian runs or throws QueryError, nothing else.
+// either builds a query that Xapian runs or throws QueryError, nothing else;
+// read forgivingly or as plain words it never throws, and each free word
+// lies within the query and can be checked for its spelling.
 #include <xapian.h>
 
 #include <cstddef>
@@ -10,6 +12,7 @@
 #include <string_view>
 
 #include "lib/index/document_builder.h"
+#include "lib/search/spelling.h"
 #include "quarry/error.h"
 #include "quarry/input/article.h"
 #include "quarry/search/query_parser.h"
@@ -57,14 +60,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   quarry::QueryParserConfig config;
   config.max_wildcard_terms = 5;
   const quarry::QueryParser parser(analyzer, config, &db);
-  for (const bool plain : {false, true}) {
+  enum class Mode { kStrict, kForgiving, kPlain };
+  for (const Mode mode : {Mode::kStrict, Mode::kForgiving, Mode::kPlain}) {
     try {
-      const quarry::ParsedQuery parsed = plain ? parser.parse_plain(query) : parser.parse(query);
+      const quarry::ParsedQuery parsed = mode == Mode::kPlain       ? parser.parse_plain(query)
+                                         : mode == Mode::kForgiving ? parser.parse_or_plain(query)
+                                                                    : parser.parse(query);
       Xapian::Enquire enquire(db);
       enquire.set_query(parsed.query);
       enquire.get_mset(0, 10);
+      for (const quarry::QueryWord& word : parsed.free_words) {
+        if (word.begin > word.end || word.end > query.size()) std::abort();
+        quarry::detail::better_spelling(db, db.get_doccount(), analyzer, word.term, false);
+      }
     } catch (const quarry::QueryError&) {
-      if (plain) throw;  // plain words never fail
+      if (mode != Mode::kStrict) throw;  // the other modes never fail
     } catch (const Xapian::WildcardError&) {
       // More words than max_wildcard_terms match: searching reports it.
     }

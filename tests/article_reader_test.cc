@@ -198,19 +198,23 @@ TEST(DeriveTitleTest, NeverLongerThanTheLimit) {
   }
 }
 
-TEST(DeriveTitleTest, CorpusTitles) {
+TEST(DeriveTitleTest, CorpusTitlesComeFromTheirHeaders) {
   RecordingSink sink;
   read_articles(QUARRY_CORPUS_DIR, sink);
-  ASSERT_GE(sink.articles.size(), 3u);
+  ASSERT_EQ(sink.articles.size(), 3u);
   EXPECT_TRUE(sink.problems.empty());
   for (const auto& delivery : sink.articles) {
     EXPECT_LE(count_code_points(delivery.article.title), kMaxTitleChars);
-    EXPECT_TRUE(delivery.article.body.starts_with(delivery.article.title.substr(0, 20)));
+    EXPECT_EQ(delivery.article.category, "sport");
+    EXPECT_TRUE(delivery.article.date.starts_with("2017-12-1")) << delivery.article.date;
   }
-  EXPECT_EQ(sink.articles[0].article.id, "000_574c536d11495eda.txt");
-  EXPECT_EQ(sink.articles[0].article.title,
-            "Manchester United boss Jose Mourinho was involved in a heated exchange with "
-            "Manchester City players\xE2\x80\xA6");
+  const Article& first = sink.articles[0].article;
+  EXPECT_EQ(first.id, "000_574c536d11495eda.txt");
+  EXPECT_EQ(first.title, "Mourinho in heated exchange with City players after derby defeat");
+  EXPECT_EQ(first.source, "Press Association");
+  EXPECT_TRUE(first.body.starts_with("Manchester United boss Jose Mourinho")) << first.body;
+  EXPECT_EQ(sink.articles[1].article.source, "");
+  EXPECT_EQ(sink.articles[2].article.source, "Express");
 }
 
 // ---------------------------------------------------------------------------
@@ -276,6 +280,99 @@ TEST(TextFileTest, Contents) {
       {"BOM only", "\xEF\xBB\xBF\n", "", "", "empty article"},
   };
   for (const TextCase& c : cases) check_text_file(c);
+}
+
+struct HeaderCase {
+  const char* name;
+  std::string contents;
+  Article article;      // id aside
+  std::string problem;  // part of the reason; empty: no problem expected
+};
+
+// A .txt file may start with a header naming its fields; what is not all
+// header lines is text.
+TEST(TextFileTest, Headers) {
+  const HeaderCase cases[] = {
+      {"every field",
+       "Title: Derby row\nDate: 2017-12-10\nSource: Press Association\nCategory: sport\n\n"
+       "Mourinho had milk thrown at him.\n",
+       {"", "Derby row", "Mourinho had milk thrown at him.", "2017-12-10", "sport",
+        "Press Association"},
+       ""},
+      {"names in any case, values trimmed, a time",
+       "SOURCE:  Reuters \r\ndate: 2017-12-10T15:01:01\r\n\r\nHeadline\r\n\r\nText.",
+       {"", "Headline", "Text.", "2017-12-10T15:01:01", "", "Reuters"},
+       ""},
+      {"a colon in the value",
+       "Title: Derby: City win\n\nText.",
+       {"", "Derby: City win", "Text.", "", "", ""},
+       ""},
+      {"an empty value",
+       "Category:\nSource: AP\n\nHeadline\n\nText.",
+       {"", "Headline", "Text.", "", "", "AP"},
+       ""},
+      {"a date that is not ISO 8601",
+       "Date: yesterday\n\nHeadline\n\nText.",
+       {"", "Headline", "Text.", "", "", ""},
+       "date 'yesterday' is not YYYY-MM-DD (ISO 8601); left out"},
+      {"a day that does not exist",
+       "Date: 2017-02-30\n\nHeadline\n\nText.",
+       {"", "Headline", "Text.", "", "", ""},
+       "date '2017-02-30'"},
+      // No header: the lines are the article's text.
+      {"an unknown name",
+       "Title: Derby\nAuthor: Smith\n\nText.",
+       {"", "Title: Derby", "Author: Smith\n\nText.", "", "", ""},
+       ""},
+      {"a field twice",
+       "Source: AP\nSource: Reuters\n\nText.",
+       {"", "Source: AP", "Source: Reuters\n\nText.", "", "", ""},
+       ""},
+      {"no blank line after it",
+       "Source: the minutes of the meeting.",
+       {"", "Source: the minutes of the meeting.", "Source: the minutes of the meeting.", "", "",
+        ""},
+       ""},
+      {"a line without a colon",
+       "Source: AP\nBreaking news\n\nText.",
+       {"", "Source: AP", "Breaking news\n\nText.", "", "", ""},
+       ""},
+      {"not at the start",
+       "Headline\n\nSource: AP\n\nText.",
+       {"", "Headline", "Source: AP\n\nText.", "", "", ""},
+       ""},
+  };
+  for (const HeaderCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    TempDir dir;
+    write_file(dir / "case.txt", c.contents);
+    RecordingSink sink;
+    read_articles(dir / "case.txt", sink);
+    ASSERT_EQ(sink.articles.size(), 1u);
+    const Article& article = sink.articles[0].article;
+    EXPECT_EQ(article.title, c.article.title);
+    EXPECT_EQ(article.body, c.article.body);
+    EXPECT_EQ(article.date, c.article.date);
+    EXPECT_EQ(article.category, c.article.category);
+    EXPECT_EQ(article.source, c.article.source);
+    if (c.problem.empty()) {
+      EXPECT_TRUE(sink.problems.empty()) << sink.problems[0].reason;
+    } else {
+      ASSERT_EQ(sink.problems.size(), 1u);
+      EXPECT_TRUE(contains(sink.problems[0].reason, c.problem)) << sink.problems[0].reason;
+      EXPECT_FALSE(sink.problems[0].skipped);
+    }
+  }
+}
+
+TEST(TextFileTest, HeaderWithNoTextIsAnEmptyArticle) {
+  TempDir dir;
+  write_file(dir / "case.txt", "Title: Nothing here\nSource: AP\n\n\n");
+  RecordingSink sink;
+  read_articles(dir / "case.txt", sink);
+  EXPECT_TRUE(sink.articles.empty());
+  ASSERT_EQ(sink.problems.size(), 1u);
+  EXPECT_TRUE(contains(sink.problems[0].reason, "empty article")) << sink.problems[0].reason;
 }
 
 // ---------------------------------------------------------------------------

@@ -295,6 +295,7 @@ TEST_F(BatchTest, ThreadsDoNotChangeTheOutput) {
   const std::string input = join_lines(queries);
   for (BatchFormat format : {BatchFormat::kJsonLines, BatchFormat::kTrec}) {
     BatchConfig one = config(1);
+    one.search.strict = true;
     one.format = format;
     const BatchRun expected = run(one, input);
     ASSERT_FALSE(expected.out.empty());
@@ -325,14 +326,30 @@ TEST_F(BatchTest, TimingsAddTookMs) {
   }
 }
 
-TEST_F(BatchTest, BadQueryYieldsAnErrorObjectAndOneDiagnostic) {
+TEST_F(BatchTest, BadQueryIsSearchedAsWordsWithAWarningField) {
+  Searcher searcher(db_path());
+  const BatchRun result = run(config(2), "q1\tpenalty\nq2\t(penalty\nq3\tgoal\n");
+  const std::vector<json> answers = parse_lines(result.out);
+  ASSERT_EQ(answers.size(), 3u);
+  EXPECT_EQ(answers[1].at("qid"), "q2");
+  EXPECT_FALSE(answers[1].contains("error"));
+  EXPECT_EQ(answers[1].at("warnings"),
+            json::parse(R"(["'(' is never closed (column 1); searched as plain words"])"));
+  EXPECT_EQ(answers[1].at("hits"), parse_lines(run(config(), "penalty\n").out).at(0).at("hits"));
+  EXPECT_EQ(result.report.failed, 0u);
+  EXPECT_EQ(result.diagnostics, "");
+}
+
+TEST_F(BatchTest, StrictBadQueryYieldsAnErrorObjectAndOneDiagnostic) {
   const std::vector<std::string> bad = {"(penalty", "penalty AND", "NOT", ")"};
   Searcher searcher(db_path());
+  BatchConfig strict = config(2);
+  strict.search.strict = true;
   for (const std::string& query : bad) {
     SCOPED_TRACE(query);
     const std::string input =
         "q1\tpenalty\nq2\tkeeper derby\nq3\t" + query + "\nq4\t\"derby final\"\nq5\tgoal\n";
-    const BatchRun result = run(config(2), input);
+    const BatchRun result = run(strict, input);
     const std::vector<json> answers = parse_lines(result.out);
     ASSERT_EQ(answers.size(), 5u);
     const std::vector<std::string> good = {"penalty", "keeper derby", "", "\"derby final\"",
@@ -356,9 +373,10 @@ TEST_F(BatchTest, BadQueryYieldsAnErrorObjectAndOneDiagnostic) {
   }
 }
 
-TEST_F(BatchTest, BadQueryWritesNothingInTrec) {
+TEST_F(BatchTest, StrictBadQueryWritesNothingInTrec) {
   BatchConfig batch = config();
   batch.format = BatchFormat::kTrec;
+  batch.search.strict = true;
   const BatchRun result = run(batch, "q1\tpenalty\nq2\t(penalty\nq3\tgoal\n");
   for (const std::string& line : lines_of(result.out)) {
     EXPECT_NE(split_on_spaces(line).at(0), "q2") << line;
@@ -512,9 +530,12 @@ TEST_F(BatchCli, ReadsAFileAndWritesTrec) {
   }
 }
 
-TEST_F(BatchCli, ExitsTwoWhenAQueryFails) {
-  const auto result =
-      quarry({"--batch", "-", "--no-timings"}, "q1\tpenalty\nq2\t(penalty\nq3\tgoal\n");
+TEST_F(BatchCli, StrictExitsTwoWhenAQueryFails) {
+  const std::string input = "q1\tpenalty\nq2\t(penalty\nq3\tgoal\n";
+  const auto forgiving = quarry({"--batch", "-", "--no-timings"}, input);
+  EXPECT_EQ(forgiving.exit_code, 0) << forgiving.err;
+  EXPECT_EQ(parse_lines(forgiving.out).at(1).at("warnings").size(), 1u);
+  const auto result = quarry({"--batch", "-", "--no-timings", "--strict"}, input);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(parse_lines(result.out).size(), 3u);
   const std::vector<std::string> errors = lines_of(result.err);

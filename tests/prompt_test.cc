@@ -339,7 +339,14 @@ TEST_F(PromptTest, QuitEndsTheSession) {
   }
 }
 
-TEST_F(PromptTest, BadQueryIsAProblemAndTheSessionGoesOn) {
+PromptConfig strict_config() {
+  PromptConfig config;
+  config.session.search.strict = true;
+  return config;
+}
+
+TEST_F(PromptTest, StrictBadQueryIsAProblemAndTheSessionGoesOn) {
+  open(strict_config());
   ASSERT_EQ(say(kQuery).diagnostics, "");
   for (const std::string line : {"penalty AND", "(penalty", "OR milk"}) {
     expect_problem(say(line), line, "column");
@@ -351,6 +358,7 @@ TEST_F(PromptTest, BadQueryIsAProblemAndTheSessionGoesOn) {
 }
 
 TEST_F(PromptTest, CommandsAfterABadQueryAreProblemsNotFailures) {
+  open(strict_config());
   ASSERT_EQ(say(":limit 1").diagnostics, "");
   ASSERT_EQ(say(kQuery).diagnostics, "");
   expect_problem(say("penalty AND"), "penalty AND", "column");
@@ -364,6 +372,7 @@ TEST_F(PromptTest, CommandsAfterABadQueryAreProblemsNotFailures) {
 }
 
 TEST_F(PromptTest, ProblemsAreCounted) {
+  open(strict_config());
   struct Step {
     std::string line;
     std::size_t problems_after;
@@ -514,6 +523,7 @@ class PromptAnswerLinesTest : public PromptTest {
 TEST_F(PromptAnswerLinesTest, AnswersQueriesAndCommandsUntilQuit) {
   SessionConfig config;
   config.format = OutputFormat::kJson;
+  config.search.strict = true;
   const std::size_t problems =
       answer(":limit 1\npenalty Herrera\n:next\n:bogus\npenalty AND\n\n:quit\nmilk\n", config);
   EXPECT_EQ(problems, 2u);

@@ -375,6 +375,7 @@ struct MalformedCase {
   std::size_t column;
 };
 
+// With SearchOptions::strict, a query that cannot be parsed is an error.
 TEST_F(QueryLanguage, MalformedQueriesPointAtTheFault) {
   const std::vector<MalformedCase> cases = {
       {"title:(", 7},
@@ -394,15 +395,62 @@ TEST_F(QueryLanguage, MalformedQueriesPointAtTheFault) {
       {"kestrel NEAR walrus ADJ otter", 21},
       {"title:source:Express", 1},
   };
+  SearchOptions strict;
+  strict.strict = true;
   for (const MalformedCase& c : cases) {
     try {
-      searcher().search(c.query);
+      searcher().search(c.query, strict);
       ADD_FAILURE() << "searched: " << c.query;
     } catch (const QueryError& error) {
       EXPECT_EQ(error.column(), c.column) << c.query << ": " << error.what();
       EXPECT_EQ(error.query(), c.query);
     }
   }
+}
+
+// By default a query that cannot be parsed is searched as plain words,
+// with one warning naming the fault.
+TEST_F(QueryLanguage, MalformedQueriesAreSearchedAsPlainWords) {
+  const std::vector<Case> cases = {
+      {"(Mourinho", {"n01", "n04", "n05", "n10"}},
+      {"Mourinho)", {"n01", "n04", "n05", "n10"}},
+      {"Ederson XOR", {"n03", "n04", "n09"}},
+      {"NEAR Lukaku", {"n01", "n07"}},
+      {"kestrel NEAR walrus ADJ otter", {"n03", "n05", "n06", "n07", "n08"}},
+      {"date:2017-13-01 budget", {"n02", "n11"}},
+  };
+  for (const Case& c : cases) {
+    const SearchResult result = searcher().search(c.query, every_hit());
+    EXPECT_EQ(sorted_ids(result), c.ids) << c.query;
+    ASSERT_EQ(result.warnings.size(), 1u) << c.query;
+    EXPECT_TRUE(result.warnings[0].ends_with("; searched as plain words")) << result.warnings[0];
+  }
+  const SearchResult result = searcher().search("(Mourinho");
+  EXPECT_EQ(result.warnings[0], "'(' is never closed (column 1); searched as plain words");
+  EXPECT_TRUE(searcher().search("Mourinho").warnings.empty());
+}
+
+// Forms Xapian's QueryParser accepts from a search box.
+TEST_F(QueryLanguage, FormsPeopleTypeFromOtherSearchBoxes) {
+  expect_sets({
+      // A run of signs is no sign.
+      {"+-Mourinho", {"n01", "n04", "n05", "n10"}},
+      {"--Mourinho Lukaku", {"n01", "n04", "n05", "n07", "n10"}},
+      {"Lukaku -+Mourinho", {"n01", "n04", "n05", "n07", "n10"}},
+      // A group beside NEAR or ADJ: any of its words.
+      {"kestrel NEAR/4 (walrus OR otter)", {"n03", "n05"}},
+      {"(heron OR kestrel) NEAR/4 walrus", {"n03", "n05"}},
+      {"heron NEAR (otter OR zebra)", {"n06"}},
+      {"heron NEAR (zebra)", {}},
+      {"(walrus OR heron) ADJ/4 (kestrel OR otter)", {"n05"}},
+      {"title:(derby NEAR/3 (row OR nerves))", {"n03", "n04"}},
+  });
+}
+
+TEST_F(QueryLanguage, UnknownFieldsAreWordsWithAWarning) {
+  const SearchResult result = searcher().search("author:Mourinho coach", every_hit());
+  ASSERT_EQ(result.warnings, std::vector<std::string>{"no field 'author'; searched as words"});
+  EXPECT_EQ(sorted_ids(result), Ids{"n10"});
 }
 
 TEST_F(QueryLanguage, UnclosedQuoteIsSearchedAsAPhraseWithANote) {
@@ -415,14 +463,19 @@ TEST_F(QueryLanguage, UnclosedQuoteIsSearchedAsAPhraseWithANote) {
 
 TEST_F(QueryLanguage, DeepNestingIsAnErrorNotACrash) {
   const std::string deep = std::string(10000, '(') + "Mourinho" + std::string(10000, ')');
-  EXPECT_THROW(searcher().search(deep), QueryError);
+  SearchOptions strict;
+  strict.strict = true;
+  EXPECT_THROW(searcher().search(deep, strict), QueryError);
+  EXPECT_EQ(sorted_ids(searcher().search(deep, every_hit())), (Ids{"n01", "n04", "n05", "n10"}));
   const std::string shallow = std::string(50, '(') + "Mourinho" + std::string(50, ')');
   EXPECT_EQ(sorted_ids(searcher().search(shallow, every_hit())), (Ids{"n01", "n04", "n05", "n10"}));
 }
 
 TEST_F(QueryLanguage, PlainModeSearchesWordsWithoutSyntax) {
   const std::string question = "WHAT DID MOURINHO SAY AND (WHY?";
-  EXPECT_THROW(searcher().search(question), QueryError);
+  SearchOptions strict;
+  strict.strict = true;
+  EXPECT_THROW(searcher().search(question, strict), QueryError);
   SearchOptions plain = every_hit();
   plain.plain = true;
   SearchResult result;

@@ -102,7 +102,19 @@ INSTANTIATE_TEST_SUITE_P(
                   "AND(Zpenalti OR(Zherrera Zederson))"},
         ParseCase{"AndBindsTighterThanOr", "a OR b AND c", "OR(Za AND(Zb Zc))"},
         ParseCase{"EmptySideIsIgnored", "!!! AND milk", "Zmilk"},
-        ParseCase{"CjkIsAPhraseOfIdeographs", "曼联", "PHRASE(Z曼 Z联)"}),
+        ParseCase{"CjkIsAPhraseOfIdeographs", "曼联", "PHRASE(Z曼 Z联)"},
+        // Runs of signs are pasted text, not operators, as for Xapian.
+        ParseCase{"PlusMinusIsNoSign", "+-dvd", "Zdvd"},
+        ParseCase{"DoubleDashIsNoSign", "wget --http-user", "OR(Zwget PHRASE(Zhttp Zuser))"},
+        ParseCase{"MinusPlusIsNoSign", "milk -+water", "OR(Zmilk Zwater)"},
+        ParseCase{"LoneSignsAreNothing", "canal + -", "Zcanal"},
+        ParseCase{"UnknownFieldIsWords", "site:bbc", "PHRASE(Zsite Zbbc)"},
+        ParseCase{"NearGroup", "kraan NEAR (elektrisch OR electrisch)",
+                  "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
+        ParseCase{"NearGroupOfWords", "kraan NEAR/3 (elektrisch electrisch)",
+                  "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
+        ParseCase{"GroupAdjWord", "(mobile OR cell) ADJ phone", "PHRASE(OR(Zmobil Zcell) Zphone)"},
+        ParseCase{"NearGroupOfOne", "mobile NEAR (phone)", "NEAR(Zmobil Zphone)"}),
     [](const auto& info) { return info.param.name; });
 
 TEST(QueryParser, WordsKeepTheirPlacesInTheQuery) {
@@ -176,13 +188,110 @@ INSTANTIATE_TEST_SUITE_P(
                       ErrorCase{"UnclosedParen", "(penalty OR", 10},
                       ErrorCase{"NeverClosed", "(penalty", 1},
                       ErrorCase{"UnmatchedClose", "penalty)", 8}, ErrorCase{"EmptyParens", "()", 1},
-                      ErrorCase{"ColumnsCountCharacters", "é ü AND", 5}),
+                      ErrorCase{"ColumnsCountCharacters", "é ü AND", 5},
+                      // Beside NEAR, a group holds words joined by OR, nothing else.
+                      ErrorCase{"NearGroupWithAnd", "a NEAR (b AND c)", 11},
+                      ErrorCase{"NearGroupWithPhrase", "a NEAR (b \"c d\")", 11},
+                      ErrorCase{"NearGroupNeverClosed", "a NEAR (b OR c", 8},
+                      ErrorCase{"NearGroupEndsWithOr", "a NEAR (b OR)", 13},
+                      ErrorCase{"NearEmptyGroup", "a NEAR ()", 9}),
     [](const auto& info) { return info.param.name; });
 
 TEST(QueryParser, DeepNestingIsAnErrorNotACrash) {
   Analyzer analyzer;
   std::string query = std::string(10000, '(') + "milk" + std::string(10000, ')');
   EXPECT_THROW(QueryParser(analyzer).parse(query), QueryError);
+}
+
+struct ForgivingCase {
+  const char* name;
+  std::string query;
+  std::string shape;    // as shape() writes the parsed query
+  std::string warning;  // the first warning, "" for none
+};
+
+void PrintTo(const ForgivingCase& c, std::ostream* out) { *out << c.query; }
+
+class QueryParserForgiving : public ::testing::TestWithParam<ForgivingCase> {};
+
+// What people type into a search box is searched: as the query language
+// reads it, or else as plain words, with a warning saying why.
+TEST_P(QueryParserForgiving, SearchesPlainWordsWhenTheQueryCannotBeParsed) {
+  Analyzer analyzer;
+  const ParsedQuery parsed = QueryParser(analyzer).parse_or_plain(GetParam().query);
+  EXPECT_EQ(shape(parsed.query), GetParam().shape);
+  if (GetParam().warning.empty()) {
+    EXPECT_TRUE(parsed.warnings.empty()) << parsed.warnings[0];
+  } else {
+    ASSERT_EQ(parsed.warnings.size(), 1u);
+    EXPECT_EQ(parsed.warnings[0], GetParam().warning);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, QueryParserForgiving,
+    ::testing::Values(
+        ForgivingCase{"WellFormed", "penalty AND Herrera", "AND(Zpenalti Zherrera)", ""},
+        ForgivingCase{"NeverClosed", "windows update (windows se", "OR(Zwindow Zupdat Zwindow Zse)",
+                      "'(' is never closed (column 16); searched as plain words"},
+        ForgivingCase{"EmptyParentheses", "mkdir() failed", "OR(Zmkdir Zfail)",
+                      "empty parentheses (column 6); searched as plain words"},
+        ForgivingCase{"Smiley", "java :) icon", "OR(Zjava Zicon)",
+                      "unmatched ')' (column 7); searched as plain words"},
+        ForgivingCase{"DanglingOperator", "Mourinho AND", "OR(Zmourinho Zand)",
+                      "AND needs words on both sides (column 10); searched as plain words"},
+        ForgivingCase{"BadDate", "date:2017-13-01", "OR(Zdate Z2017 Z13 Z01)",
+                      "a date is YYYY, YYYY-MM or YYYY-MM-DD, or a range FROM..TO (column 6); "
+                      "searched as plain words"},
+        // Only the fallback's warning: the fields it warned of are gone.
+        ForgivingCase{"FieldsAreWordsToo", "site:x (a", "OR(Zsite Zx Za)",
+                      "'(' is never closed (column 8); searched as plain words"}),
+    [](const auto& info) { return info.param.name; });
+
+TEST(QueryParser, DeepNestingFallsBackToWords) {
+  Analyzer analyzer;
+  const std::string query = std::string(10000, '(') + "milk" + std::string(10000, ')');
+  const ParsedQuery parsed = QueryParser(analyzer).parse_or_plain(query);
+  EXPECT_EQ(shape(parsed.query), "Zmilk");
+  EXPECT_EQ(parsed.warnings.size(), 1u);
+}
+
+TEST(QueryParser, UnknownFieldsAreWarnedOfOnce) {
+  const struct {
+    std::string query;
+    std::vector<std::string> warnings;
+  } cases[] = {
+      {"site:example.org mail", {"no field 'site'; searched as words"}},
+      {"site:a site:b", {"no field 'site'; searched as words"}},
+      {"site:a author:b",
+       {"no field 'site'; searched as words", "no field 'author'; searched as words"}},
+      {"-site:x mail", {"no field 'site'; searched as words"}},
+      // Not meant as fields.
+      {"http://example.org", {}},
+      {"10:30", {}},
+      {"c:\\windows", {}},
+      {"java :-D icon", {}},
+      {"note: read", {}},
+      {"a:b", {}},
+      {"title:derby source:Express", {}},
+  };
+  Analyzer analyzer;
+  for (const auto& c : cases) {
+    EXPECT_EQ(QueryParser(analyzer).parse(c.query).warnings, c.warnings) << c.query;
+  }
+}
+
+TEST(QueryParser, PlainWordsKeepTheirPlacesInTheText) {
+  Analyzer analyzer;
+  const std::string text = "(Edersen AND Guardiola’s";
+  const ParsedQuery parsed = QueryParser(analyzer).parse_plain(text);
+  ASSERT_EQ(parsed.free_words.size(), 3u);
+  const std::vector<std::string> expected = {"Edersen", "AND", "Guardiola’s"};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const QueryWord& word = parsed.free_words[i];
+    EXPECT_EQ(text.substr(word.begin, word.end - word.begin), expected[i]);
+  }
+  EXPECT_EQ(parsed.free_words[2].term, "guardiola's");
 }
 
 TEST(QueryParser, UnclosedQuoteIsSearchedAndNoted) {
@@ -249,7 +358,15 @@ INSTANTIATE_TEST_SUITE_P(
                   {{{"mobil", "phone"}, 2, true}},
                   {"tablet"}},
         GroupCase{
-            "WildcardIsNoStem", "mobi* \"mobile phone\"", {{{"mobil", "phone"}, 2, true}}, {}}),
+            "WildcardIsNoStem", "mobi* \"mobile phone\"", {{{"mobil", "phone"}, 2, true}}, {}},
+        GroupCase{"NearGroupIsEachWay",
+                  "mobile NEAR/2 (phone OR tablet)",
+                  {{{"mobil", "phone"}, 3, false}, {{"mobil", "tablet"}, 3, false}},
+                  {}},
+        GroupCase{"ManyWaysAreLoose",
+                  "(a OR b OR c) NEAR (d OR e OR f) NEAR (g OR h)",
+                  {},
+                  {"a", "b", "c", "d", "e", "f", "g", "h"}}),
     [](const auto& info) { return info.param.name; });
 
 // Synonyms stored for a word match as the word does: a phrase among them is

@@ -92,8 +92,11 @@ TEST_F(SearcherAgreement, NoHitsIsAnEmptyResult) {
   EXPECT_TRUE(result.hits.empty());
 }
 
-TEST_F(SearcherAgreement, BadQueryThrowsQueryError) {
-  EXPECT_THROW(searcher().search("penalty AND"), QueryError);
+TEST_F(SearcherAgreement, StrictBadQueryThrowsQueryError) {
+  SearchOptions strict;
+  strict.strict = true;
+  EXPECT_THROW(searcher().search("penalty AND", strict), QueryError);
+  EXPECT_EQ(searcher().search("penalty AND").warnings.size(), 1u);
 }
 
 // Hits' snippets mark the words the index holds under the query's stems;

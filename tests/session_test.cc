@@ -51,6 +51,13 @@ class SessionTest : public testing::SharedIndexTest {
     return config;
   }
 
+  // Queries that cannot be parsed are refused, as these tests expect.
+  static SessionConfig strict_config() {
+    SessionConfig config;
+    config.search.strict = true;
+    return config;
+  }
+
   std::ostringstream out_;
   std::ostringstream diagnostics_;
 };
@@ -66,6 +73,24 @@ TEST_F(SessionTest, GoodQueryWritesItsHits) {
   EXPECT_EQ(diagnostics_.str(), "");
 }
 
+TEST_F(SessionTest, BadQueryIsSearchedAsWordsWithOneWarning) {
+  EXPECT_EQ(answer("Mourinho AND"), Answer::kAnswered);
+  EXPECT_TRUE(out_.str().starts_with("1 article matches\n1. Mourinho leaves United")) << out_.str();
+  EXPECT_EQ(
+      diagnostics_.str(),
+      "quarry: warning: AND needs words on both sides (column 10); searched as plain words\n");
+
+  out_.str("");
+  diagnostics_.str("");
+  EXPECT_EQ(answer("Mourinho AND", json_config()), Answer::kAnswered);
+  EXPECT_EQ(diagnostics_.str(), "");
+  const nlohmann::json result = nlohmann::json::parse(out_.str());
+  EXPECT_EQ(result.at("warnings"),
+            nlohmann::json::parse(
+                R"(["AND needs words on both sides (column 10); searched as plain words"])"));
+  EXPECT_EQ(result.at("total"), 1);
+}
+
 TEST_F(SessionTest, ColorComesFromTheConfig) {
   SessionConfig config;
   config.style.color = true;
@@ -79,7 +104,7 @@ TEST_F(SessionTest, NoHitsIsAnAnswer) {
   EXPECT_EQ(diagnostics_.str(), "");
 }
 
-TEST_F(SessionTest, BadQueryIsOneDiagnosticLineWithTheColumn) {
+TEST_F(SessionTest, StrictBadQueryIsOneDiagnosticLineWithTheColumn) {
   struct Case {
     std::string query;
     std::size_t column;
@@ -91,7 +116,7 @@ TEST_F(SessionTest, BadQueryIsOneDiagnosticLineWithTheColumn) {
   for (const Case& c : cases) {
     out_.str("");
     diagnostics_.str("");
-    EXPECT_EQ(answer(c.query), Answer::kBadQuery) << c.query;
+    EXPECT_EQ(answer(c.query, strict_config()), Answer::kBadQuery) << c.query;
     EXPECT_EQ(out_.str(), "") << c.query;
     const std::vector<std::string> lines = lines_of(diagnostics_.str());
     ASSERT_EQ(lines.size(), 1u) << c.query << ": " << diagnostics_.str();
@@ -133,7 +158,7 @@ TEST_F(SessionTest, JsonAnswerParsesBack) {
 }
 
 TEST_F(SessionTest, AnswerLinesAnswersEachQueryAndCountsBadOnes) {
-  EXPECT_EQ(answer_all("mourinho\n\nbad AND\nguardiola\n"), 1u);
+  EXPECT_EQ(answer_all("mourinho\n\nbad AND\nguardiola\n", strict_config()), 1u);
   const std::string out = out_.str();
   const std::size_t first = out.find("Mourinho leaves United");
   const std::size_t second = out.find("Guardiola praises squad");
@@ -159,7 +184,7 @@ TEST_F(SessionTest, TextAnswersAreSeparatedByOneBlankLine) {
   };
   for (const Case& c : cases) {
     out_.str("");
-    EXPECT_EQ(answer_all(c.input), c.bad) << c.input;
+    EXPECT_EQ(answer_all(c.input, strict_config()), c.bad) << c.input;
     const std::string out = out_.str();
     // A bad query writes nothing to `out`: no blank line of its own either.
     EXPECT_FALSE(out.starts_with("\n")) << c.input << "--->\n" << out;
@@ -191,10 +216,12 @@ TEST_F(SessionTest, JsonLinesAnswerOneLineEach) {
       {"blank lines only", "\n  \n\t\n", {}, {}, 0},
       {"all bad", "bad AND\n(oops\n", {}, {}, 2},
   };
+  SessionConfig strict = json_config();
+  strict.search.strict = true;
   for (const Case& c : cases) {
     out_.str("");
     diagnostics_.str("");
-    EXPECT_EQ(answer_all(c.input, json_config()), c.bad) << c.name;
+    EXPECT_EQ(answer_all(c.input, strict), c.bad) << c.name;
     EXPECT_EQ(lines_of(diagnostics_.str()).size(), c.bad) << c.name;
     std::vector<std::string> queries;
     std::vector<std::size_t> totals;

@@ -467,7 +467,10 @@ TEST(ShardSet, ChangedArticleIsReplacedInItsShard) {
   const SearchResult found = searcher.search("quokka");
   ASSERT_EQ(found.hits.size(), 1u);
   EXPECT_EQ(found.hits[0].id, "story-7");
-  EXPECT_TRUE(searcher.search("Unique7word").hits.empty());
+  // Not even corrected to the Unique6word of another article.
+  SearchOptions as_typed;
+  as_typed.correct = Correction::kNever;
+  EXPECT_TRUE(searcher.search("Unique7word", as_typed).hits.empty());
   // Nothing was written beside the shards.
   std::set<std::string> entries;
   for (const auto& entry : fs::directory_iterator(set)) {

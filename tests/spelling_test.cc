@@ -1,12 +1,16 @@
 // Spelling suggestions and synonyms, as a searcher sees them: the spelling
 // data and the synonym list that lib/index_writer.cc stores, read back
-// through SearchResult.
+// through SearchResult, and when a search runs the suggestion instead.
+#include "lib/search/spelling.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "quarry/index/index_writer.h"
@@ -75,50 +79,177 @@ TEST_F(Spelling, SuggestsTheWordsTheIndexHolds) {
       // The rest of the query is kept as typed.
       {"Edersen AND Guardiola", "ederson and guardiola"},
       {"+Edersen -Mourinho", "+ederson -mourinho"},
-      // Correct words, however rare, are left alone.
+      // Words that are right are left alone, however rare, when no much
+      // more frequent word is close.
       {"Herrera", ""},
       {"Burnley", ""},
       {"Mourinho Portuguese", ""},
       {"speaks", ""},
-      // A word that exists is never corrected, even next to a close one.
+      // Nor is a word as frequent as a close one.
       {"run", ""},
       {"ran", ""},
       // Nothing close.
       {"xylophone", ""},
       {"", ""},
   };
+  SearchOptions options;
+  options.correct = Correction::kNever;
   for (const SuggestionCase& c : cases) {
-    const SearchResult result = searcher().search(c.query);
+    const SearchResult result = searcher().search(c.query, options);
     EXPECT_EQ(lower(result.suggestion), c.suggestion) << c.query;
     EXPECT_FALSE(result.corrected) << c.query;
   }
 }
 
-TEST_F(Spelling, MisspelledQueryFindsNothingUntilCorrected) {
+TEST_F(Spelling, QueryThatFindsNothingSearchesTheSuggestion) {
   SearchOptions options;
   options.limit = 100;
-  const SearchResult typed = searcher().search("Edersen Guardiolla", options);
-  EXPECT_TRUE(typed.hits.empty());
-  EXPECT_FALSE(typed.corrected);
-
-  options.correct = true;
   const SearchResult corrected = searcher().search("Edersen Guardiolla", options);
   EXPECT_TRUE(corrected.corrected);
   EXPECT_EQ(lower(corrected.suggestion), "ederson guardiola");
+  EXPECT_EQ(corrected.query, "Edersen Guardiolla");
   EXPECT_EQ(sorted_ids(corrected), Ids{"s01"});
 
   const SearchResult portuguese = searcher().search("Portugese", options);
   EXPECT_TRUE(portuguese.corrected);
   EXPECT_EQ(sorted_ids(portuguese), Ids{"s02"});
+
+  options.correct = Correction::kNever;
+  const SearchResult typed = searcher().search("Edersen Guardiolla", options);
+  EXPECT_TRUE(typed.hits.empty());
+  EXPECT_FALSE(typed.corrected);
+  EXPECT_EQ(lower(typed.suggestion), "ederson guardiola");
+}
+
+TEST_F(Spelling, QueryThatFindsSomethingKeepsItsHitsUnlessAlwaysCorrected) {
+  SearchOptions options;
+  options.limit = 100;
+  // Mourinho alone finds s02.
+  const SearchResult kept = searcher().search("Edersen Mourinho", options);
+  EXPECT_FALSE(kept.corrected);
+  EXPECT_EQ(lower(kept.suggestion), "ederson mourinho");
+  EXPECT_EQ(sorted_ids(kept), Ids{"s02"});
+
+  options.correct = Correction::kAlways;
+  const SearchResult corrected = searcher().search("Edersen Mourinho", options);
+  EXPECT_TRUE(corrected.corrected);
+  EXPECT_EQ(sorted_ids(corrected), (Ids{"s01", "s02"}));
+}
+
+TEST_F(Spelling, SuggestionThatFindsNothingEitherIsOnlyOffered) {
+  const SearchResult result = searcher().search("Edersen category:weather");
+  EXPECT_FALSE(result.corrected);
+  EXPECT_EQ(lower(result.suggestion), "ederson category:weather");
+  EXPECT_TRUE(result.hits.empty());
 }
 
 TEST_F(Spelling, CorrectWithNothingToCorrectSearchesTheQuery) {
   SearchOptions options;
-  options.correct = true;
+  options.correct = Correction::kAlways;
   const SearchResult result = searcher().search("Herrera", options);
   EXPECT_FALSE(result.corrected);
   EXPECT_TRUE(result.suggestion.empty());
   EXPECT_EQ(sorted_ids(result), Ids{"s03"});
+}
+
+TEST_F(Spelling, QueriesSearchedAsPlainWordsGetSuggestionsToo) {
+  SearchOptions options;
+  options.correct = Correction::kNever;
+  EXPECT_EQ(lower(searcher().search("(Edersen", options).suggestion), "(ederson");
+  options.plain = true;
+  EXPECT_EQ(lower(searcher().search("Edersen AND", options).suggestion), "ederson and");
+}
+
+// How many articles hold each word.
+using WordCounts = std::vector<std::pair<std::string, int>>;
+
+struct ContractCase {
+  const char* name;
+  WordCounts words;
+  std::string query;
+  std::string suggestion;  // "" for none
+};
+
+void PrintTo(const ContractCase& c, std::ostream* out) { *out << c.query; }
+
+class SpellingContract : public ::testing::TestWithParam<ContractCase> {};
+
+// Each case builds an index whose words are held by the numbers of
+// articles given.
+TEST_P(SpellingContract, SuggestsOnlyMuchMoreFrequentWordsClose) {
+  TempDir dir;
+  std::vector<Article> articles;
+  for (const auto& [word, count] : GetParam().words) {
+    for (int i = 0; i < count; ++i) {
+      articles.push_back({word + std::to_string(i), "", word, "", "", ""});
+    }
+  }
+  testing::index_articles(dir, articles);
+  Searcher searcher(testing::index_path(dir));
+  EXPECT_EQ(searcher.search(GetParam().query).suggestion, GetParam().suggestion);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, SpellingContract,
+    ::testing::Values(
+        // "goverment" and "governess" share a stem, so the query has a hit.
+        ContractCase{
+            "WordInNoArticle", {{"government", 12}, {"governess", 1}}, "goverment", "government"},
+        ContractCase{"RareWordThatExists",
+                     {{"government", 12}, {"goverment", 1}},
+                     "goverment",
+                     "government"},
+        ContractCase{"NotMuchMoreFrequent", {{"government", 5}, {"goverment", 1}}, "goverment", ""},
+        ContractCase{"CommonWordsAreLeftAlone", {{"phone", 12}, {"phones", 10}}, "phones", ""},
+        // Held by two articles in fewer than 2,000: not rare.
+        ContractCase{"OnlyRareWordsAreLookedAt", {{"phone", 30}, {"phones", 2}}, "phones", ""},
+        ContractCase{"NeverALessFrequentWord", {{"run", 1}, {"ran", 1}}, "run", ""},
+        // "hike" would find what "hikes" finds.
+        ContractCase{"NeverAWordOfTheSameStem", {{"hike", 20}, {"hikes", 1}}, "hikes", ""},
+        ContractCase{"FirstLetterKept", {{"errera", 12}}, "Herrera", ""},
+        ContractCase{"FirstLetterKeptAtTwoEdits", {{"person", 30}}, "Ederson", ""},
+        ContractCase{
+            "FewestEditsFirst", {{"football", 2}, {"fastball", 30}}, "fotball", "football"},
+        ContractCase{"ThenMostFrequent", {{"bit", 3}, {"but", 20}, {"bat", 5}}, "bxt", "but"},
+        // In 2,000 articles or more, one article is not enough.
+        ContractCase{
+            "WordOfOneArticleInMany", {{"filler", 2000}, {"guardiola", 1}}, "guardiolla", ""},
+        ContractCase{"WordOfTwoArticlesInMany",
+                     {{"filler", 2000}, {"guardiola", 2}},
+                     "guardiolla",
+                     "guardiola"},
+        ContractCase{"TwoEditsAway", {{"tomorrow", 12}}, "tommorow", "tomorrow"},
+        ContractCase{"TwoEditsNeedTenArticles", {{"tomorrow", 3}}, "tommorow", ""},
+        // "tommorows" finds "tommorowing" through their stem: a word in use.
+        ContractCase{"TwoEditsOnlyForWordsThatFindNothing",
+                     {{"tomorrows", 12}, {"tommorowing", 1}},
+                     "tommorows",
+                     ""},
+        ContractCase{
+            "TwoEditsForWordsThatFindNothing", {{"tomorrows", 12}}, "tommorows", "tomorrows"},
+        ContractCase{"NumbersAreNotCorrected", {{"2017", 12}}, "2018", ""}),
+    [](const auto& info) { return info.param.name; });
+
+TEST(SpellingEditDistance, CountsCodePoints) {
+  const struct {
+    std::string a, b;
+    std::size_t edits;
+  } cases[] = {
+      {"", "", 0},
+      {"abc", "abc", 0},
+      {"abc", "", 3},
+      {"abc", "acb", 1},
+      {"ederson", "person", 2},
+      {"herrera", "errera", 1},
+      {"café", "cafe", 1},
+      {"東京", "京東", 1},
+      {"tommorow", "tomorrow", 2},
+      {"kitten", "sitting", 3},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(detail::edit_distance(c.a, c.b), c.edits) << c.a << " " << c.b;
+    EXPECT_EQ(detail::edit_distance(c.b, c.a), c.edits) << c.b << " " << c.a;
+  }
 }
 
 // Queries that must each find exactly `ids`.

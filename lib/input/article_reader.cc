@@ -151,6 +151,7 @@ void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
     report(sink, where,
            "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)", false);
   }
+  for (std::string& problem : text.header_problems) report(sink, where, std::move(problem), false);
   if (detail::cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
     report(sink, where, detail::long_article_note(file_bytes), false);
   }

@@ -1,5 +1,10 @@
 #include "lib/input/text_article.h"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <optional>
 #include <utility>
 
 #include "lib/text/utf8.h"
@@ -56,6 +61,86 @@ void normalize_line_breaks(std::string* text) {
   text->resize(out);
 }
 
+struct Header {
+  Article fields;
+  std::vector<std::string> names;  // of the fields given, lower-cased
+  std::vector<std::string> problems;
+  std::size_t length = 0;  // bytes of the text it takes, its blank line included
+};
+
+std::string lower_ascii(std::string_view text) {
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower;
+}
+
+int number(std::string_view digits) {
+  int value = -1;
+  std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return value;
+}
+
+// "2017-12-10", or that followed by a time ("2017-12-10T15:01:01"), of a
+// day that exists.
+bool is_iso_date(std::string_view date) {
+  if (date.size() < 10 || (date.size() > 10 && date[10] != 'T' && date[10] != ' ')) return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (date[i] < '0' || date[i] > '9') return false;
+  }
+  if (date[4] != '-' || date[7] != '-') return false;
+  const std::chrono::year_month_day day{std::chrono::year{number(date.substr(0, 4))},
+                                        std::chrono::month(number(date.substr(5, 2))),
+                                        std::chrono::day(number(date.substr(8, 2)))};
+  return day.ok();
+}
+
+// Sets the field `name` names; false when it names none or was given
+// already.
+bool set_field(std::string_view name, std::string_view value, Header* header) {
+  std::string key = lower_ascii(name);
+  std::string* field = key == "title"      ? &header->fields.title
+                       : key == "date"     ? &header->fields.date
+                       : key == "source"   ? &header->fields.source
+                       : key == "category" ? &header->fields.category
+                                           : nullptr;
+  if (field == nullptr ||
+      std::find(header->names.begin(), header->names.end(), key) != header->names.end()) {
+    return false;
+  }
+  header->names.push_back(std::move(key));
+  *field = value;
+  return true;
+}
+
+// The header `text` starts with, if it has one (see parse_text_article).
+std::optional<Header> read_header(std::string_view text) {
+  Header header;
+  std::size_t at = 0;
+  bool ended = false;  // by a blank line: a one-line text "Source: …" is no header
+  while (at < text.size() && !ended) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = trim_white_space(text.substr(at, end - at));
+    at = std::min(end + 1, text.size());
+    ended = line.empty();
+    if (ended) break;
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    if (!set_field(trim_white_space(line.substr(0, colon)),
+                   trim_white_space(line.substr(colon + 1)), &header)) {
+      return std::nullopt;
+    }
+  }
+  if (header.names.empty() || !ended) return std::nullopt;
+  if (!header.fields.date.empty() && !is_iso_date(header.fields.date)) {
+    header.problems.push_back("date '" + header.fields.date +
+                              "' is not YYYY-MM-DD (ISO 8601); left out");
+    header.fields.date.clear();
+  }
+  header.length = at;
+  return header;
+}
+
 }  // namespace
 
 FirstLine split_first_line(std::string_view text) {
@@ -78,14 +163,23 @@ TextArticle parse_text_article(std::string id, std::string contents) {
   result.repaired_bytes = invalid_utf8;
   normalize_line_breaks(&contents);
 
-  const FirstLine first = split_first_line(contents);
+  std::string_view text = contents;
+  if (std::optional<Header> header = read_header(text)) {
+    result.article = std::move(header->fields);
+    result.header_problems = std::move(header->problems);
+    text.remove_prefix(header->length);
+  }
+  const FirstLine first = split_first_line(text);
   if (first.line.empty()) {
     result.kind = TextKind::kEmpty;
     return result;
   }
-  bool title_is_first_line = false;
-  result.article.title = derive_title(contents, &title_is_first_line);
-  result.article.body = trim_white_space(title_is_first_line ? first.rest : contents);
+  if (result.article.title.empty()) {
+    bool title_is_first_line = false;
+    result.article.title = derive_title(text, &title_is_first_line);
+    if (title_is_first_line) text = first.rest;
+  }
+  result.article.body = trim_white_space(text);
   result.article.id = std::move(id);
   return result;
 }

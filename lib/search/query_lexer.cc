@@ -39,6 +39,18 @@ std::optional<QueryField> field_named(std::string_view name) {
   return std::nullopt;
 }
 
+bool is_sign(char c) { return c == '+' || c == '-'; }
+
+bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// "site:example.org" reads as a field that does not exist; "10:30",
+// "http://…", "c:\\" and ":)" do not.
+bool looks_like_field(std::string_view name, std::string_view value) {
+  if (name.size() < 2 || !std::all_of(name.begin(), name.end(), is_ascii_letter)) return false;
+  return !value.empty() && !is_space(value.front()) && value.front() != '/' &&
+         value.front() != '\\' && value.front() != ':' && value.front() != ')';
+}
+
 // "NEAR", "NEAR/5", "ADJ", "ADJ/3"; sets the window.
 std::optional<LexemeKind> proximity(std::string_view word, unsigned* window) {
   LexemeKind kind;
@@ -64,7 +76,8 @@ std::optional<LexemeKind> proximity(std::string_view word, unsigned* window) {
 
 class Lexer {
  public:
-  Lexer(std::string_view query, std::vector<std::string>* notes) : query_(query), notes_(notes) {}
+  Lexer(std::string_view query, std::vector<std::string>* notes, std::vector<std::string>* warnings)
+      : query_(query), notes_(notes), warnings_(warnings) {}
 
   std::vector<Lexeme> run() {
     std::vector<Lexeme> out;
@@ -78,10 +91,8 @@ class Lexer {
         ++i;
       } else if (std::size_t q = quote_length(query_, i)) {
         i = phrase(i, q, &out);
-      } else if ((c == '+' || c == '-') && i + 1 < query_.size() && !is_space(query_[i + 1]) &&
-                 query_[i + 1] != ')') {
-        out.push_back({c == '+' ? LexemeKind::kPlus : LexemeKind::kMinus, query_.substr(i, 1), i});
-        ++i;
+      } else if (is_sign(c)) {
+        i = signs(i, &out);
       } else {
         i = word(i, &out);
       }
@@ -91,6 +102,21 @@ class Lexer {
   }
 
  private:
+  // A sign before a word, a phrase or a group. A run of signs ("+-dvd",
+  // "--http-user") is no sign at all, as Xapian's QueryParser reads it: such
+  // runs are pasted text, not operators.
+  std::size_t signs(std::size_t start, std::vector<Lexeme>* out) {
+    std::size_t end = start;
+    while (end < query_.size() && is_sign(query_[end])) ++end;
+    if (end == query_.size() || is_space(query_[end]) || query_[end] == ')')
+      return word(start, out);
+    if (end - start == 1) {
+      const LexemeKind kind = query_[start] == '+' ? LexemeKind::kPlus : LexemeKind::kMinus;
+      out->push_back({kind, query_.substr(start, 1), start});
+    }
+    return end;
+  }
+
   std::size_t phrase(std::size_t start, std::size_t quote, std::vector<Lexeme>* out) {
     std::size_t inside = start + quote;
     std::size_t end = inside;
@@ -111,10 +137,12 @@ class Lexer {
       if (query_[end] == ':') {
         // "title:…": the field applies to what follows the colon, which the
         // lexer reads on its own (a word, a phrase or a group).
-        if (auto field = field_named(query_.substr(start, end - start))) {
-          out->push_back({LexemeKind::kField, query_.substr(start, end - start), start, 0, *field});
+        const std::string_view name = query_.substr(start, end - start);
+        if (auto field = field_named(name)) {
+          out->push_back({LexemeKind::kField, name, start, 0, *field});
           return end + 1;
         }
+        if (looks_like_field(name, query_.substr(end + 1))) warn_unknown_field(name);
       }
       ++end;
     }
@@ -135,14 +163,23 @@ class Lexer {
     return end;
   }
 
+  void warn_unknown_field(std::string_view name) {
+    std::string warning = "no field '" + std::string(name) + "'; searched as words";
+    if (std::find(warnings_->begin(), warnings_->end(), warning) == warnings_->end()) {
+      warnings_->push_back(std::move(warning));
+    }
+  }
+
   std::string_view query_;
   std::vector<std::string>* notes_;
+  std::vector<std::string>* warnings_;
 };
 
 }  // namespace
 
-std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes) {
-  return Lexer(query, notes).run();
+std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes,
+                              std::vector<std::string>* warnings) {
+  return Lexer(query, notes, warnings).run();
 }
 
 void throw_query_error(std::string_view query, std::size_t offset, const std::string& reason) {

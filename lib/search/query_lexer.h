@@ -39,8 +39,11 @@ struct Lexeme {
 
 // The lexemes of `query`, which they point into, ending with one of kind
 // kEnd. Never throws: what is not quite well formed (an unclosed quote) is
-// read as best it can be, with a line in `notes` saying how.
-std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes);
+// read as best it can be, with a line in `notes` saying how; what is read
+// otherwise than it was meant (a field that does not exist, searched as
+// words) gets a line in `warnings`.
+std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes,
+                              std::vector<std::string>* warnings);
 
 // Throws QueryError for `query`, at the column of byte `offset`.
 [[noreturn]] void throw_query_error(std::string_view query, std::size_t offset,

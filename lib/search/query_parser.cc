@@ -6,6 +6,7 @@
 
 #include "lib/search/query_lexer.h"
 #include "lib/search/term_expander.h"
+#include "quarry/error.h"
 
 namespace quarry {
 namespace {
@@ -13,6 +14,8 @@ namespace {
 using detail::Lexeme;
 using detail::LexemeKind;
 using detail::QueryField;
+// The words of each operand of a NEAR or ADJ chain.
+using Alternatives = std::vector<std::vector<std::string>>;
 
 // Xapian's matcher slows down faster than the number of terms grows (ten
 // thousand words take many seconds); Lucene, for the same reason, takes at
@@ -169,11 +172,10 @@ class Parser {
     return field != QueryField::kNone && field != QueryField::kTitle;
   }
 
-  // item := primary (("NEAR" | "ADJ")[/n] primary)*
+  // item := operand (("NEAR" | "ADJ")[/n] operand)* | primary
   Xapian::Query proximity_chain(bool positive, QueryField field) {
-    if (peek(1).kind != LexemeKind::kNear && peek(1).kind != LexemeKind::kAdj)
-      return primary(positive, field);
-    std::vector<std::string> words;
+    if (!starts_proximity_chain()) return primary(positive, field);
+    Alternatives words;
     std::vector<Xapian::Query> terms{proximity_operand(positive, &words)};
     const Lexeme& first_op = peek();
     unsigned window = first_op.window;
@@ -181,7 +183,8 @@ class Parser {
       const Lexeme& op = take();
       if (op.kind != first_op.kind) fail(op, "NEAR and ADJ cannot be mixed in one chain");
       window = std::max(window, op.window);
-      if (peek().kind != LexemeKind::kWord && peek().kind != LexemeKind::kPhrase) {
+      const LexemeKind next = peek().kind;
+      if (next != LexemeKind::kWord && next != LexemeKind::kPhrase && next != LexemeKind::kOpen) {
         fail(op, std::string(op.text) + " needs words on both sides");
       }
       terms.push_back(proximity_operand(positive, &words));
@@ -189,13 +192,17 @@ class Parser {
     terms.erase(std::remove_if(terms.begin(), terms.end(), [](auto& q) { return q.empty(); }),
                 terms.end());
     if (terms.size() < 2) {
-      terms_.highlight_together(words, words.size(), true, positive);
+      for (const auto& alternatives : words) {
+        for (const std::string& word : alternatives) {
+          terms_.highlight_together({word}, 1, true, positive);
+        }
+      }
       return flat(Xapian::Query::OP_OR, terms);
     }
     // "within n words" of each other: a window of n + the words themselves.
     const Xapian::termcount span = window + static_cast<Xapian::termcount>(terms.size()) - 1;
     const bool ordered = first_op.kind == LexemeKind::kAdj;
-    terms_.highlight_together(words, span, ordered, positive);
+    highlight_chain(words, span, ordered, positive);
     Xapian::Query query(ordered ? Xapian::Query::OP_PHRASE : Xapian::Query::OP_NEAR, terms.begin(),
                         terms.end(), span);
     query = terms_.in_field(query, words, field);
@@ -203,13 +210,79 @@ class Parser {
     return query;
   }
 
-  // A word joined by NEAR or ADJ.
-  Xapian::Query proximity_operand(bool positive, std::vector<std::string>* words) {
+  // Whether the next item is an operand followed by NEAR or ADJ.
+  bool starts_proximity_chain() const {
+    std::size_t after = 1;
+    if (peek().kind == LexemeKind::kOpen) {
+      int depth = 0;
+      for (after = 0; peek(after).kind != LexemeKind::kEnd; ++after) {
+        if (peek(after).kind == LexemeKind::kOpen) ++depth;
+        if (peek(after).kind == LexemeKind::kClose && --depth == 0) break;
+      }
+      ++after;
+    }
+    return peek(after).kind == LexemeKind::kNear || peek(after).kind == LexemeKind::kAdj;
+  }
+
+  // A word joined by NEAR or ADJ, or a group of words any of which may
+  // stand in its place: "kraan NEAR (elektrisch OR electrisch)". Xapian
+  // matches terms, or terms joined by OR, near each other, so nothing else
+  // can be there.
+  Xapian::Query proximity_operand(bool positive, Alternatives* words) {
     const Lexeme& lexeme = take();
-    if (lexeme.kind != LexemeKind::kWord && lexeme.kind != LexemeKind::kPhrase) {
+    std::vector<std::string> alternatives;
+    std::vector<Xapian::Query> terms;
+    if (lexeme.kind == LexemeKind::kOpen) {
+      bool after_word = false;
+      for (;;) {
+        const Lexeme& inner = take();
+        if (inner.kind == LexemeKind::kClose && after_word) break;
+        if (inner.kind == LexemeKind::kOr && after_word) {
+          after_word = false;
+          continue;
+        }
+        if (inner.kind == LexemeKind::kEnd) fail(lexeme, "'(' is never closed");
+        if (inner.kind != LexemeKind::kWord && inner.kind != LexemeKind::kPhrase) {
+          fail(inner, "beside NEAR and ADJ, ( ) holds words joined by OR");
+        }
+        terms.push_back(terms_.proximity_operand(inner, positive, &alternatives));
+        after_word = true;
+      }
+    } else if (lexeme.kind == LexemeKind::kWord || lexeme.kind == LexemeKind::kPhrase) {
+      terms.push_back(terms_.proximity_operand(lexeme, positive, &alternatives));
+    } else {
       fail(lexeme, "NEAR and ADJ join words");
     }
-    return terms_.proximity_operand(lexeme, positive, words);
+    if (!alternatives.empty()) words->push_back(std::move(alternatives));
+    terms.erase(std::remove_if(terms.begin(), terms.end(), [](auto& q) { return q.empty(); }),
+                terms.end());
+    return flat(Xapian::Query::OP_OR, terms);
+  }
+
+  // Marks a chain's words where they occur together: each way of picking
+  // one word of every operand is a group, as long as there are few.
+  void highlight_chain(const Alternatives& words, std::size_t span, bool ordered, bool positive) {
+    std::size_t ways = 1;
+    for (const auto& alternatives : words) {
+      ways *= alternatives.size();
+      if (ways > kMaxHighlightGroups) break;  // before the product can overflow
+    }
+    if (ways > kMaxHighlightGroups) {
+      for (const auto& alternatives : words) {
+        for (const std::string& word : alternatives)
+          terms_.highlight_together({word}, 1, true, positive);
+      }
+      return;
+    }
+    for (std::size_t way = 0; way < ways; ++way) {
+      std::vector<std::string> picked;
+      std::size_t rest = way;
+      for (const auto& alternatives : words) {
+        picked.push_back(alternatives[rest % alternatives.size()]);
+        rest /= alternatives.size();
+      }
+      terms_.highlight_together(picked, span, ordered, positive);
+    }
   }
 
   Xapian::Query primary(bool positive, QueryField field) {
@@ -244,6 +317,8 @@ class Parser {
   }
 
   static constexpr int kMaxDepth = 100;
+  // Past this many ways of picking a chain's words, they are marked alone.
+  static constexpr std::size_t kMaxHighlightGroups = 16;
 
   const QueryParserConfig& config_;
   std::string_view query_;
@@ -273,7 +348,7 @@ void deduplicate(HighlightTerms* terms) {
 
 ParsedQuery QueryParser::parse(std::string_view query) const {
   ParsedQuery out;
-  std::vector<Lexeme> lexemes = detail::lex_query(query, &out.notes);
+  std::vector<Lexeme> lexemes = detail::lex_query(query, &out.notes, &out.warnings);
   if (lexemes.size() > kMaxQueryWords + 1) {
     detail::throw_query_error(
         query, lexemes[kMaxQueryWords].offset,
@@ -284,29 +359,33 @@ ParsedQuery QueryParser::parse(std::string_view query) const {
   return out;
 }
 
-ParsedQuery QueryParser::parse_plain(std::string_view text) const {
-  // Each word the analyzer finds becomes a free word; nothing is syntax.
-  std::string words;
-  for (const Token& token : analyzer_.tokenize(text)) {
-    words += token.term;
-    words += ' ';
+ParsedQuery QueryParser::parse_or_plain(std::string_view query) const {
+  try {
+    return parse(query);
+  } catch (const QueryError& error) {
+    ParsedQuery plain = parse_plain(query);
+    plain.warnings.insert(plain.warnings.begin(), error.reason() + " (column " +
+                                                      std::to_string(error.column()) +
+                                                      "); searched as plain words");
+    return plain;
   }
+}
+
+ParsedQuery QueryParser::parse_plain(std::string_view text) const {
+  // Each word the analyzer finds becomes a free word, read from where it
+  // stands in the text; nothing is syntax.
   std::vector<Lexeme> lexemes;
-  std::size_t at = 0;
-  std::string_view view(words);
-  while (at < view.size()) {
-    const std::size_t space = view.find(' ', at);
-    lexemes.push_back({LexemeKind::kWord, view.substr(at, space - at), at});
-    at = space + 1;
+  for (const Token& token : analyzer_.tokenize(text)) {
+    lexemes.push_back(
+        {LexemeKind::kWord, text.substr(token.begin, token.end - token.begin), token.begin});
   }
   ParsedQuery out;
   if (lexemes.size() > kMaxQueryWords) {
     lexemes.resize(kMaxQueryWords);
     out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) + " words are searched");
   }
-  lexemes.push_back({LexemeKind::kEnd, {}, view.size()});
-  out.query = Parser(analyzer_, config_, db_, view, std::move(lexemes), &out).parse();
-  out.free_words.clear();  // offsets into `words`, not into the text given
+  lexemes.push_back({LexemeKind::kEnd, {}, text.size()});
+  out.query = Parser(analyzer_, config_, db_, text, std::move(lexemes), &out).parse();
   deduplicate(&out.highlight);
   return out;
 }

@@ -15,6 +15,7 @@
 #include "lib/search/hit_order.h"
 #include "lib/search/match_count.h"
 #include "lib/search/shard_group.h"
+#include "lib/search/spelling.h"
 #include "lib/search/stored_positions.h"
 #include "quarry/error.h"
 #include "quarry/search/query_parser.h"
@@ -25,9 +26,6 @@ namespace {
 // Another process may commit while we read; Xapian then asks us to reopen.
 // A few attempts always suffice unless the index is rewritten continuously.
 constexpr int kMaxReopenAttempts = 5;
-
-// Spelling suggestions at most this many edits away from what was typed.
-constexpr unsigned kMaxEditDistance = 2;
 
 }  // namespace
 
@@ -45,7 +43,8 @@ struct Searcher::Impl {
 
   ParsedQuery parse(std::string_view query, const SearchOptions& options) {
     QueryParser parser(analyzer, options.parser, &shards.spelling());
-    return options.plain ? parser.parse_plain(query) : parser.parse(query);
+    if (options.plain) return parser.parse_plain(query);
+    return options.strict ? parser.parse(query) : parser.parse_or_plain(query);
   }
 
   // Runs `read` on the shards as last committed. Retries when a commit
@@ -57,6 +56,10 @@ struct Searcher::Impl {
   std::string suggest(std::string_view query, const ParsedQuery& parsed);
   Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
   SearchResult run(const ParsedQuery& parsed, std::string_view query, const SearchOptions& options);
+  // The results of `suggestion` instead of the query's, as options.correct
+  // says (kAuto or kAlways).
+  SearchResult run_or_correct(const ParsedQuery& parsed, std::string_view query,
+                              std::string suggestion, const SearchOptions& options);
   std::vector<Contribution> explain(const ParsedQuery& parsed, const std::string& id,
                                     const Xapian::Weight& weight);
   // Fills the hit's snippet and title highlights.
@@ -83,18 +86,19 @@ auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
   }
 }
 
-// Replaces each free word that no article holds with the closest word the
-// index's spelling data knows; a word that exists is never "corrected".
+// Replaces each rare free word with a much more frequent word of the
+// index close to it (see better_spelling).
 std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& parsed) {
-  Xapian::Database& db = shards.articles();
+  const Xapian::doccount articles = shards.articles().get_doccount();
   std::string suggestion;
   std::size_t copied = 0;
   bool changed = false;
   for (const QueryWord& word : parsed.free_words) {
-    if (db.get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) != 0) continue;
+    const bool finds_articles =
+        shards.articles().get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) > 0;
     const std::string better =
-        shards.spelling().get_spelling_suggestion(word.term, kMaxEditDistance);
-    if (better.empty() || better == word.term || !detail::is_spelling_word(better)) continue;
+        detail::better_spelling(shards.spelling(), articles, analyzer, word.term, finds_articles);
+    if (better.empty() || word.begin < copied) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;
     copied = word.end;
@@ -103,6 +107,27 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
   if (!changed) return "";
   suggestion.append(query.substr(copied));
   return suggestion;
+}
+
+// As search engines do: rather than nothing, what was probably meant.
+SearchResult Searcher::Impl::run_or_correct(const ParsedQuery& parsed, std::string_view query,
+                                            std::string suggestion, const SearchOptions& options) {
+  SearchResult found;
+  if (options.correct == Correction::kAuto) {
+    found = run(parsed, query, options);
+    if (found.total > 0) {
+      found.suggestion = std::move(suggestion);
+      return found;
+    }
+  }
+  SearchResult corrected = run(parse(suggestion, options), query, options);
+  if (options.correct == Correction::kAuto && corrected.total == 0) {
+    found.suggestion = std::move(suggestion);
+    return found;
+  }
+  corrected.suggestion = std::move(suggestion);
+  corrected.corrected = true;
+  return corrected;
 }
 
 std::vector<Contribution> Searcher::Impl::explain(const ParsedQuery& parsed, const std::string& id,
@@ -160,6 +185,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   SearchResult result;
   result.query = std::string(query);
   result.notes = parsed.notes;
+  result.warnings = parsed.warnings;
   result.highlight = parsed.highlight;
   if (parsed.query.empty()) return result;
 
@@ -235,18 +261,16 @@ SearchResult Searcher::search(std::string_view query, const SearchOptions& optio
   SearchResult result = impl_->with_shards([&] {
     // Each search sees the index as last committed.
     ParsedQuery parsed = impl_->parse(query, options);
-    std::string suggestion = options.plain ? "" : impl_->suggest(query, parsed);
-    if (options.correct && !suggestion.empty()) {
-      SearchResult corrected = impl_->run(impl_->parse(suggestion, options), suggestion, options);
-      corrected.suggestion = std::move(suggestion);
-      corrected.corrected = true;
-      return corrected;
+    std::string suggestion = impl_->suggest(query, parsed);
+    if (suggestion.empty() || options.correct == Correction::kNever) {
+      SearchResult found = impl_->run(parsed, query, options);
+      found.suggestion = std::move(suggestion);
+      return found;
     }
-    SearchResult found = impl_->run(parsed, query, options);
-    found.suggestion = std::move(suggestion);
-    return found;
+    return impl_->run_or_correct(parsed, query, std::move(suggestion), options);
   });
-  result.warnings = impl_->shards.warnings();
+  const std::vector<std::string>& left_out = impl_->shards.warnings();
+  result.warnings.insert(result.warnings.end(), left_out.begin(), left_out.end());
   return result;
 }
 

@@ -71,13 +71,19 @@ Xapian::Query TermExpander::proximity_operand(const Lexeme& lexeme, bool positiv
 
 // A phrase or proximity query limited to a field: title terms carry no
 // positions, so the words' positions come from the whole article and the
-// title must hold every word.
+// title must hold one word of every place.
 Xapian::Query TermExpander::in_field(const Xapian::Query& query,
-                                     const std::vector<std::string>& words, QueryField field) {
+                                     const std::vector<std::vector<std::string>>& words,
+                                     QueryField field) {
   if (field != QueryField::kTitle || query.empty()) return query;
   std::vector<Xapian::Query> title_terms;
-  for (const std::string& word : words) {
-    title_terms.emplace_back(kStemPrefix + prefix_for(field) + analyzer_.stem(word));
+  for (const std::vector<std::string>& alternatives : words) {
+    std::vector<Xapian::Query> any;
+    for (const std::string& word : alternatives) {
+      any.emplace_back(kStemPrefix + prefix_for(field) + analyzer_.stem(word));
+    }
+    title_terms.push_back(
+        any.size() == 1 ? any[0] : Xapian::Query(Xapian::Query::OP_OR, any.begin(), any.end()));
   }
   return Xapian::Query(Xapian::Query::OP_FILTER, query, flat_and(title_terms));
 }
@@ -146,10 +152,12 @@ Xapian::Query TermExpander::phrase(const std::vector<Token>& tokens, bool positi
                                    QueryField field) {
   std::vector<Xapian::Query> terms;
   std::vector<std::string> words;
+  std::vector<std::vector<std::string>> places;
   std::string key;
   for (const Token& token : tokens) {
     terms.push_back(positioned_stem(token.term, positive));
     words.push_back(token.term);
+    places.push_back({token.term});
     key += (key.empty() ? "" : " ") + token.term;
   }
   if (terms.empty()) return Xapian::Query();
@@ -162,7 +170,7 @@ Xapian::Query TermExpander::phrase(const std::vector<Token>& tokens, bool positi
                                           : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
                                                           terms.end(), terms.size());
   return field == QueryField::kNone ? with_synonyms(key, query, positive)
-                                    : in_field(query, words, field);
+                                    : in_field(query, places, field);
 }
 
 // Words that start with what was typed, from the index's vocabulary, the

@@ -39,9 +39,10 @@ class TermExpander {
   Xapian::Query proximity_operand(const Lexeme& lexeme, bool positive,
                                   std::vector<std::string>* words);
 
-  // A phrase or proximity query of `words` limited to `field`.
-  Xapian::Query in_field(const Xapian::Query& query, const std::vector<std::string>& words,
-                         QueryField field);
+  // A phrase or proximity query limited to `field`, over `words`: for each
+  // place in the query, the words that may stand there.
+  Xapian::Query in_field(const Xapian::Query& query,
+                         const std::vector<std::vector<std::string>>& words, QueryField field);
 
   // Records a positive, non-empty `query` as a part of the score.
   void score(bool positive, std::string label, const Xapian::Query& query);

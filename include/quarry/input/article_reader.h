@@ -42,7 +42,10 @@ class ArticleSink {
 //  - a .txt file: one article whose id is its path relative to the folder
 //    given, with '/' separators (for a single file, its file name), whose
 //    title comes from derive_title(); a byte order mark is dropped and CRLF
-//    line breaks become LF;
+//    line breaks become LF. It may start with a header of "Name: value"
+//    lines ended by a blank line, giving its Title, Date (ISO 8601), Source
+//    and Category; a date that is not ISO 8601 is reported (skipped=false)
+//    and left out;
 //  - a .jsonl or .jsonl.gz file: one JSON object per line with non-empty
 //    string "id", string "body", and optional strings "title", "date",
 //    "category", "source" (null counts as absent). An empty title is derived

@@ -6,13 +6,16 @@
 //   "a phrase"             words in this order (an unclosed quote runs to the end)
 //   AND OR NOT XOR ( )     boolean operators (upper case) and grouping
 //   a NEAR b, a NEAR/5 b   words within 10 (or 5) words of each other, any order
-//   a ADJ b, a ADJ/5 b     the same, in this order
+//   a ADJ b, a ADJ/5 b     the same, in this order; either side may be a group
+//                          of words, any of which may match: a NEAR (b OR c)
 //   Manches*               words starting with "manches"
 //   title:  source:  category:  id:   fields (title words are free words too)
 //   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
 //
 // A word the analyzer splits in several ("dressing-room", "2-1") is searched
-// as a phrase of its parts, as it is written.
+// as a phrase of its parts, as it is written. A run of signs ("+-dvd",
+// "--http-user") is no sign, as in Xapian's QueryParser; a field name that
+// does not exist ("site:x") is searched as words, with a warning.
 #ifndef QUARRY_SEARCH_QUERY_PARSER_H_
 #define QUARRY_SEARCH_QUERY_PARSER_H_
 
@@ -48,11 +51,14 @@ struct ParsedQuery {
   // The positive words, phrases and wildcards, each scored on its own; a
   // hit's score is the sum of the parts it matches.
   std::vector<ScoringPart> scoring_parts;
-  // Empty from parse_plain, which has no offsets into the text it was given.
   std::vector<QueryWord> free_words;
   // Readings the parser chose where the query was not quite well formed,
   // e.g. "unclosed quote: searched as a phrase to the end of the query".
   std::vector<std::string> notes;
+  // What of the query was not searched as it was written: "no field 'foo';
+  // searched as words", or from parse_or_plain, why the whole query was
+  // searched as plain words.
+  std::vector<std::string> warnings;
 };
 
 enum class MatchMode { kAny, kAll };
@@ -79,8 +85,15 @@ class QueryParser {
   // read at all: a dangling operator, unbalanced parentheses, a bad date.
   ParsedQuery parse(std::string_view query) const;
 
+  // The query as parse() reads it or, when it cannot, as parse_plain()
+  // does, with a warning first that names the fault and its column:
+  // "'(' is never closed (column 14); searched as plain words". What a
+  // search box should do with what people type. Never throws.
+  ParsedQuery parse_or_plain(std::string_view query) const;
+
   // The text as plain words, whatever it holds: natural-language queries
-  // with no syntax. Never throws.
+  // with no syntax. Its free words carry their places in the text, for
+  // spelling suggestions. Never throws.
   ParsedQuery parse_plain(std::string_view text) const;
 
  private:

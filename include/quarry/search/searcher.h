@@ -22,6 +22,14 @@ namespace quarry {
 
 enum class SortOrder { kRelevance, kOldestFirst, kNewestFirst };
 
+// When a search runs the spelling suggestion (SearchResult::suggestion)
+// instead of the query.
+enum class Correction {
+  kNever,   // never: the suggestion is only offered
+  kAuto,    // when the query matches nothing and the suggestion matches something
+  kAlways,  // whenever there is a suggestion
+};
+
 struct SearchOptions {
   std::size_t limit = 10;
   std::size_t offset = 0;
@@ -29,11 +37,14 @@ struct SearchOptions {
   SnippetConfig snippet;
   // The query is plain words (natural language), with no syntax.
   bool plain = false;
+  // A query that cannot be parsed is an error (QueryError). Otherwise it is
+  // searched as plain words, with a warning saying why
+  // (QueryParser::parse_or_plain).
+  bool strict = false;
   QueryParserConfig parser;
   RankingConfig ranking;
   SortOrder sort = SortOrder::kRelevance;
-  // Search the spelling suggestion instead of the query, when there is one.
-  bool correct = false;
+  Correction correct = Correction::kAuto;
   // Fill Hit::explanation.
   bool explain = false;
   // Matches are counted exactly up to this many; past it the total is
@@ -66,7 +77,7 @@ struct Hit {
 };
 
 struct SearchResult {
-  std::string query;
+  std::string query;  // as it was given, whatever was searched
   // How many articles match: exactly when total_exact, else at least this
   // many (SearchOptions::count_limit). Whatever the page asked for.
   std::size_t total = 0;
@@ -76,12 +87,14 @@ struct SearchResult {
   std::vector<Facet> facets;
   std::vector<std::string> notes;  // how a not-quite-well-formed query was read
   HighlightTerms highlight;        // what the hits' snippets mark
-  // A query built from words that exist in the index, for words of the query
-  // that do not; empty when every word exists or nothing close does.
+  // The query with its rare words replaced by much more frequent ones of
+  // the index, one or two edits away (see lib/search/spelling.h); empty when
+  // there are none.
   std::string suggestion;
   bool corrected = false;  // the hits are the suggestion's (SearchOptions::correct)
-  // Shards left out of the search (OpenOptions::allow_partial), one line
-  // each naming the shard and why.
+  // One line each: what of the query was not searched as written
+  // (ParsedQuery::warnings, of the query searched), then the shards left
+  // out of the search (OpenOptions::allow_partial), naming each and why.
   std::vector<std::string> warnings;
 };
 
@@ -125,7 +138,8 @@ class Searcher {
   // Hits ranked by the weighting scheme of options.ranking (BM25 unless
   // told otherwise; equal scores newest first, then by id), or by date
   // with options.sort, and how many articles match. Throws QueryError for a
-  // query that cannot be parsed, IndexError when the index cannot be read.
+  // query that cannot be parsed (with options.strict), IndexError when the
+  // index cannot be read.
   // A shard that fails during the search is an IndexError naming it; with
   // allow_partial it is left out of this and later searches instead, with a
   // warning in each result.
