@@ -7,10 +7,12 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <string_view>
 
 #include "app/batch.h"
 #include "app/index_location.h"
 #include "app/prompt.h"
+#include "app/server.h"
 #include "app/terminal_prompt.h"
 #include "quarry/error.h"
 #include "quarry/search/facet.h"
@@ -26,9 +28,13 @@ constexpr char kFooter[] = R"(Query language:
   +Mourinho -milk             must / must not match
   penalty AND (Herrera OR Ederson) NOT Silva     also XOR
   Mourinho NEAR/5 milk        within 5 words, any order (ADJ: in order)
+  kraan NEAR (elektrisch OR electrisch)          either word near the other
   Manches*                    words that start so
   title:derby  source:"Press Association"  category:sport  id:001.txt
   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
+A query that cannot be parsed is searched as plain words, with a warning
+saying why (--strict: exit 2 instead). A query that starts with '-' goes after '--':
+  quarry -- -milk Mourinho
 With no QUERY, quarry opens a prompt on a terminal (:help lists its commands)
 and otherwise answers each line of standard input.
 Shards: --db may be given several times, and may name a Xapian stub file (or a
@@ -40,7 +46,23 @@ Exit codes:
   0  success, including no hits (with --allow-partial, from the shards that answered)
   1  the index is missing or cannot be read, or a shard is unreachable
      (without --allow-partial)
-  2  usage error, or a query (or in batch, some query) that cannot be parsed)";
+  2  usage error, or with --strict a query (or in batch, some query) that
+     cannot be parsed
+quarry serve serves the index over HTTP (quarry serve --help); quarry -- serve
+searches for the word.)";
+
+constexpr char kServeFooter[] = R"(Routes (all GET):
+  /                       the search page (works without JavaScript)
+  /api/search?q=...       the JSON of quarry --format json; parameters n, offset,
+                          sort, match, plain, strict, correct, explain, snippets,
+                          facets, count_limit, weight, bm25, title_weight, as
+                          quarry's options (strict=true: 400 for a bad query)
+  /api/articles/ID        a stored article (with q=..., where the query matches it)
+  /api/suggest?q=...      completions of the query's last word
+  /api/stats, /healthz
+The server is read-only and has no authentication: it listens on loopback
+unless --listen names another address. SIGINT or SIGTERM stop it, answering
+the requests already received; it then exits 0.)";
 
 struct Options {
   std::vector<std::string> db_paths{quarry::default_index_path()};
@@ -58,6 +80,7 @@ struct Options {
   std::string sort = "relevance";
   std::string bm25;
   std::string facets;
+  std::string correct = "auto";
   bool count = false;
 };
 
@@ -109,6 +132,9 @@ void resolve(Options& options) {
   search.sort = options.sort == "date"    ? quarry::SortOrder::kOldestFirst
                 : options.sort == "-date" ? quarry::SortOrder::kNewestFirst
                                           : quarry::SortOrder::kRelevance;
+  search.correct = options.correct == "never"    ? quarry::Correction::kNever
+                   : options.correct == "always" ? quarry::Correction::kAlways
+                                                 : quarry::Correction::kAuto;
   if (!options.bm25.empty()) {
     if (search.ranking.scheme != "bm25" && search.ranking.scheme != "bm25+") {
       throw CLI::ValidationError("--bm25 goes with --weight bm25 or bm25+");
@@ -172,6 +198,77 @@ int run(Options& options) {
              : 2;
 }
 
+// quarry serve: its options fill `config`.
+CLI::App* add_serve_command(CLI::App& app, quarry::ServerConfig& config) {
+  CLI::App* serve =
+      app.add_subcommand("serve", "Serve the index over HTTP: a search page and a JSON API");
+  config.db_paths = {quarry::default_index_path()};
+  serve
+      ->add_option("--db", config.db_paths,
+                   "Index folder, or Xapian stub file naming shards; several are served as one "
+                   "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
+      ->capture_default_str()
+      ->allow_extra_args(false);
+  serve->add_flag("--allow-partial", config.open.allow_partial,
+                  "When some shards do not answer, search the others and warn");
+  serve
+      ->add_option("--connect-timeout", config.open.connect_timeout,
+                   "Seconds to wait for a remote shard to accept a connection (0: for ever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve
+      ->add_option("--timeout", config.open.timeout,
+                   "Seconds to wait for any one answer from a remote shard (0: for ever)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  serve
+      ->add_option("--listen", config.listen,
+                   "HOST:PORT to listen on; port 0 picks a free one. An address other than "
+                   "loopback lets anyone who reaches it read the whole index")
+      ->capture_default_str();
+  serve->add_option("-j,--threads", config.threads,
+                    "Threads answering requests, each with its own view of the index "
+                    "(default: the cores available)");
+  serve->add_flag_callback(
+      "-q,--quiet", [&config] { config.log_requests = false; }, "Log no line per request");
+  serve->footer(kServeFooter);
+  return serve;
+}
+
+int run_serve(const CLI::App& app, const quarry::ServerConfig& config) {
+  // quarry --db X serve would silently serve the default index.
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() > 0) {
+      throw CLI::ValidationError("serve takes its options after it: quarry serve --db …");
+    }
+  }
+  quarry::serve(config, std::cout, std::cerr, kProgram);
+  return 0;
+}
+
+// After an option error: a query that starts with '-' (-site:x) reads as
+// options, so show the command with the '--' that makes it a query.
+void explain_dash_query(int argc, char** argv) {
+  std::string command = kProgram;
+  bool found = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return;
+    const bool number = arg.size() > 2 && (arg[1] == 'n' || arg[1] == 'j') &&
+                        arg.find_first_not_of("0123456789", 2) == std::string_view::npos;
+    if (!found && arg.size() > 2 && arg[0] == '-' && arg[1] != '-' && !number) {
+      command += " --";
+      found = true;
+    }
+    const bool quote =
+        arg.empty() || arg.find_first_of(" \t\"'$*?&|;<>()") != std::string_view::npos;
+    command += quote ? " '" + std::string(arg) + "'" : " " + std::string(arg);
+  }
+  if (found) {
+    std::cerr << kProgram << ": a query that starts with '-' goes after '--': " << command << '\n';
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,8 +325,13 @@ int main(int argc, char** argv) {
   app.add_option("--facets", options.facets,
                  "Count all matches by these fields: source,category,date (dates by month, "
                  "or by year over long spans)");
-  app.add_flag("--correct", options.session.search.correct,
-               "Search the spelling suggestion instead, when there is one");
+  app.add_option("--correct", options.correct,
+                 "Search the spelling suggestion instead of the query: never, auto (when the "
+                 "query finds nothing and the suggestion finds something), or always")
+      ->check(CLI::IsMember({"never", "auto", "always"}))
+      ->capture_default_str();
+  app.add_flag("--strict", options.session.search.strict,
+               "Refuse a query that cannot be parsed (exit 2) instead of searching its words");
   app.add_flag("--plain", options.session.search.plain,
                "Take queries as plain words, with no syntax (natural-language queries)");
   app.add_flag("--explain", options.session.search.explain,
@@ -245,11 +347,16 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_option("QUERY", options.words, "The query; several arguments are joined with spaces");
   app.footer(kFooter);
+  quarry::ServerConfig serve_config;
+  CLI::App* serve = add_serve_command(app, serve_config);
   try {
     app.parse(argc, argv);
+    if (serve->parsed()) return run_serve(app, serve_config);
     return run(options);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error) == 0 ? 0 : 2;
+    if (app.exit(error) == 0) return 0;
+    explain_dash_query(argc, argv);
+    return 2;
   } catch (const quarry::ConfigError& error) {
     std::cerr << kProgram << ": " << error.what() << '\n';
     return 2;

@@ -444,10 +444,12 @@ TEST_F(CliCorpusTest, CountOptionsAreChecked) {
     EXPECT_NE(result.err.find(c.mention), std::string::npos) << result.err;
     EXPECT_EQ(result.out, "");
   }
-  RunResult bad = run_quarry(db(), {"--count", "Mourinho AND"});
+  RunResult bad = run_quarry(db(), {"--strict", "--count", "Mourinho AND"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.out, "");
   EXPECT_EQ(lines_of(bad.err).size(), 1u) << bad.err;
+  // Without --strict, its words are counted.
+  EXPECT_EQ(run_quarry(db(), {"--count", "(Portuguese"}).out, "2\n");
 }
 
 TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
@@ -489,12 +491,46 @@ TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
   EXPECT_EQ(facets.out, "3 articles match\n  category: grain 2 · trade 1\n");
 }
 
-// 6. A query that cannot be parsed is a usage error, explained in one line.
+// 6. A query that cannot be parsed is searched as plain words, with one
+// line saying why; with --strict it is a usage error, explained in one line.
 
-TEST_F(CliCorpusTest, BadQueryIsUsageError) {
+TEST_F(CliCorpusTest, BadQueryIsSearchedAsPlainWords) {
+  RunResult text = run_quarry(db(), {"(penalty"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(text.out.starts_with("3 articles match\n1. ")) << text.out;
+  EXPECT_EQ(text.err, "quarry: warning: '(' is never closed (column 1); searched as plain words\n");
+
+  const json result = search_json("Mourinho AND");
+  EXPECT_EQ(id_set(result), kAllArticles);
+  EXPECT_EQ(
+      result.at("warnings"),
+      json::parse(R"(["AND needs words on both sides (column 10); searched as plain words"])"));
+}
+
+// Queries people typed into another search box, that Xapian's QueryParser
+// reads: each finds something or nothing, with one line at most.
+TEST_F(CliCorpusTest, QueriesFromOtherSearchBoxesAreAnswered) {
+  for (const std::string query :
+       {"mkdir() failed (File exists) php", "windows update werkt niet (windows se",
+        "java :) als icon", "+-dvd", "wget domein --http-user",
+        "kraan NEAR (Elektrisch OR Electrisch)", "Mourinho NEAR (milk OR water)", "+-Kompany",
+        "site:example.org Mourinho", "\"unclosed phrase", "->", "NOT", "c++ -c#"}) {
+    RunResult result = run_quarry(db(), {"--", query});
+    EXPECT_EQ(result.exit_code, 0) << query << ": " << result.err;
+    EXPECT_LE(lines_of(result.err).size(), 1u) << query << ": " << result.err;
+    EXPECT_TRUE(result.out.find("match") != std::string::npos) << query << ": " << result.out;
+  }
+  // A group beside NEAR: either word.
+  Ids either = id_set(search_json("Mourinho NEAR/3 milk"));
+  either.merge(id_set(search_json("Mourinho NEAR/3 water")));
+  EXPECT_FALSE(either.empty());
+  EXPECT_EQ(id_set(search_json("Mourinho NEAR/3 (milk OR water)")), either);
+}
+
+TEST_F(CliCorpusTest, StrictBadQueryIsUsageError) {
   for (const std::string query : {"Mourinho AND", "(penalty", "AND"}) {
     for (const std::string format : {"text", "json"}) {
-      RunResult result = run_quarry(db(), {"--format", format, query});
+      RunResult result = run_quarry(db(), {"--strict", "--format", format, query});
       EXPECT_EQ(result.exit_code, 2) << query;
       EXPECT_EQ(result.out, "") << query;
       std::vector<std::string> lines = lines_of(result.err);
@@ -549,6 +585,102 @@ TEST(CliOptionsTest, BadOptionsAreUsageErrors) {
   }
 }
 
+// A query that starts with '-' reads as options: the error says how to
+// write it.
+TEST_F(CliCorpusTest, QueryStartingWithADashIsShownAfterDoubleDash) {
+  RunResult result = run_quarry(db(), {"-site:x", "mail"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  const std::vector<std::string> lines = lines_of(result.err);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "quarry: a query that starts with '-' goes after '--': quarry --db " +
+                              db().string() + " -- -site:x mail")
+      << result.err;
+
+  RunResult quoted = run_quarry(db(), {"-n", "3", "-Kompany Mourinho"});
+  EXPECT_EQ(quoted.exit_code, 2);
+  EXPECT_TRUE(quoted.err.ends_with(" -n 3 -- '-Kompany Mourinho'\n")) << quoted.err;
+
+  RunResult after = run_quarry(db(), {"--format", "json", "--", "-Kompany", "Mourinho"});
+  EXPECT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_EQ(id_set(json::parse(after.out)), Ids({kRaucous, kAmazon}));
+
+  // Other option errors get no such line.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--bogus", "x"}, std::vector<std::string>{"-n", "many", "x"},
+        std::vector<std::string>{"-n5", "--format", "xml"}}) {
+    RunResult other = run_quarry(db(), args);
+    EXPECT_EQ(other.exit_code, 2);
+    EXPECT_EQ(other.err.find("goes after '--'"), std::string::npos) << other.err;
+  }
+}
+
+// --correct: when the suggestion is searched instead of the query.
+TEST_F(CliCorpusTest, CorrectSearchesTheSuggestionWhenTheQueryFindsNothing) {
+  RunResult automatic = run_quarry(db(), {"-n", "0", "Edersen"});
+  EXPECT_EQ(automatic.exit_code, 0) << automatic.err;
+  EXPECT_EQ(automatic.out,
+            "Showing results for ederson; search instead for Edersen\n3 articles match\n");
+  const json corrected = search_json("Edersen");
+  EXPECT_EQ(corrected.at("query"), "Edersen");
+  EXPECT_EQ(corrected.at("suggestion"), "ederson");
+  EXPECT_EQ(corrected.at("corrected"), true);
+
+  RunResult never = run_quarry(db(), {"-n", "0", "--correct", "never", "Edersen"});
+  EXPECT_EQ(never.out, "Did you mean: ederson\nNo articles match.\n");
+  // Ederson is found: the suggestion is only offered, unless always.
+  RunResult kept = run_quarry(db(), {"-n", "0", "Edersen Kompany"});
+  EXPECT_EQ(kept.out, "Did you mean: ederson Kompany\n1 article matches\n");
+  RunResult always = run_quarry(db(), {"-n", "0", "--correct", "always", "Edersen Kompany"});
+  EXPECT_EQ(always.out,
+            "Showing results for ederson Kompany; search instead for Edersen Kompany\n"
+            "3 articles match\n");
+  RunResult bad = run_quarry(db(), {"--correct", "sometimes", "Edersen"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+}
+
+// The README's query-language table says its examples run against corpus/:
+// each must find articles there, as written, with no note or warning.
+TEST_F(CliCorpusTest, ReadmeQueryExamplesFindArticles) {
+  const std::string readme = read_file(fs::path(QUARRY_CORPUS_DIR).parent_path() / "README.md");
+  const std::size_t start = readme.find("\n## Query language\n");
+  ASSERT_NE(start, std::string::npos);
+  const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);
+  ASSERT_NE(section.find("Examples run against `corpus/`"), std::string::npos);
+  std::vector<std::string> examples;
+  std::istringstream lines(section);
+  for (std::string line; std::getline(lines, line);) {
+    if (!line.starts_with("| `")) continue;
+    // The first column holds the examples, each in backquotes.
+    const std::string column = line.substr(1, line.find(" | ") - 1);
+    for (std::size_t open = column.find('`'); open != std::string::npos;) {
+      const std::size_t close = column.find('`', open + 1);
+      examples.push_back(column.substr(open + 1, close - open - 1));
+      open = column.find('`', close + 1);
+    }
+  }
+  EXPECT_GE(examples.size(), 18u);
+  // And those of the prose below the table, which may be wrapped.
+  std::string prose_text = section;
+  std::replace(prose_text.begin(), prose_text.end(), '\n', ' ');
+  for (const char* prose : {"Guardiola’s NEAR Kompany", "title:\"Dressing-Room\"", "penalties",
+                            "\"dressing rooms\"", "celebrati*"}) {
+    ASSERT_NE(prose_text.find(std::string("`") + prose + "`"), std::string::npos) << prose;
+    examples.push_back(prose);
+  }
+  for (const std::string& example : examples) {
+    RunResult result = run_quarry(db(), {"--format", "json", "--", example});
+    ASSERT_EQ(result.exit_code, 0) << example << ": " << result.err;
+    const json answer = json::parse(result.out);
+    EXPECT_GT(answer.at("total").get<int>(), 0) << example;
+    EXPECT_FALSE(answer.contains("warnings")) << example << ": " << answer.at("warnings");
+    EXPECT_FALSE(answer.contains("notes")) << example;
+    EXPECT_FALSE(answer.contains("corrected")) << example;
+    EXPECT_EQ(result.err, "") << example;
+  }
+}
+
 TEST(CliOptionsTest, HelpDocumentsExitCodes) {
   for (const std::string program : {QUARRY_BIN, QUARRY_INDEX_BIN}) {
     RunResult result = run_program(program, {"--help"});
@@ -593,7 +725,8 @@ TEST_F(CliCorpusTest, AnswersEachLineOfStandardInput) {
 }
 
 TEST_F(CliCorpusTest, BadLineOfStandardInputIsReportedAndTheRestAnswered) {
-  RunResult result = run_quarry(db(), {"--format", "json"}, "Portuguese\n\n(penalty\nraucous\n");
+  RunResult result =
+      run_quarry(db(), {"--strict", "--format", "json"}, "Portuguese\n\n(penalty\nraucous\n");
   EXPECT_EQ(result.exit_code, 2);
   std::vector<std::string> lines = lines_of(result.out);
   ASSERT_EQ(lines.size(), 2u) << result.out;

@@ -1,0 +1,313 @@
+#include "app/request_handler.h"
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/output.h"
+#include "app/search_page.h"
+#include "quarry/error.h"
+#include "quarry/search/snippet.h"
+
+namespace quarry {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kJson = "application/json";
+constexpr std::string_view kHtml = "text/html; charset=utf-8";
+
+// Scripts and styles from this server only, and none inline: an article
+// that smuggled markup past the escaping could still run nothing.
+constexpr std::string_view kContentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+std::string dump(const Json& json) {
+  // Stored text is valid UTF-8; replacing guards against anything that is not.
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
+}
+
+HttpResponse json_response(int status, const Json& json) {
+  return {status, std::string(kJson), dump(json), {{"Cache-Control", "no-store"}}};
+}
+
+HttpResponse html_response(int status, std::string html) {
+  return {status,
+          std::string(kHtml),
+          std::move(html),
+          {{"Cache-Control", "no-store"},
+           {"Content-Security-Policy", std::string(kContentSecurityPolicy)}}};
+}
+
+}  // namespace
+
+HttpResponse json_error_response(int status, std::string_view message) {
+  Json json = Json::object();
+  json["status"] = status;
+  json["error"] = message;
+  return json_response(status, json);
+}
+
+namespace {
+
+HttpResponse query_error(const QueryError& error) {
+  Json json = Json::object();
+  json["status"] = 400;
+  json["error"] = error.what();
+  json["query"] = error.query();
+  json["column"] = error.column();
+  return json_response(400, json);
+}
+
+bool is_api(std::string_view path) { return path.starts_with("/api/") || path == "/healthz"; }
+
+// JSON for the API, a page for a person.
+HttpResponse error_response(std::string_view path, int status, std::string_view message) {
+  if (is_api(path)) return json_error_response(status, message);
+  return html_response(status, render_error_page(status, message));
+}
+
+// Throws HttpError(400) when the target has parameters.
+void expect_no_parameters(const HttpTarget& target) { Parameters(target.parameters, {}); }
+
+// Ids may hold '/', so an id is the rest of the path, decoded.
+std::string article_id(std::string_view encoded) {
+  std::string id = percent_decode(encoded, "the article id", false);
+  if (id.empty()) throw HttpError(404, "no article id given");
+  return id;
+}
+
+Json article_json(const Article& article) {
+  Json json = Json::object();
+  json["id"] = article.id;
+  json["title"] = article.title;
+  json["body"] = article.body;
+  if (!article.date.empty()) json["date"] = article.date;
+  if (!article.source.empty()) json["source"] = article.source;
+  if (!article.category.empty()) json["category"] = article.category;
+  return json;
+}
+
+Json highlights_json(const std::vector<Highlight>& highlights) {
+  Json json = Json::array();
+  for (const Highlight& highlight : highlights) json.push_back({highlight.begin, highlight.end});
+  return json;
+}
+
+// Where an article's title and body match a query.
+struct Marks {
+  std::vector<Highlight> title;
+  std::vector<Highlight> body;
+};
+
+// The completions of a query's last word, the word as typed replaced: what
+// the search box offers. A word written after a field, a sign, a quote or
+// a parenthesis keeps them.
+Json suggestions(Searcher& searcher, std::string_view query, std::size_t limit) {
+  const std::size_t space = query.find_last_of(" \t");
+  const std::size_t word_start = space == std::string_view::npos ? 0 : space + 1;
+  std::string_view word = query.substr(word_start);
+  std::size_t prefix_length = word.find_last_of(":(\"+-");
+  prefix_length = prefix_length == std::string_view::npos ? 0 : prefix_length + 1;
+  word.remove_prefix(prefix_length);
+  Json json = Json::object();
+  json["query"] = query;
+  Json words = Json::array(), completions = Json::array();
+  if (!word.empty()) {
+    const std::string kept(query.substr(0, word_start + prefix_length));
+    for (const std::string& found : searcher.complete(word, limit)) {
+      words.push_back(found);
+      completions.push_back(kept + found);
+    }
+  }
+  json["words"] = std::move(words);
+  json["completions"] = std::move(completions);
+  return json;
+}
+
+}  // namespace
+
+RequestHandler::RequestHandler(std::vector<std::string> db_paths, OpenOptions open)
+    : db_paths_(std::move(db_paths)), open_options_(open) {}
+
+std::optional<std::string> RequestHandler::open() {
+  try {
+    searcher();
+  } catch (const HttpError& error) {
+    return std::string(error.what());
+  }
+  return std::nullopt;
+}
+
+Searcher& RequestHandler::searcher() {
+  if (!searcher_) {
+    try {
+      searcher_.emplace(db_paths_, open_options_);
+    } catch (const IndexNotFoundError& error) {
+      throw HttpError(503, error.what());
+    } catch (const IndexError& error) {
+      throw HttpError(503, error.what());
+    }
+  }
+  return *searcher_;
+}
+
+HttpResponse RequestHandler::handle(std::string_view method, std::string_view target) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  try {
+    if (method != "GET") throw HttpError(405, "only GET is served");
+    return route(path, parse_target(target));
+  } catch (const HttpError& error) {
+    HttpResponse response = error_response(path, error.status(), error.what());
+    if (error.status() == 405) response.headers.emplace_back("Allow", "GET");
+    return response;
+  } catch (const QueryError& error) {
+    return is_api(path) ? query_error(error) : error_response(path, 400, error.what());
+  } catch (const ConfigError& error) {
+    return error_response(path, 400, error.what());
+  } catch (const IndexNotFoundError& error) {
+    searcher_.reset();
+    return error_response(path, 503, error.what());
+  } catch (const IndexError& error) {
+    // Opened afresh at the next request: the index or the shard may be back.
+    searcher_.reset();
+    return error_response(path, 503, error.what());
+  } catch (const std::exception& error) {
+    // Whatever else went wrong is this request's alone: the server goes on.
+    return error_response(path, 500, std::string("internal error: ") + error.what());
+  }
+}
+
+HttpResponse RequestHandler::route(std::string_view path, const HttpTarget& target) {
+  constexpr std::string_view kApiArticles = "/api/articles/";
+  constexpr std::string_view kArticles = "/articles/";
+  if (path == "/api/search") return api_search(target);
+  if (path.starts_with(kApiArticles)) return api_article(path.substr(kApiArticles.size()), target);
+  if (path == "/api/suggest") return api_suggest(target);
+  if (path == "/api/stats") return api_stats(target);
+  if (path == "/healthz") return healthz(target);
+  if (path == "/") return search_page(target);
+  if (path.starts_with(kArticles)) return article_page(path.substr(kArticles.size()), target);
+  if (path == "/search.css" || path == "/search.js") {
+    const bool css = path == "/search.css";
+    return {200,
+            css ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8",
+            std::string(css ? search_page_stylesheet() : search_page_script()),
+            {{"Cache-Control", "no-cache"}}};
+  }
+  throw HttpError(404, "no such page");
+}
+
+HttpResponse RequestHandler::api_search(const HttpTarget& target) {
+  const SearchRequest request = parse_search_request(target);
+  const SearchResult result = searcher().search(request.query, request.options);
+  std::ostringstream out;
+  write_json(out, result);
+  return {200, std::string(kJson), std::move(out).str(), {{"Cache-Control", "no-store"}}};
+}
+
+namespace {
+
+Marks mark(Searcher& searcher, const Article& article, std::string_view query) {
+  Marks marks;
+  if (query.empty()) return marks;
+  SearchOptions options;
+  options.limit = 0;
+  options.snippets = false;
+  options.count_limit = 1;
+  const HighlightTerms terms = searcher.search(query, options).highlight;
+  marks.title = highlight_all(searcher.analyzer(), article.title, terms).highlights;
+  marks.body = highlight_all(searcher.analyzer(), article.body, terms).highlights;
+  return marks;
+}
+
+std::string article_query(const HttpTarget& target) {
+  const Parameters parameters(target.parameters, {"q"});
+  const std::string_view query = parameters.get("q").value_or("");
+  if (query.size() > kMaxQueryBytes) {
+    throw HttpError(400, "parameter q is longer than " + std::to_string(kMaxQueryBytes) + " bytes");
+  }
+  return std::string(query);
+}
+
+}  // namespace
+
+HttpResponse RequestHandler::api_article(std::string_view encoded_id, const HttpTarget& target) {
+  const std::string id = article_id(encoded_id);
+  const std::string query = article_query(target);
+  std::optional<Article> article = searcher().fetch(id);
+  if (!article) throw HttpError(404, "no article has the id " + id);
+  Json json = article_json(*article);
+  if (!query.empty()) {
+    const Marks marks = mark(searcher(), *article, query);
+    json["title_highlights"] = highlights_json(marks.title);
+    json["highlights"] = highlights_json(marks.body);
+  }
+  return json_response(200, json);
+}
+
+HttpResponse RequestHandler::api_suggest(const HttpTarget& target) {
+  const Parameters parameters(target.parameters, {"q", "n"});
+  const std::optional<std::string_view> query = parameters.get("q");
+  if (!query) throw HttpError(400, "parameter q (the query) is missing");
+  if (query->size() > kMaxQueryBytes) {
+    throw HttpError(400, "parameter q is longer than " + std::to_string(kMaxQueryBytes) + " bytes");
+  }
+  const std::size_t limit = parameters.number("n", 10, 0, kMaxSuggestions);
+  return json_response(200, suggestions(searcher(), *query, limit));
+}
+
+HttpResponse RequestHandler::api_stats(const HttpTarget& target) {
+  expect_no_parameters(target);
+  const IndexStats stats = searcher().stats();
+  Json json = Json::object();
+  json["articles"] = stats.articles;
+  json["distinct_words"] = stats.distinct_words;
+  json["total_words"] = stats.total_words;
+  json["bytes_on_disk"] = stats.bytes_on_disk;
+  json["language"] = stats.language;
+  json["last_update"] = stats.last_update;
+  json["shards"] = stats.shards;
+  json["remote_shards"] = stats.remote_shards;
+  return json_response(200, json);
+}
+
+HttpResponse RequestHandler::healthz(const HttpTarget& target) {
+  expect_no_parameters(target);
+  Json json = Json::object();
+  json["status"] = "ok";
+  json["articles"] = searcher().article_count();
+  return json_response(200, json);
+}
+
+HttpResponse RequestHandler::search_page(const HttpTarget& target) {
+  const Parameters parameters(target.parameters, {"q", "sort", "offset"});
+  SearchPageView view;
+  view.limit = kPageHits;
+  if (!parameters.get("q")) return html_response(200, render_search_page(view));
+  SearchRequest request = search_request_from(parameters);
+  request.options.limit = kPageHits;
+  request.options.facets = page_facets();
+  view.query = request.query;
+  view.sort = request.options.sort;
+  view.offset = request.options.offset;
+  try {
+    const SearchResult result = searcher().search(request.query, request.options);
+    view.result = &result;
+    return html_response(200, render_search_page(view));
+  } catch (const QueryError& error) {
+    view.error = error.what();
+    return html_response(400, render_search_page(view));
+  }
+}
+
+HttpResponse RequestHandler::article_page(std::string_view encoded_id, const HttpTarget& target) {
+  const std::string id = article_id(encoded_id);
+  const std::string query = article_query(target);
+  std::optional<Article> article = searcher().fetch(id);
+  if (!article) throw HttpError(404, "no article has the id " + id);
+  const Marks marks = mark(searcher(), *article, query);
+  return html_response(200, render_article_page(*article, marks.title, marks.body, query));
+}
+
+}  // namespace quarry

@@ -1,0 +1,79 @@
+// What `quarry serve` answers: the JSON API and the search page, one request
+// at a time, from one Searcher. The server's threads and sockets are
+// elsewhere (app/server.h); this turns a method and a target into a status,
+// headers and a body, so that it is tested without a network.
+#ifndef QUARRY_APP_REQUEST_HANDLER_H_
+#define QUARRY_APP_REQUEST_HANDLER_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "app/http_query.h"
+#include "quarry/search/searcher.h"
+
+namespace quarry {
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type;
+  std::string body;
+  // Beyond Content-Type and Content-Length, which the server writes.
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// {"status": status, "error": message}, as the API writes its errors.
+HttpResponse json_error_response(int status, std::string_view message);
+
+// The routes, all GET:
+//   /api/search?q=…        the JSON object of `quarry --format json` (write_json),
+//                          parameters as parse_search_request reads them
+//   /api/articles/{id}     the stored article; with q=…, its highlights
+//   /api/suggest?q=…&n=    completions of the query's last word
+//   /api/stats             the index's figures
+//   /healthz               200 when the index can be read, else 503
+//   /                      the search page; with q=…, its results as HTML
+//   /articles/{id}?q=…     an article as HTML, its matches marked
+//   /search.css, /search.js
+// API errors are JSON {"status", "error"} (a query that cannot be parsed
+// adds "query" and "column"): 400 for a bad parameter or query, 404 for an
+// unknown article or path, 405 for another method, 503 when the index
+// cannot be opened or read. Page errors are HTML pages with the same
+// statuses.
+//
+// Not thread-safe, as Searcher is not: one handler per thread. The index is
+// opened on first use and again after it failed, so that a server started
+// before its index exists, or whose shard went away, recovers by itself.
+class RequestHandler {
+ public:
+  RequestHandler(std::vector<std::string> db_paths, OpenOptions open);
+
+  // Opens the index unless it is open: the error's message when that
+  // fails, else nothing.
+  std::optional<std::string> open();
+
+  HttpResponse handle(std::string_view method, std::string_view target);
+
+ private:
+  // The open searcher; throws HttpError(503) when the index cannot be opened.
+  Searcher& searcher();
+  HttpResponse route(std::string_view path, const HttpTarget& target);
+
+  HttpResponse api_search(const HttpTarget& target);
+  HttpResponse api_article(std::string_view encoded_id, const HttpTarget& target);
+  HttpResponse api_suggest(const HttpTarget& target);
+  HttpResponse api_stats(const HttpTarget& target);
+  HttpResponse healthz(const HttpTarget& target);
+  HttpResponse search_page(const HttpTarget& target);
+  HttpResponse article_page(std::string_view encoded_id, const HttpTarget& target);
+
+  std::vector<std::string> db_paths_;
+  OpenOptions open_options_;
+  std::optional<Searcher> searcher_;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_REQUEST_HANDLER_H_

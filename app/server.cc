@@ -1,0 +1,465 @@
+#include "app/server.h"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <charconv>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "app/request_handler.h"
+#include "quarry/error.h"
+#include "quarry/thread_count.h"
+
+namespace quarry {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+// A request's line and headers; a 1 MB query string is refused at this
+// point, before it is read whole.
+constexpr std::size_t kHeaderLimit = 16 * 1024;
+// GET requests carry no body worth reading.
+constexpr std::uint64_t kBodyLimit = 64 * 1024;
+// How long a client may take to send a request (and an idle connection
+// may wait for its next one), and to read an answer.
+constexpr std::chrono::seconds kReadTimeout{10};
+constexpr std::chrono::seconds kWriteTimeout{10};
+// After SIGINT or SIGTERM, requests still unanswered after this are dropped.
+constexpr std::chrono::milliseconds kStopGrace{900};
+// How often the I/O loop looks at the clock while stopping.
+constexpr std::chrono::milliseconds kStopCheck{20};
+// After the signal, connections that have received no request by then are
+// closed: one sent before the signal has been read by then.
+constexpr std::chrono::milliseconds kStopIdle{100};
+// A path is logged up to this many bytes.
+constexpr std::size_t kLoggedPathBytes = 200;
+
+struct Job {
+  std::string method;
+  std::string target;
+  // Called on the worker's thread with the answer.
+  std::function<void(HttpResponse)> done;
+};
+
+// Threads answering requests, each with its own handler and so its own
+// Searcher.
+class WorkerPool {
+ public:
+  explicit WorkerPool(std::vector<RequestHandler> handlers) : handlers_(std::move(handlers)) {
+    // handlers_ never grows, so each thread's reference stays valid.
+    for (RequestHandler& handler : handlers_) {
+      threads_.emplace_back([this, &handler] { work(handler); });
+    }
+  }
+
+  // Jobs not yet started are dropped: the server stopped waiting for them.
+  ~WorkerPool() {
+    std::deque<Job> dropped;
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+      dropped.swap(jobs_);
+    }
+    ready_.notify_all();
+    for (std::thread& thread : threads_) thread.join();
+  }
+
+  void submit(Job job) {
+    {
+      std::lock_guard lock(mutex_);
+      jobs_.push_back(std::move(job));
+    }
+    ready_.notify_one();
+  }
+
+ private:
+  void work(RequestHandler& handler) {
+    for (;;) {
+      Job job;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [&] { return closed_ || !jobs_.empty(); });
+        if (closed_) return;
+        job = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      job.done(handler.handle(job.method, job.target));
+    }
+  }
+
+  std::vector<RequestHandler> handlers_;
+  std::vector<std::thread> threads_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Job> jobs_;
+  bool closed_ = false;
+};
+
+// `path` fit for a log line: bytes outside printable ASCII as %XX, cut short.
+std::string loggable(std::string_view path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string text;
+  for (char c : path.substr(0, kLoggedPathBytes)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte > 0x20 && byte < 0x7F) {
+      text += c;
+    } else {
+      text += '%';
+      text += kHex[byte >> 4];
+      text += kHex[byte & 0xF];
+    }
+  }
+  if (path.size() > kLoggedPathBytes) text += "…";
+  return text;
+}
+
+class Server;
+
+// One client's connection: reads a request, hands it to the workers,
+// writes the answer, and again while the client keeps it alive. Runs on the
+// I/O thread only; workers reach it by posting there.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(tcp::socket socket, Server& server);
+
+  void start() { read(); }
+  // The server is stopping: close now if no request has begun to arrive,
+  // else after answering it (or when the grace runs out).
+  void stop();
+
+ private:
+  enum class State { kReading, kWorking, kWriting };
+
+  void read();
+  void on_read(beast::error_code error);
+  void refuse(int status, std::string_view message);
+  void write(HttpResponse answer);
+  void on_write(beast::error_code error);
+  void close();
+
+  Server& server_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::response<http::string_body> response_;
+  State state_ = State::kReading;
+  std::string method_;
+  std::string path_;
+  Clock::time_point started_;
+};
+
+class Server {
+ public:
+  Server(const ServerConfig& config, std::ostream& log, std::string_view program)
+      : config_(config), log_(log), program_(program) {}
+
+  // Binds the address; returns the port.
+  unsigned short listen(const tcp::endpoint& endpoint);
+  void run(std::vector<RequestHandler> handlers);
+
+  bool stopping() const { return stopping_; }
+  asio::io_context& io() { return io_; }
+  WorkerPool& workers() { return *workers_; }
+  void log(std::string_view method, std::string_view path, int status, Clock::time_point start);
+
+ private:
+  void accept();
+  void start(tcp::socket socket);
+  void begin_stop();
+  void close_idle_connections();
+
+  const ServerConfig& config_;
+  std::ostream& log_;
+  std::string_view program_;
+  // Declared first, destroyed last: every socket and timer below is
+  // registered with it.
+  asio::io_context io_{1};
+  tcp::acceptor acceptor_{io_};
+  asio::steady_timer accept_retry_{io_};
+  asio::signal_set signals_{io_};
+  asio::steady_timer idle_check_{io_};
+  bool stopping_ = false;
+  Clock::time_point stop_deadline_;
+  // Every connection, for stopping them; expired entries are dropped as
+  // the list grows.
+  std::vector<std::weak_ptr<Connection>> connections_;
+  std::size_t prune_at_ = 64;
+  std::unique_ptr<WorkerPool> workers_;
+};
+
+Connection::Connection(tcp::socket socket, Server& server)
+    : server_(server), stream_(std::move(socket)) {}
+
+void Connection::read() {
+  state_ = State::kReading;
+  parser_.emplace();
+  parser_->header_limit(kHeaderLimit);
+  parser_->body_limit(kBodyLimit);
+  stream_.expires_after(kReadTimeout);
+  http::async_read(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code error, std::size_t) { self->on_read(error); });
+}
+
+void Connection::on_read(beast::error_code error) {
+  started_ = Clock::now();
+  method_ = "-";
+  path_ = "-";
+  if (error == http::error::header_limit) {
+    // The request line is parsed as soon as it is whole: without it, it is
+    // what was too long.
+    if (parser_->get().target().empty()) {
+      return refuse(414, "request line longer than " + std::to_string(kHeaderLimit) + " bytes");
+    }
+    return refuse(431, "request headers longer than " + std::to_string(kHeaderLimit) + " bytes");
+  }
+  if (error == http::error::body_limit) {
+    return refuse(413, "request body longer than " + std::to_string(kBodyLimit) + " bytes");
+  }
+  const bool malformed =
+      error.category() == http::make_error_code(http::error::bad_method).category() &&
+      error != http::error::end_of_stream && error != http::error::partial_message;
+  if (malformed) return refuse(400, "malformed HTTP request: " + error.message());
+  // The client left, went quiet, or the server is stopping.
+  if (error) return close();
+
+  const auto& request = parser_->get();
+  method_ = std::string(request.method_string());
+  const std::string target(request.target());
+  path_ = target.substr(0, target.find('?'));
+  state_ = State::kWorking;
+  stream_.expires_never();
+  // The guard keeps the I/O loop running until the answer is back, even
+  // while the server is stopping.
+  server_.workers().submit(
+      {method_, target,
+       [self = shared_from_this(),
+        guard = asio::make_work_guard(server_.io())](HttpResponse answer) mutable {
+         // Moved, so that the worker keeps no reference once the answer is
+         // posted: the connection is destroyed on the I/O thread.
+         auto executor = self->stream_.get_executor();
+         asio::post(executor, [self = std::move(self), answer = std::move(answer)]() mutable {
+           self->write(std::move(answer));
+         });
+         guard.reset();
+       }});
+}
+
+void Connection::refuse(int status, std::string_view message) {
+  HttpResponse answer = json_error_response(status, message);
+  answer.headers.emplace_back("Connection", "close");
+  write(std::move(answer));
+}
+
+void Connection::write(HttpResponse answer) {
+  state_ = State::kWriting;
+  const bool refused = !parser_->is_header_done() || !parser_->is_done();
+  const bool keep_alive = !refused && !server_.stopping() && parser_->get().keep_alive();
+  response_ = {};
+  response_.version(refused ? 11 : parser_->get().version());
+  response_.result(static_cast<unsigned>(answer.status));
+  response_.set(http::field::content_type, answer.content_type);
+  // No page of this server is to be read as another type, framed, or told
+  // where a reader came from (queries are in its URLs).
+  response_.set("X-Content-Type-Options", "nosniff");
+  response_.set("Referrer-Policy", "no-referrer");
+  for (const auto& [name, value] : answer.headers) response_.set(name, value);
+  response_.body() = std::move(answer.body);
+  response_.keep_alive(keep_alive);
+  response_.prepare_payload();
+  stream_.expires_after(kWriteTimeout);
+  http::async_write(
+      stream_, response_,
+      [self = shared_from_this()](beast::error_code error, std::size_t) { self->on_write(error); });
+}
+
+void Connection::on_write(beast::error_code error) {
+  server_.log(method_, path_, response_.result_int(), started_);
+  if (error || !response_.keep_alive() || server_.stopping()) return close();
+  read();
+}
+
+void Connection::stop() {
+  if (state_ == State::kReading && !parser_->got_some() && buffer_.size() == 0) close();
+}
+
+void Connection::close() {
+  beast::error_code ignored;
+  stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  stream_.close();
+}
+
+unsigned short Server::listen(const tcp::endpoint& endpoint) {
+  try {
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(asio::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen(asio::socket_base::max_listen_connections);
+  } catch (const boost::system::system_error& error) {
+    throw Error("cannot listen on " + config_.listen + ": " + error.code().message());
+  }
+  // Caught from now on, before anyone is told where to connect: a signal
+  // that comes before run() waits for it is kept until then.
+  signals_.add(SIGINT);
+  signals_.add(SIGTERM);
+  return acceptor_.local_endpoint().port();
+}
+
+void Server::run(std::vector<RequestHandler> handlers) {
+  workers_ = std::make_unique<WorkerPool>(std::move(handlers));
+  signals_.async_wait([this](beast::error_code error, int) {
+    if (!error) begin_stop();
+  });
+  accept();
+  // Returns when nothing is left to do: after a signal, once the last
+  // connection has closed, or at the end of the grace period.
+  while (!io_.stopped()) {
+    io_.run_for(kStopCheck);
+    if (stopping_ && Clock::now() >= stop_deadline_) io_.stop();
+  }
+  // Joins the workers; jobs left when the grace ran out are dropped.
+  workers_.reset();
+}
+
+void Server::accept() {
+  acceptor_.async_accept([this](beast::error_code error, tcp::socket socket) {
+    if (!error) start(std::move(socket));
+    if (stopping_) return;
+    if (error) {
+      // Out of file descriptors, most likely: connections already open
+      // will close, and the waiting ones stay queued in the kernel.
+      accept_retry_.expires_after(std::chrono::milliseconds(100));
+      accept_retry_.async_wait([this](beast::error_code aborted) {
+        if (!aborted && !stopping_) accept();
+      });
+      return;
+    }
+    accept();
+  });
+}
+
+void Server::start(tcp::socket socket) {
+  auto connection = std::make_shared<Connection>(std::move(socket), *this);
+  if (connections_.size() >= prune_at_) {
+    std::erase_if(connections_, [](const auto& weak) { return weak.expired(); });
+    prune_at_ = 2 * connections_.size() + 64;
+  }
+  connections_.push_back(connection);
+  connection->start();
+}
+
+void Server::begin_stop() {
+  stopping_ = true;
+  stop_deadline_ = Clock::now() + kStopGrace;
+  // A second signal now ends the server at once, as the default action does.
+  signals_.clear();
+  accept_retry_.cancel();
+  // Clients whose connection the kernel has accepted have sent their
+  // request, as far as they know: take them in before closing.
+  beast::error_code error;
+  acceptor_.cancel(error);
+  acceptor_.non_blocking(true, error);
+  while (!error) {
+    tcp::socket socket = acceptor_.accept(error);
+    if (!error) start(std::move(socket));
+  }
+  acceptor_.close(error);
+  idle_check_.expires_after(kStopIdle);
+  idle_check_.async_wait([this](beast::error_code cancelled) {
+    if (!cancelled) close_idle_connections();
+  });
+}
+
+void Server::close_idle_connections() {
+  for (const std::weak_ptr<Connection>& weak : connections_) {
+    if (auto connection = weak.lock()) connection->stop();
+  }
+  connections_.clear();
+}
+
+void Server::log(std::string_view method, std::string_view path, int status,
+                 Clock::time_point start) {
+  if (!config_.log_requests) return;
+  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  char took[32];
+  std::snprintf(took, sizeof took, "%.1f", ms);
+  log_ << program_ << ": " << loggable(method) << ' ' << loggable(path) << ' ' << status << ' '
+       << took << " ms" << std::endl;
+}
+
+tcp::endpoint parse_listen(std::string_view listen) {
+  const std::size_t colon = listen.rfind(':');
+  if (colon == std::string_view::npos) {
+    throw ConfigError("--listen: expected HOST:PORT, got " + std::string(listen));
+  }
+  std::string_view host = listen.substr(0, colon);
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  const std::string_view port = listen.substr(colon + 1);
+  unsigned number = 0;
+  const auto [end, failed] = std::from_chars(port.data(), port.data() + port.size(), number);
+  if (port.empty() || failed != std::errc() || end != port.data() + port.size() || number > 65535) {
+    throw ConfigError("--listen: the port must be a number from 0 to 65535");
+  }
+  if (host == "localhost")
+    return {asio::ip::address_v4::loopback(), static_cast<unsigned short>(number)};
+  beast::error_code error;
+  const asio::ip::address address = asio::ip::make_address(std::string(host), error);
+  if (error) throw ConfigError("--listen: " + std::string(host) + " is not an IP address");
+  return {address, static_cast<unsigned short>(number)};
+}
+
+std::string url_host(const asio::ip::address& address) {
+  return address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+}
+
+}  // namespace
+
+void serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
+           std::string_view program) {
+  const tcp::endpoint endpoint = parse_listen(config.listen);
+  const asio::ip::address address = endpoint.address();
+  std::vector<RequestHandler> handlers;
+  for (std::size_t i = 0; i < thread_count(config.threads); ++i) {
+    handlers.emplace_back(config.db_paths, config.open);
+  }
+  // Opened now, so that the first requests are not slower, and so that a
+  // wrong path is said at once rather than in every answer.
+  for (RequestHandler& handler : handlers) {
+    if (std::optional<std::string> problem = handler.open()) {
+      log << program << ": warning: " << *problem << "; answering 503 until it can be opened"
+          << std::endl;
+      break;
+    }
+  }
+  Server server(config, log, program);
+  const unsigned short port = server.listen(endpoint);
+  if (!address.is_loopback()) {
+    log << program << ": warning: serving on " << address.to_string()
+        << ": anyone who can reach this port can read the whole index (no authentication, no "
+           "encryption)"
+        << std::endl;
+  }
+  out << "listening on http://" << url_host(address) << ':' << port << std::endl;
+  server.run(std::move(handlers));
+}
+
+}  // namespace quarry

@@ -1,0 +1,47 @@
+// `quarry serve`: the index over HTTP, for a search page and for programs.
+#ifndef QUARRY_APP_SERVER_H_
+#define QUARRY_APP_SERVER_H_
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/search/open_options.h"
+
+namespace quarry {
+
+struct ServerConfig {
+  // The index, or its shards (see Searcher).
+  std::vector<std::string> db_paths;
+  OpenOptions open;
+  // "HOST:PORT": an IP address (v6 in brackets, "[::1]:8080") or
+  // localhost; port 0 picks a free one.
+  std::string listen = "127.0.0.1:8080";
+  // Workers answering requests, each with its own Searcher; 0: the cores.
+  std::size_t threads = 0;
+  // One line per request on `log`: method, path, status, milliseconds.
+  bool log_requests = true;
+};
+
+// Serves the routes of RequestHandler until SIGINT or SIGTERM, then stops
+// within a second: it accepts no more connections, closes idle ones, and
+// answers the requests it has received first. Once listening, writes
+// "listening on http://HOST:PORT" on `out`. `log` gets a line per request
+// and warnings (an address other than loopback, an index that cannot be
+// opened yet: its requests are answered 503 until it can), each prefixed
+// with `program`.
+//
+// One thread reads and writes every connection, so that clients that
+// connect and send nothing cost a socket, not a thread; idle connections
+// are closed after 10 seconds. Searches run on the workers.
+//
+// Throws ConfigError for a `listen` that is not HOST:PORT with an IP
+// address, Error when the address cannot be listened on.
+void serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
+           std::string_view program);
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_SERVER_H_

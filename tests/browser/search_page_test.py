@@ -1,0 +1,347 @@
+"""The search page of `quarry serve` in headless Chromium, used as a reporter
+would: type a query, read the hits, open one, page forward, sort by date,
+complete a word, use the keyboard and a phone's width, and with JavaScript
+off. An article whose title and body are markup shows as text and runs
+nothing.
+
+Run by CTest (tests/CMakeLists.txt) with the programs' paths:
+    /usr/bin/python3 tests/browser/search_page_test.py --quarry build/query/quarry \
+        --quarry-index build/indexer/quarry-index --corpus corpus
+With --screenshot FILE it also saves the results of a search as a PNG.
+
+Needs Debian's chromium, chromium-driver and python3-selenium (make deps).
+Without them it exits 77, which CTest reports as skipped, except under CI
+(CI set in the environment), where it fails: CI must run it.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:
+    webdriver = None
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SKIP = 77
+# Generous for a loaded machine; a wait that succeeds returns at once.
+PATIENCE = 30
+
+OPTIONS = argparse.Namespace()
+
+HOSTILE_TITLE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">'
+HOSTILE_SOURCE = '<img src=x onerror="window.pwned = 5"><i>Nowhere</i>'
+HOSTILE_BODY = 'hostile <b>bold</b> <script>window.pwned = 3</script> <img src=x onerror="alert(4)">'
+
+
+def corpus_lines():
+    """Articles beside the sample corpus: 25 about a zeppelin, one a day,
+    for paging and sorting, and one of markup."""
+    articles = [{
+        "id": f"zeppelin-{day:02}",
+        "title": f"Zeppelin sighted, day {day}",
+        "body": f"A zeppelin was sighted over the harbour on day {day}.",
+        "date": f"2017-01-{day:02}",
+        "source": "Harbour Gazette" if day % 2 else "Coast News",
+        "category": "news",
+    } for day in range(1, 26)]
+    articles.append({"id": "hostile", "title": HOSTILE_TITLE, "body": HOSTILE_BODY,
+                     "date": "2017-02-01", "source": HOSTILE_SOURCE, "category": "x"})
+    # Characters beyond the BMP take two UTF-16 units in JavaScript but one
+    # code point in the API's offsets.
+    articles.append({"id": "emoji", "title": "😀 Café airship 😀",
+                     "body": "😀😀 An airship over the café, 🚀 the airship again.",
+                     "date": "2017-02-02", "source": "Sky", "category": "x"})
+    return "".join(json.dumps(article) + "\n" for article in articles)
+
+
+class Server:
+    """quarry serve on a free loopback port, over a fresh index."""
+
+    def __init__(self, folder):
+        db = os.path.join(folder, "index")
+        extra = os.path.join(folder, "extra.jsonl")
+        with open(extra, "w", encoding="utf-8") as file:
+            file.write(corpus_lines())
+        subprocess.run([OPTIONS.quarry_index, "--quiet", "--db", db, OPTIONS.corpus, extra],
+                       check=True)
+        self.process = subprocess.Popen(
+            [OPTIONS.quarry, "serve", "--quiet", "--db", db, "--listen", "127.0.0.1:0", "-j", "2"],
+            stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if not line.startswith("listening on http://127.0.0.1:"):
+            raise RuntimeError("quarry serve said: " + line)
+        self.url = line.split(" ")[-1].strip()
+
+    def stop(self):
+        """Stops the server as SIGTERM does; a sanitizer's report fails the run."""
+        self.process.terminate()
+        code = self.process.wait(timeout=PATIENCE)
+        self.process.stdout.close()
+        if code != 0:
+            raise RuntimeError(f"quarry serve exited {code}")
+
+
+def browser(folder, javascript=True, width=1100, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--disable-extensions",
+                     f"--window-size={width},{height}",
+                     "--user-data-dir=" + tempfile.mkdtemp(dir=folder)]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(PATIENCE)
+    return driver
+
+
+class SearchPageTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="quarry-browser-")
+        cls.server = Server(cls.folder)
+        cls.driver = browser(cls.folder)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def wait(self):
+        # A page being replaced leaves stale elements: look again.
+        return WebDriverWait(self.driver, PATIENCE,
+                             ignored_exceptions=[StaleElementReferenceException])
+
+    def search(self, query):
+        """Types `query` in the box and presses Enter, as a person would."""
+        self.driver.get(self.server.url + "/")
+        self.wait_ready()
+        box = self.driver.find_element(By.ID, "q")
+        box.clear()
+        box.send_keys(query + Keys.ENTER)
+        self.wait_for_count()
+        # Drawn by the script from /api/search, not by a page load.
+        self.assertNotIn(self.driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"),
+                         (None, "0"))
+
+    def wait_ready(self):
+        # The script marks the body once it has taken over the page.
+        self.wait().until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+
+    def wait_for_count(self, text=None):
+        def drawn(driver):
+            counts = driver.find_elements(By.ID, "count")
+            return counts and (text is None or counts[0].text == text)
+        self.wait().until(drawn)
+
+    def hits(self):
+        return self.driver.find_elements(By.CSS_SELECTOR, "li.hit")
+
+    def titles(self):
+        return [hit.find_element(By.CSS_SELECTOR, ".title").text for hit in self.hits()]
+
+    def assert_no_script_ran(self):
+        self.assertIsNone(self.driver.execute_script("return window.pwned"))
+        with self.assertRaises(NoAlertPresentException):
+            self.driver.switch_to.alert.text
+
+    def test_search_shows_three_hits_with_highlighted_words(self):
+        self.search("penalty Herrera")
+        self.assertEqual(self.driver.find_element(By.ID, "count").text, "3 articles match")
+        self.assertEqual(len(self.hits()), 3)
+        for hit in self.hits():
+            marked = {mark.text.lower() for mark in hit.find_elements(By.CSS_SELECTOR, ".snippet mark")}
+            self.assertTrue(marked & {"penalty", "herrera"}, hit.text)
+        self.assertIn("q=penalty%20Herrera", self.driver.current_url)
+        self.assertEqual(self.driver.title, "penalty Herrera — Quarry")
+
+    def test_highlights_count_code_points(self):
+        self.search("airship café")
+        hit = self.hits()[0]
+        self.assertEqual([m.text for m in hit.find_elements(By.CSS_SELECTOR, ".title mark")],
+                         ["Café", "airship"])
+        self.assertEqual([m.text for m in hit.find_elements(By.CSS_SELECTOR, ".snippet mark")],
+                         ["airship", "café", "airship"])
+
+    def test_open_a_hit(self):
+        self.search("penalty Herrera")
+        first = self.hits()[0].find_element(By.CSS_SELECTOR, ".title a")
+        title = first.text
+        first.click()
+        self.wait().until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "article h1")))
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "article h1").text, title)
+        body = self.driver.find_element(By.CSS_SELECTOR, "article .body")
+        marked = {mark.text.lower() for mark in body.find_elements(By.TAG_NAME, "mark")}
+        self.assertEqual(marked, {"penalty", "herrera"})
+        self.driver.find_element(By.CSS_SELECTOR, ".back a").click()
+        self.wait_for_count("3 articles match")
+
+    def test_page_forward_and_back(self):
+        self.search("zeppelin")
+        self.assertEqual(self.driver.find_element(By.ID, "count").text, "25 articles match")
+        first_page = self.titles()
+        self.assertEqual(len(first_page), 10)
+        self.driver.find_element(By.CSS_SELECTOR, "a[rel=next]").click()
+        self.wait().until(lambda d: d.find_element(By.CSS_SELECTOR, ".range").text == "11–20 of 25")
+        second_page = self.titles()
+        self.assertEqual(len(second_page), 10)
+        self.assertFalse(set(first_page) & set(second_page))
+        self.assertIn("offset=10", self.driver.current_url)
+        self.driver.back()
+        self.wait().until(lambda d: d.find_element(By.CSS_SELECTOR, ".range").text == "1–10 of 25")
+        self.assertEqual(self.titles(), first_page)
+
+    def test_sort_by_date(self):
+        self.search("zeppelin")
+        Select(self.driver.find_element(By.ID, "sort")).select_by_visible_text("Oldest first")
+        self.wait().until(lambda d: "sort=date" in d.current_url)
+        self.wait().until(lambda d: self.titles()[:2] == ["Zeppelin sighted, day 1",
+                                                         "Zeppelin sighted, day 2"])
+        Select(self.driver.find_element(By.ID, "sort")).select_by_visible_text("Newest first")
+        self.wait().until(lambda d: self.titles()[:1] == ["Zeppelin sighted, day 25"])
+        dates = [d.text for d in self.driver.find_elements(By.CSS_SELECTOR, ".hit .date")]
+        self.assertEqual(dates, sorted(dates, reverse=True))
+
+    def test_a_facet_narrows_the_search(self):
+        self.search("zeppelin")
+        link = self.driver.find_element(By.LINK_TEXT, "Coast News")
+        link.click()
+        self.wait_for_count("12 articles match")
+        self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"),
+                         'zeppelin source:"Coast News"')
+
+    def test_hostile_markup_shows_as_text_and_runs_nothing(self):
+        self.search("hostile")
+        self.assertEqual(self.titles(), [HOSTILE_TITLE])
+        snippet = self.hits()[0].find_element(By.CSS_SELECTOR, ".snippet")
+        self.assertIn("<b>bold</b>", snippet.text)
+        self.assertEqual(snippet.find_elements(By.TAG_NAME, "b"), [])
+        self.assertEqual(self.hits()[0].find_element(By.CSS_SELECTOR, ".source").text,
+                         HOSTILE_SOURCE)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "main img, main script, main i"),
+                         [])
+        self.assert_no_script_ran()
+        self.hits()[0].find_element(By.CSS_SELECTOR, ".title a").click()
+        self.wait().until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "article h1")))
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "article h1").text, HOSTILE_TITLE)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "main img, main script"), [])
+        self.assert_no_script_ran()
+
+    def test_completion_offers_indexed_words(self):
+        self.driver.get(self.server.url + "/")
+        self.wait_ready()
+        self.driver.find_element(By.ID, "q").send_keys("penalty Herr")
+        options = "return [...document.querySelectorAll('#completions option')].map(o => o.value)"
+        self.wait().until(lambda d: d.execute_script(options) == ["penalty herrera"])
+
+    def test_keyboard_slash_focuses_the_box(self):
+        self.search("zeppelin")
+        self.driver.find_element(By.TAG_NAME, "body").click()
+        self.driver.switch_to.active_element.send_keys("/")
+        self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "q")
+
+    def test_no_content_security_policy_violation(self):
+        self.search("penalty Herrera")
+        errors = [entry["message"] for entry in self.driver.get_log("browser")
+                  if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+        self.assertEqual(errors, [])
+
+
+class NarrowScreenTest(unittest.TestCase):
+    def test_fits_a_phone_width(self):
+        folder = tempfile.mkdtemp(prefix="quarry-browser-")
+        server = Server(folder)
+        driver = browser(folder, width=390, height=844)
+        try:
+            driver.get(server.url + "/?q=penalty+Herrera")
+            width = driver.execute_script("return document.documentElement.clientWidth")
+            scroll = driver.execute_script("return document.documentElement.scrollWidth")
+            self.assertLessEqual(scroll, width)
+            self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "li.hit")), 3)
+        finally:
+            driver.quit()
+            server.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class WithoutJavaScriptTest(unittest.TestCase):
+    def test_a_plain_query_works(self):
+        folder = tempfile.mkdtemp(prefix="quarry-browser-")
+        server = Server(folder)
+        driver = browser(folder, javascript=False)
+        try:
+            driver.get(server.url + "/")
+            box = driver.find_element(By.ID, "q")
+            box.send_keys("penalty Herrera" + Keys.ENTER)
+            WebDriverWait(driver, PATIENCE).until(
+                lambda d: d.find_elements(By.ID, "count"))
+            self.assertIsNone(driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match")
+            self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "li.hit mark")) > 0, True)
+            driver.get(server.url + "/?q=hostile")
+            self.assertEqual(driver.find_element(By.CSS_SELECTOR, "li.hit .title").text,
+                             HOSTILE_TITLE)
+        finally:
+            driver.quit()
+            server.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def screenshot(path):
+    """The results of a search, as the README shows them."""
+    folder = tempfile.mkdtemp(prefix="quarry-browser-")
+    server = Server(folder)
+    driver = browser(folder, width=900, height=640)
+    try:
+        driver.get(server.url + "/?q=penalty+Herrera")
+        driver.save_screenshot(path)
+    finally:
+        driver.quit()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quarry", required=True)
+    parser.add_argument("--quarry-index", required=True)
+    parser.add_argument("--corpus", required=True)
+    parser.add_argument("--screenshot")
+    arguments, rest = parser.parse_known_args()
+    OPTIONS.__dict__.update(vars(arguments))
+    missing = [name for name, present in [
+        ("python3-selenium", webdriver is not None),
+        ("chromium", os.access(CHROMIUM, os.X_OK)),
+        ("chromium-driver", os.access(CHROMEDRIVER, os.X_OK))] if not present]
+    if missing:
+        print("browser tests need " + ", ".join(missing) + " (make deps installs them)",
+              file=sys.stderr)
+        return 1 if os.environ.get("CI") else SKIP
+    if arguments.screenshot:
+        screenshot(arguments.screenshot)
+        return 0
+    program = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2)
+    return 0 if program.result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,543 @@
+// Runs `quarry serve` as a user would and talks HTTP to it on loopback: the
+// API against `quarry --format json`, bad requests, the page without
+// JavaScript, an index changing under it, and stopping it.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/search_page.h"
+#include "tests/child_process.h"
+#include "tests/http_client.h"
+#include "tests/test_util.h"
+
+namespace quarry::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+// The sample articles (see cli_test.cc).
+constexpr char kRaucous[] = "000_574c536d11495eda.txt";
+
+std::u32string to_code_points(const std::string& utf8) {
+  std::u32string text;
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto lead = static_cast<unsigned char>(utf8[i]);
+    const int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t code = length == 1 ? lead : lead & (0x7F >> length);
+    for (int k = 1; k < length && i + k < utf8.size(); ++k) {
+      code = (code << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    }
+    text.push_back(code);
+    i += length;
+  }
+  return text;
+}
+
+std::chrono::milliseconds allowed(std::chrono::milliseconds idle) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(time_allowed(idle));
+}
+
+// `quarry serve` on a free loopback port, stopped (killed) when this goes out
+// of scope.
+class Server {
+ public:
+  Server(const fs::path& db, const std::vector<std::string>& options = {}) {
+    std::vector<std::string> args{"serve",       "--db", db.string(), "--listen",
+                                  "127.0.0.1:0", "-j",   "2"};
+    args.insert(args.end(), options.begin(), options.end());
+    process_ = std::make_unique<ChildProcess>(QUARRY_BIN, args, logs_.path());
+    const auto deadline = Clock::now() + allowed(std::chrono::milliseconds(10000));
+    constexpr std::string_view kFirstLine = "listening on http://127.0.0.1:";
+    std::string out;
+    while (Clock::now() < deadline) {
+      out = process_->out();
+      const std::size_t end = out.find('\n');
+      if (end != std::string::npos) {
+        if (!out.starts_with(kFirstLine)) break;
+        port_ = static_cast<unsigned>(std::stoul(out.substr(kFirstLine.size())));
+        return;
+      }
+      if (!process_->running()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    throw std::runtime_error("quarry serve did not say where it listens: " + out + process_->err());
+  }
+
+  unsigned port() const { return port_; }
+  ChildProcess& process() { return *process_; }
+  HttpReply get(std::string_view target) const { return http_get(port_, target); }
+  json get_json(std::string_view target) const {
+    const HttpReply reply = get(target);
+    EXPECT_EQ(reply.header("content-type"), "application/json") << target;
+    return json::parse(reply.body);
+  }
+
+ private:
+  TempDir logs_;
+  std::unique_ptr<ChildProcess> process_;
+  unsigned port_ = 0;
+};
+
+// The sample corpus, and one server of it for the tests that only read.
+class ServerTest : public SharedIndexTest {
+ public:
+  static void SetUpTestSuite() {
+    SharedIndexTest::SetUpTestSuite();
+    server_ = std::make_unique<Server>(db_path());
+  }
+  static void TearDownTestSuite() {
+    server_.reset();
+    SharedIndexTest::TearDownTestSuite();
+  }
+
+ protected:
+  static Server& server() { return *server_; }
+
+ private:
+  static std::unique_ptr<Server> server_;
+};
+
+std::unique_ptr<Server> ServerTest::server_;
+
+TEST_F(ServerTest, FirstLineNamesTheAddressAndHealthzAnswers) {
+  const HttpReply reply = server().get("/healthz");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(json::parse(reply.body), json::parse(R"({"status": "ok", "articles": 3})"));
+}
+
+// One contract, one serializer: the API's answer is quarry's own output.
+TEST_F(ServerTest, SearchIsTheCommandLinesJsonByteForByte) {
+  struct Case {
+    std::string parameters;
+    std::vector<std::string> options;
+    std::string query;
+  };
+  const Case cases[] = {
+      {"", {}, "penalty Herrera"},
+      {"&n=1&offset=1", {"-n", "1", "--offset", "1"}, "penalty"},
+      {"&n=0", {"-n", "0"}, "Portuguese"},
+      {"&sort=date", {"--sort", "date"}, "penalty"},
+      {"&sort=-date", {"--sort", "-date"}, "penalty"},
+      {"&match=all", {"--match", "all"}, "Ederson Portuguese"},
+      {"&facets=source,category,date", {"--facets", "source,category,date"}, "penalty"},
+      {"&count_limit=1", {"--count-limit", "1"}, "penalty"},
+      {"&plain=true", {"--plain"}, "What did Herrera say about the penalty?"},
+      {"&correct=never", {"--correct", "never"}, "pennalty"},
+      {"&correct=always", {"--correct", "always"}, "pennalty"},
+      {"", {}, "pennalty"},
+      {"&explain=true", {"--explain"}, "penalty Herrera"},
+      {"&snippets=false", {"--no-snippets"}, "penalty Herrera"},
+      {"&weight=tfidf", {"--weight", "tfidf"}, "penalty"},
+      {"&weight=bm25&bm25=k1%3D1.2%2Cb%3D0.75",
+       {"--weight", "bm25", "--bm25", "k1=1.2,b=0.75"},
+       "penalty"},
+      {"&title_weight=2", {"--title-weight", "2"}, "derby"},
+      {"", {}, "\"dressing room"},
+      {"", {}, "Mourinho AND"},
+      {"", {}, "zzyzx"},
+      {"", {}, ""},
+      {"", {}, "Guardiola’s NEAR Ederson"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args{"--db", db_path(), "--format", "json"};
+    args.insert(args.end(), c.options.begin(), c.options.end());
+    args.push_back("--");
+    args.push_back(c.query);
+    const RunResult cli = run_program(QUARRY_BIN, args);
+    ASSERT_EQ(cli.exit_code, 0) << c.query << ": " << cli.err;
+    const HttpReply reply = server().get("/api/search?q=" + url_encode(c.query) + c.parameters);
+    EXPECT_EQ(reply.status, 200) << c.query << c.parameters << ": " << reply.body;
+    EXPECT_EQ(reply.header("content-type"), "application/json");
+    EXPECT_EQ(reply.body, cli.out) << c.query << c.parameters;
+  }
+}
+
+TEST_F(ServerTest, AQueryThatDoesNotParseUnderStrictIs400WithItsColumn) {
+  const HttpReply reply = server().get("/api/search?strict=true&q=Mourinho%20AND");
+  EXPECT_EQ(reply.status, 400);
+  const json answer = json::parse(reply.body);
+  EXPECT_EQ(answer.at("status"), 400);
+  EXPECT_EQ(answer.at("query"), "Mourinho AND");
+  EXPECT_EQ(answer.at("column"), 10);
+  const RunResult cli =
+      run_program(QUARRY_BIN, {"--db", db_path(), "--strict", "--", "Mourinho AND"});
+  EXPECT_EQ(cli.exit_code, 2);
+  EXPECT_EQ("quarry: " + answer.at("error").get<std::string>() + "\n", cli.err);
+}
+
+TEST_F(ServerTest, BadParametersAre400AndSayWhich) {
+  struct Case {
+    std::string target;
+    std::string error;  // a part of the message
+  };
+  const std::string long_query(5000, 'a');
+  const Case cases[] = {
+      {"/api/search", "parameter q (the query) is missing"},
+      {"/api/search?q=penalty&n=10000000", "parameter n must be a whole number from 0 to 100"},
+      {"/api/search?q=penalty&n=-1", "parameter n must be"},
+      {"/api/search?q=penalty&n=ten", "parameter n must be"},
+      {"/api/search?q=penalty&offset=-1", "parameter offset must be a whole number from 0 to"},
+      {"/api/search?q=penalty&offset=99999999999999999999999", "parameter offset must be"},
+      {"/api/search?q=" + long_query, "parameter q is longer than 4096 bytes"},
+      {"/api/search?q=%FF%FE", "parameter q is not valid UTF-8"},
+      {"/api/search?q=%C0%AF", "parameter q is not valid UTF-8"},
+      {"/api/search?q=%ED%A0%80", "parameter q is not valid UTF-8"},
+      {"/api/search?q=a%00b", "parameter q holds a NUL character"},
+      {"/api/search?q=a%2", "parameter q has a malformed %-escape"},
+      {"/api/search?q=a%zz", "parameter q has a malformed %-escape"},
+      {"/api/search?q=a&q=b", "parameter q given twice"},
+      {"/api/search?q=a&limit=5", "unknown parameter limit"},
+      {"/api/search?q=a&sort=newest", "parameter sort must be one of relevance, date, -date"},
+      {"/api/search?q=a&match=some", "parameter match must be one of any, all"},
+      {"/api/search?q=a&plain=yes", "parameter plain must be true or false"},
+      {"/api/search?q=a&correct=maybe", "parameter correct must be one of never, auto, always"},
+      {"/api/search?q=a&facets=author", "parameter facets"},
+      {"/api/search?q=a&count_limit=0", "parameter count_limit must be"},
+      {"/api/search?q=a&weight=pagerank", "parameter weight"},
+      {"/api/search?q=a&weight=tfidf&bm25=k1%3D1", "parameter bm25 goes with weight bm25"},
+      {"/api/search?q=a&bm25=k9%3D1", "parameter bm25"},
+      {"/api/search?q=a&title_weight=-1", "parameter title_weight must be"},
+      {"/api/suggest", "parameter q (the query) is missing"},
+      {"/api/suggest?q=a&n=1000", "parameter n must be a whole number from 0 to 50"},
+      {"/api/articles/a%00b", "the article id holds a NUL character"},
+      {"/api/articles/%FF", "the article id is not valid UTF-8"},
+      {"/api/stats?verbose=1", "unknown parameter verbose"},
+  };
+  for (const Case& c : cases) {
+    const HttpReply reply = server().get(c.target);
+    EXPECT_EQ(reply.status, 400) << c.target.substr(0, 100) << ": " << reply.body;
+    EXPECT_EQ(reply.header("content-type"), "application/json");
+    const json answer = json::parse(reply.body);
+    EXPECT_EQ(answer.at("status"), 400);
+    EXPECT_NE(answer.at("error").get<std::string>().find(c.error), std::string::npos)
+        << c.target.substr(0, 100) << ": " << reply.body;
+  }
+  EXPECT_EQ(server().get("/healthz").status, 200);
+}
+
+TEST_F(ServerTest, ArticlesAreFoundByIdAndOthersAre404) {
+  const json article = server().get_json("/api/articles/" + std::string(kRaucous));
+  EXPECT_EQ(article.at("id"), kRaucous);
+  const std::optional<Article> stored = searcher().fetch(kRaucous);
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(article.at("title"), stored->title);
+  EXPECT_EQ(article.at("body"), stored->body);
+  EXPECT_FALSE(article.contains("highlights"));
+
+  for (const std::string target :
+       {"/api/articles/nothing.txt", "/api/articles/..%2f..%2fetc%2fpasswd",
+        "/api/articles/../../etc/passwd", "/api/articles/%2Fetc%2Fpasswd", "/api/articles/"}) {
+    const HttpReply reply = server().get(target);
+    EXPECT_EQ(reply.status, 404) << target;
+    EXPECT_EQ(reply.body.find("root:"), std::string::npos) << target;
+    EXPECT_EQ(json::parse(reply.body).at("status"), 404);
+  }
+}
+
+TEST_F(ServerTest, ArticleHighlightsMarkTheQueryInCodePoints) {
+  const json article = server().get_json("/api/articles/" + std::string(kRaucous) + "?q=Herrera");
+  const std::u32string body = to_code_points(article.at("body").get<std::string>());
+  ASSERT_FALSE(article.at("highlights").empty());
+  for (const json& range : article.at("highlights")) {
+    const auto begin = range.at(0).get<std::size_t>(), end = range.at(1).get<std::size_t>();
+    ASSERT_LE(end, body.size());
+    EXPECT_EQ(body.substr(begin, end - begin), U"Herrera");
+  }
+}
+
+TEST_F(ServerTest, SuggestCompletesTheLastWordAsTheIndexHasIt) {
+  const json answer = server().get_json("/api/suggest?q=penalty%20%2BHerr");
+  EXPECT_EQ(answer.at("query"), "penalty +Herr");
+  EXPECT_EQ(answer.at("words"), json::parse(R"(["herrera"])"));
+  EXPECT_EQ(answer.at("completions"), json::parse(R"(["penalty +herrera"])"));
+  EXPECT_TRUE(server().get_json("/api/suggest?q=penalty%20").at("completions").empty());
+  EXPECT_TRUE(server().get_json("/api/suggest?q=zzyzx").at("completions").empty());
+}
+
+TEST_F(ServerTest, StatsAreTheIndexs) {
+  const json stats = server().get_json("/api/stats");
+  EXPECT_EQ(stats.at("articles"), 3);
+  EXPECT_EQ(stats.at("language"), "english");
+  EXPECT_EQ(stats.at("shards"), 1);
+  EXPECT_GT(stats.at("distinct_words").get<int>(), 100);
+}
+
+TEST_F(ServerTest, UnknownPathsAre404AndOtherMethods405) {
+  EXPECT_EQ(server().get("/api/nothing").status, 404);
+  EXPECT_EQ(server().get("/etc/passwd").status, 404);
+  EXPECT_EQ(server().get("/../../etc/passwd").status, 404);
+  HttpConnection connection(server().port());
+  connection.send("POST /api/search?q=x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+  const std::optional<HttpReply> reply = connection.receive();
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 405);
+  EXPECT_EQ(reply->header("allow"), "GET");
+}
+
+// What a broken or hostile client sends is refused, and the server goes on.
+TEST_F(ServerTest, MalformedRequestsAreRefusedAndTheServerGoesOn) {
+  struct Case {
+    std::string request;
+    int status;
+  };
+  const Case cases[] = {
+      {"GARBAGE\r\n\r\n", 400},
+      {"GET / HTTP/9.9\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\nBad Header\r\n\r\n", 400},
+      {"GET /api/search?q=" + std::string(1 << 20, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n", 414},
+      {"GET / HTTP/1.1\r\nX-Big: " + std::string(1 << 20, 'a') + "\r\n\r\n", 431},
+      {"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n", 413},
+  };
+  for (const Case& c : cases) {
+    HttpConnection connection(server().port());
+    connection.send(c.request);
+    const std::optional<HttpReply> reply = connection.receive();
+    ASSERT_TRUE(reply) << c.request.substr(0, 40);
+    EXPECT_EQ(reply->status, c.status) << c.request.substr(0, 40);
+    EXPECT_EQ(reply->header("connection"), "close");
+    EXPECT_TRUE(connection.closed_by_server()) << c.request.substr(0, 40);
+    EXPECT_EQ(server().get("/healthz").status, 200);
+  }
+}
+
+TEST_F(ServerTest, KeepsAConnectionAliveForSeveralRequests) {
+  HttpConnection connection(server().port());
+  for (int i = 0; i < 3; ++i) {
+    connection.send_get("/api/search?q=penalty");
+    const std::optional<HttpReply> reply = connection.receive();
+    ASSERT_TRUE(reply);
+    EXPECT_EQ(json::parse(reply->body).at("total"), 3);
+  }
+}
+
+TEST_F(ServerTest, ClientsThatSendNothingDoNotStopOthers) {
+  std::vector<std::unique_ptr<HttpConnection>> idle;
+  for (int i = 0; i < 500; ++i) idle.push_back(std::make_unique<HttpConnection>(server().port()));
+  idle.back()->send("GET /api/sea");  // and one that stops halfway
+  const auto start = Clock::now();
+  const HttpReply reply = server().get("/api/search?q=penalty");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_LT(Clock::now() - start, allowed(std::chrono::milliseconds(500)));
+}
+
+TEST_F(ServerTest, PageListsHitsWithoutJavaScript) {
+  const HttpReply reply = server().get("/?q=penalty+Herrera");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.header("content-type"), "text/html; charset=utf-8");
+  EXPECT_NE(reply.header("content-security-policy").find("script-src 'self'"), std::string::npos);
+  const std::string& page = reply.body;
+  std::size_t hits = 0;
+  for (std::size_t at = page.find("<li class=\"hit\">"); at != std::string::npos;
+       at = page.find("<li class=\"hit\">", at + 1)) {
+    ++hits;
+  }
+  EXPECT_EQ(hits, 3u);
+  EXPECT_NE(page.find("3 articles match"), std::string::npos);
+  EXPECT_NE(page.find("<mark>Herrera</mark>"), std::string::npos);
+  EXPECT_NE(page.find("value=\"penalty Herrera\""), std::string::npos);
+  EXPECT_NE(page.find("href=\"/articles/" + std::string(kRaucous) + "?q=penalty%20Herrera\""),
+            std::string::npos);
+}
+
+TEST_F(ServerTest, PageExplainsABadRequest) {
+  const HttpReply reply = server().get("/?q=penalty&offset=-1");
+  EXPECT_EQ(reply.status, 400);
+  EXPECT_EQ(reply.header("content-type"), "text/html; charset=utf-8");
+  EXPECT_NE(reply.body.find("parameter offset must be"), std::string::npos);
+}
+
+TEST_F(ServerTest, ArticlePageMarksTheQuery) {
+  const HttpReply reply = server().get("/articles/" + std::string(kRaucous) + "?q=Herrera");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_NE(reply.body.find("<mark>Herrera</mark>"), std::string::npos);
+  EXPECT_EQ(server().get("/articles/nothing.txt").status, 404);
+}
+
+TEST_F(ServerTest, ServesItsStylesheetAndScript) {
+  const HttpReply css = server().get("/search.css");
+  EXPECT_EQ(css.status, 200);
+  EXPECT_EQ(css.header("content-type"), "text/css; charset=utf-8");
+  const HttpReply script = server().get("/search.js");
+  EXPECT_EQ(script.status, 200);
+  EXPECT_EQ(script.header("content-type"), "text/javascript; charset=utf-8");
+  EXPECT_NE(script.body.find("/api/search"), std::string::npos);
+}
+
+// Servers of an index of their own.
+
+std::vector<Article> news() {
+  return {{"a.txt", "Penalty drama at the derby", "Herrera argued about the penalty.", "2017-12-10",
+           "sport", "Press Association"},
+          {"b.txt", "Markets", "Shares fell.", "2017-12-11", "business", "Reuters"}};
+}
+
+TEST(ServerIndexTest, SeesArticlesIndexedAfterItStarted) {
+  TempDir dir;
+  index_articles(dir, news());
+  Server server(index_path(dir));
+  EXPECT_EQ(server.get_json("/api/search?q=zebra").at("total"), 0);
+  write_file(
+      dir / "more.jsonl",
+      to_json_lines({{"c.txt", "Zebra escapes", "A zebra ran.", "2017-12-12", "news", "Reuters"}}));
+  const RunResult indexed =
+      run_program(QUARRY_INDEX_BIN, index_args(index_path(dir), {dir / "more.jsonl"}));
+  ASSERT_EQ(indexed.exit_code, 0) << indexed.err;
+  // Every worker sees it, whichever answers.
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(server.get_json("/api/search?q=zebra").at("total"), 1);
+    EXPECT_EQ(server.get("/api/articles/c.txt").status, 200);
+  }
+}
+
+TEST(ServerIndexTest, AnIndexThatCannotBeOpenedIs503UntilItCan) {
+  TempDir dir;
+  Server server(index_path(dir));
+  EXPECT_NE(server.process().err().find("answering 503 until it can be opened"), std::string::npos)
+      << server.process().err();
+  for (const std::string target : {"/healthz", "/api/search?q=penalty", "/api/stats"}) {
+    const HttpReply reply = server.get(target);
+    EXPECT_EQ(reply.status, 503) << target;
+    EXPECT_FALSE(json::parse(reply.body).at("error").get<std::string>().empty());
+  }
+  EXPECT_EQ(server.get("/?q=penalty").status, 503);
+  index_articles(dir, news());
+  EXPECT_EQ(server.get("/healthz").status, 200);
+  EXPECT_EQ(server.get_json("/api/search?q=penalty").at("total"), 1);
+}
+
+TEST(ServerIndexTest, AHostileTitleIsText) {
+  TempDir dir;
+  index_articles(dir, {{"x.txt", "<script>alert(1)</script> & \"quotes\"",
+                        "<img src=x onerror=alert(2)> penalty", "", "", ""}});
+  Server server(index_path(dir));
+  const HttpReply page = server.get("/?q=penalty");
+  EXPECT_EQ(page.body.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(page.body.find("<img"), std::string::npos);
+  EXPECT_NE(page.body.find("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"),
+            std::string::npos);
+  EXPECT_NE(page.body.find("&lt;img src=x onerror=alert(2)&gt; <mark>penalty</mark>"),
+            std::string::npos);
+  const HttpReply article = server.get("/articles/x.txt");
+  EXPECT_EQ(article.body.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(server.get_json("/api/articles/x.txt").at("title"),
+            "<script>alert(1)</script> & \"quotes\"");
+}
+
+// "START 12.3 ms": a log line, the request it names and how long it took.
+bool is_log_line(const std::string& line, const std::string& start) {
+  if (!line.starts_with(start) || !line.ends_with(" ms")) return false;
+  const std::string took = line.substr(start.size(), line.size() - start.size() - 3);
+  return !took.empty() && took.find_first_not_of("0123456789.") == std::string::npos;
+}
+
+TEST(ServerLogTest, OneLinePerRequestUnlessQuiet) {
+  TempDir dir;
+  index_articles(dir, news());
+  {
+    Server server(index_path(dir));
+    server.get("/api/search?q=secret+words");
+    server.get("/api/nothing");
+    server.process().signal(SIGTERM);
+    ASSERT_TRUE(server.process().wait(allowed(std::chrono::milliseconds(1000))));
+    const std::vector<std::string> lines = lines_of(server.process().err());
+    ASSERT_EQ(lines.size(), 2u) << server.process().err();
+    EXPECT_TRUE(is_log_line(lines[0], "quarry: GET /api/search 200 ")) << lines[0];
+    EXPECT_TRUE(is_log_line(lines[1], "quarry: GET /api/nothing 404 ")) << lines[1];
+  }
+  Server quiet(index_path(dir), {"--quiet"});
+  quiet.get("/api/search?q=penalty");
+  quiet.process().signal(SIGTERM);
+  ASSERT_TRUE(quiet.process().wait(allowed(std::chrono::milliseconds(1000))));
+  EXPECT_EQ(quiet.process().err(), "");
+}
+
+// Requests received before the signal are answered, and one that has begun
+// to arrive; idle connections are closed; then the server exits 0, within a
+// second.
+TEST(ServerSignalTest, StopsAnsweringWhatItReceived) {
+  TempDir dir;
+  index_articles(dir, news());
+  for (const int signal : {SIGTERM, SIGINT}) {
+    Server server(index_path(dir), {"--quiet"});
+    HttpConnection idle(server.port());
+    std::vector<std::unique_ptr<HttpConnection>> busy;
+    for (int i = 0; i < 8; ++i) {
+      busy.push_back(std::make_unique<HttpConnection>(server.port()));
+      busy.back()->send_get("/api/search?q=penalty&facets=source,category,date");
+    }
+    // A request that has begun to arrive is waited for, within the grace.
+    HttpConnection partial(server.port());
+    partial.send("GET /api/search?q=penalty HTTP/1.1\r\n");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto start = Clock::now();
+    server.process().signal(signal);
+    // Idle connections are closed at once, not at the end of the grace.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_TRUE(idle.closed_by_server(std::chrono::milliseconds(400)));
+    partial.send("Host: x\r\n\r\n");
+    const std::optional<HttpReply> late = partial.receive();
+    ASSERT_TRUE(late) << signal;
+    EXPECT_EQ(late->status, 200);
+    for (auto& connection : busy) {
+      const std::optional<HttpReply> reply = connection->receive();
+      ASSERT_TRUE(reply) << signal;
+      ASSERT_EQ(reply->status, 200) << reply->body;
+      EXPECT_EQ(json::parse(reply->body).at("total"), 1);
+    }
+    EXPECT_EQ(server.process().wait(allowed(std::chrono::milliseconds(1000))), 0) << signal;
+    EXPECT_LT(Clock::now() - start, allowed(std::chrono::milliseconds(1000)));
+    EXPECT_THROW(HttpConnection{server.port()}, std::runtime_error);
+  }
+}
+
+TEST(ServerSignalTest, ASignalRightAfterTheFirstLineStopsItCleanly) {
+  TempDir dir;
+  index_articles(dir, news());
+  for (const int signal : {SIGTERM, SIGINT}) {
+    Server server(index_path(dir), {"--quiet"});
+    server.process().signal(signal);
+    EXPECT_EQ(server.process().wait(allowed(std::chrono::milliseconds(1000))), 0) << signal;
+  }
+}
+
+TEST(ServerCliTest, UsageErrorsExit2AndABusyPortExits1) {
+  TempDir dir;
+  index_articles(dir, news());
+  const std::string db = index_path(dir);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"serve", "--db", db, "--listen", "127.0.0.1"},
+        {"serve", "--db", db, "--listen", "127.0.0.1:99999"},
+        {"serve", "--db", db, "--listen", "example.com:80"},
+        {"--db", db, "serve"}}) {
+    const RunResult result = run_program(QUARRY_BIN, args);
+    EXPECT_EQ(result.exit_code, 2) << args.back() << ": " << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+  Server server(db);
+  const RunResult busy = run_program(
+      QUARRY_BIN, {"serve", "--db", db, "--listen", "127.0.0.1:" + std::to_string(server.port())});
+  EXPECT_EQ(busy.exit_code, 1);
+  EXPECT_NE(busy.err.find("quarry: cannot listen on 127.0.0.1:" + std::to_string(server.port())),
+            std::string::npos)
+      << busy.err;
+}
+
+TEST(ServerCliTest, ServeAfterDoubleDashIsAWord) {
+  TempDir dir;
+  index_articles(dir, news());
+  const RunResult result = run_program(QUARRY_BIN, {"--db", index_path(dir), "--", "serve"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "No articles match.\n");
+}
+
+}  // namespace
+}  // namespace quarry::testing
