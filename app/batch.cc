@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "app/ansi.h"
 #include "app/output.h"
 #include "quarry/error.h"
 #include "quarry/thread_count.h"
@@ -45,6 +46,23 @@ bool is_blank(const std::string& line) {
   return line.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
 }
 
+void write_heading(std::ostream& out, const Job& job, const TextStyle& style) {
+  if (style.color) out << ansi::kBold;
+  out << "Query " << job.qid << ": " << job.query;
+  if (style.color) out << ansi::kReset;
+  out << '\n';
+}
+
+// What is said on `diagnostics` beside an answer, each line naming its query.
+std::string diagnostic_lines(std::string_view program, const Job& job, std::string_view kind,
+                             const std::vector<std::string>& messages) {
+  std::string lines;
+  for (const std::string& message : messages) {
+    lines += std::string(program) + ": qid " + job.qid + ": " + std::string(kind) + message + "\n";
+  }
+  return lines;
+}
+
 JobOutput answer(Searcher& searcher, const Job& job, const BatchConfig& config,
                  std::string_view program) {
   JobOutput answer;
@@ -54,26 +72,62 @@ JobOutput answer(Searcher& searcher, const Job& job, const BatchConfig& config,
     SearchResult result = searcher.search(job.query, config.search);
     const double took_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (config.format == BatchFormat::kTrec) {
-      write_trec(out, job.qid, result, config.run_tag);
-      for (const std::string& warning : result.warnings) {
-        answer.diagnostic +=
-            std::string(program) + ": qid " + job.qid + ": warning: " + warning + "\n";
+    switch (config.format) {
+      case BatchFormat::kTrec:
+        write_trec(out, job.qid, result, config.run_tag);
+        answer.diagnostic = diagnostic_lines(program, job, "warning: ", result.warnings);
+        break;
+      case BatchFormat::kText:
+        write_heading(out, job, config.style);
+        write_text(out, result, config.style);
+        answer.diagnostic = diagnostic_lines(program, job, "note: ", result.notes) +
+                            diagnostic_lines(program, job, "warning: ", result.warnings);
+        break;
+      case BatchFormat::kJsonLines: {
+        BatchFields fields{job.qid, std::nullopt};
+        if (config.timings) fields.took_ms = took_ms;
+        write_json(out, result, fields);
+        break;
       }
-    } else {
-      BatchFields fields{job.qid, std::nullopt};
-      if (config.timings) fields.took_ms = took_ms;
-      write_json(out, result, fields);
     }
   } catch (const QueryError& error) {
     answer.failed = true;
     answer.diagnostic = std::string(program) + ": qid " + job.qid + ": " + error.what() + "\n";
     if (config.format == BatchFormat::kJsonLines) {
       write_json_error(out, job.qid, job.query, error.what());
+    } else if (config.format == BatchFormat::kText) {
+      write_heading(out, job, config.style);
+      out << "error: " << error.what() << '\n';
     }
   }
   answer.output = std::move(out).str();
   return answer;
+}
+
+// Writes an answer after those before it, and counts it.
+void write_answer(const JobOutput& answer, const BatchConfig& config, std::ostream& out,
+                  std::ostream& diagnostics, BatchReport& report) {
+  // Blank lines set text answers apart, as paragraphs.
+  if (config.format == BatchFormat::kText && report.queries > 0) out << '\n';
+  out << answer.output;
+  diagnostics << answer.diagnostic;
+  ++report.queries;
+  if (answer.failed) ++report.failed;
+}
+
+// Calls `submit` with each query of `in`, numbered from 0.
+template <typename Submit>
+std::size_t read_jobs(std::istream& in, Submit submit) {
+  std::string line;
+  std::size_t line_number = 0, sequence = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    // Editors on some systems start a file with a byte order mark.
+    if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
+    if (is_blank(line)) continue;
+    submit(parse_line(line, line_number, sequence++));
+  }
+  return sequence;
 }
 
 // Jobs flow from the reading thread to the workers; answers come back keyed
@@ -160,10 +214,7 @@ class Pipeline {
       answers_.erase(it);
       ++next_to_write_;
       lock.unlock();
-      out_ << ready.output;
-      diagnostics_ << ready.diagnostic;
-      ++report_.queries;
-      if (ready.failed) ++report_.failed;
+      write_answer(ready, config_, out_, diagnostics_, report_);
       lock.lock();
     }
   }
@@ -192,17 +243,20 @@ class Pipeline {
 BatchReport run_batch(const BatchConfig& config, std::istream& in, std::ostream& out,
                       std::ostream& diagnostics, std::string_view program) {
   Pipeline pipeline(config, thread_count(config.threads), out, diagnostics, program);
-  std::string line;
-  std::size_t line_number = 0, sequence = 0;
-  while (std::getline(in, line)) {
-    ++line_number;
-    // Editors on some systems start a file with a byte order mark.
-    if (line_number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
-    if (is_blank(line)) continue;
-    pipeline.submit(parse_line(line, line_number, sequence++));
-  }
-  pipeline.finish(sequence);
+  const std::size_t total = read_jobs(in, [&](Job job) { pipeline.submit(std::move(job)); });
+  pipeline.finish(total);
   return pipeline.report();
+}
+
+BatchReport answer_each_line(Searcher& searcher, const BatchConfig& config, std::istream& in,
+                             std::ostream& out, std::ostream& diagnostics,
+                             std::string_view program) {
+  BatchReport report;
+  read_jobs(in, [&](const Job& job) {
+    write_answer(answer(searcher, job, config, program), config, out, diagnostics, report);
+    out.flush();
+  });
+  return report;
 }
 
 }  // namespace quarry

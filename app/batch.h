@@ -1,5 +1,6 @@
-// Scripted batch runs: one query per input line, answered on several
-// threads, written in input order as JSON Lines or as a TREC run.
+// Scripted batch runs: one query per input line, answered in input order as
+// JSON Lines, a TREC run or text, on several threads (run_batch) or one line
+// at a time as it is read (answer_each_line).
 #ifndef QUARRY_APP_BATCH_H_
 #define QUARRY_APP_BATCH_H_
 
@@ -10,11 +11,12 @@
 #include <string_view>
 #include <vector>
 
+#include "app/output.h"
 #include "quarry/search/searcher.h"
 
 namespace quarry {
 
-enum class BatchFormat { kJsonLines, kTrec };
+enum class BatchFormat { kJsonLines, kTrec, kText };
 
 struct BatchConfig {
   // The index, or its shards (see Searcher).
@@ -29,6 +31,8 @@ struct BatchConfig {
   bool timings = true;
   // The last column of a TREC run.
   std::string run_tag = "quarry";
+  // How kText answers look.
+  TextStyle style;
 };
 
 struct BatchReport {
@@ -39,15 +43,25 @@ struct BatchReport {
 // Reads queries from `in`: one per line, "qid<TAB>query" or a bare query
 // whose id is its line number; blank lines are skipped. Writes one answer
 // per query to `out` in input order: a JSON object as write_json writes it
-// plus "qid" (and "took_ms"), or TREC lines "qid Q0 docid rank score tag".
-// A query that cannot be parsed yields {"qid", "query", "error"} (nothing in
-// TREC) and one line on `diagnostics`. Shards left out (OpenOptions::
-// allow_partial) are named in each answer's "warnings", and in TREC runs on
-// `diagnostics`. Memory stays bounded however long the
-// input: at most a few answers per thread are held.
-// Throws what Searcher's constructor throws, and IndexError.
+// plus "qid" (and "took_ms"); TREC lines "qid Q0 docid rank score tag"; or
+// in text, a heading "Query qid: query" then what write_text writes, the
+// answers set apart by blank lines. A query that cannot be parsed yields
+// {"qid", "query", "error"} (in text, its heading and "error: …"; nothing
+// in TREC) and one line on `diagnostics`. Shards left out (OpenOptions::
+// allow_partial) are named in each answer's "warnings", and in TREC runs
+// and text on `diagnostics`, as are the text answers' notes. Memory stays
+// bounded however long the input: at most a few answers per thread are
+// held. Throws what Searcher's constructor throws, and IndexError.
 BatchReport run_batch(const BatchConfig& config, std::istream& in, std::ostream& out,
                       std::ostream& diagnostics, std::string_view program);
+
+// The same answers, from `searcher` alone (config.db_paths, open and
+// threads are not used): each line is answered, and `out` flushed, before
+// the next is read, so that a program may write a query and wait for its
+// answer. Throws IndexError.
+BatchReport answer_each_line(Searcher& searcher, const BatchConfig& config, std::istream& in,
+                             std::ostream& out, std::ostream& diagnostics,
+                             std::string_view program);
 
 }  // namespace quarry
 

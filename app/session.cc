@@ -3,8 +3,32 @@
 #include <string>
 
 #include "quarry/error.h"
+#include "quarry/search/query_parser.h"
 
 namespace quarry {
+namespace {
+
+void write_notes_and_warnings(std::ostream& diagnostics, std::string_view program,
+                              const std::vector<std::string>& notes,
+                              const std::vector<std::string>& warnings) {
+  for (const std::string& note : notes) diagnostics << program << ": note: " << note << '\n';
+  for (const std::string& warning : warnings) {
+    diagnostics << program << ": warning: " << warning << '\n';
+  }
+}
+
+// How Searcher::count read `query`, which it does not say: parsed again, as
+// Searcher parses it, for its notes and warnings. They come from the
+// query's syntax alone, so no index is needed.
+ParsedQuery read_as_counted(const Searcher& searcher, std::string_view query,
+                            const SearchOptions& options) {
+  const QueryParser parser(searcher.analyzer(), options.parser);
+  if (options.plain) return parser.parse_plain(query);
+  return options.strict ? parser.parse(query) : parser.parse_or_plain(query);
+}
+
+}  // namespace
+
 Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program) {
   SearchResult result;
@@ -14,12 +38,10 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
     diagnostics << program << ": " << error.what() << '\n';
     return Answer::kBadQuery;
   }
-  for (const std::string& note : result.notes) diagnostics << program << ": note: " << note << '\n';
-  if (config.format == OutputFormat::kText) {
-    for (const std::string& warning : result.warnings) {
-      diagnostics << program << ": warning: " << warning << '\n';
-    }
-  }
+  // JSON carries the warnings in the answer.
+  write_notes_and_warnings(
+      diagnostics, program, result.notes,
+      config.format == OutputFormat::kText ? result.warnings : std::vector<std::string>{});
   write_result(out, result, config);
   return Answer::kAnswered;
 }
@@ -33,6 +55,8 @@ Answer answer_count(Searcher& searcher, std::string_view query, const SessionCon
     diagnostics << program << ": " << error.what() << '\n';
     return Answer::kBadQuery;
   }
+  const ParsedQuery read = read_as_counted(searcher, query, config.search);
+  write_notes_and_warnings(diagnostics, program, read.notes, read.warnings);
   out << count << '\n';
   return Answer::kAnswered;
 }

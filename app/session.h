@@ -27,8 +27,10 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
 
 // Writes how many articles match `query`, counted exactly with no limit:
-// the number alone on a line, as `notmuch count` does, for scripts. A
-// query that cannot be parsed is handled as by answer_query.
+// the number alone on a line, as `notmuch count` does, for scripts. How
+// the query was read (notes, and warnings such as a fall back to plain
+// words) goes to `diagnostics`, as answer_query's text does. A query that
+// cannot be parsed is handled as by answer_query.
 Answer answer_count(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
 

@@ -4,7 +4,11 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <charconv>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string_view>
@@ -35,8 +39,11 @@ constexpr char kFooter[] = R"(Query language:
 A query that cannot be parsed is searched as plain words, with a warning
 saying why (--strict: exit 2 instead). A query that starts with '-' goes after '--':
   quarry -- -milk Mourinho
-With no QUERY, quarry opens a prompt on a terminal (:help lists its commands)
-and otherwise answers each line of standard input.
+With no QUERY, quarry opens a prompt on a terminal (:help lists its commands).
+Otherwise it answers each line of standard input as --batch - does, one answer
+per line as it is read: text headed "Query N: ..." (N: the line's number, or
+the qid of a 'qid<TAB>query' line), or with --format json, JSON Lines. -i reads
+the prompt's queries and commands from standard input instead.
 Shards: --db may be given several times, and may name a Xapian stub file (or a
 folder holding one, as quarry-index --shards writes) with lines such as
   auto shard-0                a local database, relative to the stub file
@@ -44,9 +51,9 @@ folder holding one, as quarry-index --shards writes) with lines such as
 All are searched as one index.
 Exit codes:
   0  success, including no hits (with --allow-partial, from the shards that answered)
-  1  the index is missing or cannot be read, or a shard is unreachable
-     (without --allow-partial)
-  2  usage error, or with --strict a query (or in batch, some query) that
+  1  the index is missing or cannot be read, a shard is unreachable
+     (without --allow-partial), or the --batch file cannot be read
+  2  usage error, or with --strict a query (or of several, some query) that
      cannot be parsed
 quarry serve serves the index over HTTP (quarry serve --help); quarry -- serve
 searches for the word.)";
@@ -68,7 +75,8 @@ struct Options {
   std::vector<std::string> db_paths{quarry::default_index_path()};
   quarry::OpenOptions open;
   quarry::SessionConfig session;
-  std::string format = "text";
+  std::string format;   // empty: text, or JSON Lines with --batch
+  std::string run_tag;  // empty: "quarry"
   std::string color = "auto";
   std::vector<std::string> words;
   bool interactive = false;
@@ -83,6 +91,40 @@ struct Options {
   std::string correct = "auto";
   bool count = false;
 };
+
+// A number of things: digits alone, from `least` to std::size_t's largest.
+// CLI11 alone would read "-1" as that largest and wrap numbers past it.
+CLI::Validator whole_number(std::size_t least) {
+  return CLI::Validator(
+      [least](const std::string& text) -> std::string {
+        std::size_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (error == std::errc::result_out_of_range) {
+          return text + " is too large (at most " + std::to_string(SIZE_MAX) + ")";
+        }
+        if (error != std::errc() || stop != end || value < least) {
+          return text + " is not a whole number of " + std::to_string(least) + " or more";
+        }
+        return "";
+      },
+      "N");
+}
+
+// A run tag is the last field of a TREC line, which is split on white space.
+const CLI::Validator kRunTag(
+    [](const std::string& text) -> std::string {
+      if (text.empty() || text.find_first_of(" \t\r\n") != std::string::npos) {
+        return "a run tag is one word, with no spaces";
+      }
+      return "";
+    },
+    "NAME");
+
+// One line, named after the program, as every other diagnostic.
+std::string option_error(const CLI::App* /*app*/, const CLI::Error& error) {
+  return std::string(kProgram) + ": " + error.what() + " (quarry --help lists the options)\n";
+}
 
 bool use_color(const std::string& mode) {
   if (mode == "always") return true;
@@ -103,24 +145,57 @@ std::size_t terminal_rows() {
   return 24;
 }
 
-int run_batch(const Options& options) {
+// Where the queries come from and how they are answered.
+enum class Mode {
+  kQuery,         // QUERY given
+  kCount,         // --count QUERY
+  kBatch,         // --batch FILE
+  kPrompt,        // the prompt, on a terminal
+  kPromptScript,  // -i with standard input not a terminal: the prompt's lines
+  kLines,         // standard input not a terminal: a line, an answer
+};
+
+Mode mode_of(const Options& options) {
+  if (!options.batch_file.empty()) return Mode::kBatch;
+  if (options.count) return Mode::kCount;
+  if (!options.words.empty()) return Mode::kQuery;
+  if (isatty(STDIN_FILENO)) return Mode::kPrompt;
+  return options.interactive ? Mode::kPromptScript : Mode::kLines;
+}
+
+quarry::BatchConfig batch_config(const Options& options) {
   quarry::BatchConfig config;
   config.db_paths = options.db_paths;
   config.open = options.open;
   config.search = options.session.search;
-  config.format =
-      options.format == "trec" ? quarry::BatchFormat::kTrec : quarry::BatchFormat::kJsonLines;
+  config.format = options.format == "trec"   ? quarry::BatchFormat::kTrec
+                  : options.format == "text" ? quarry::BatchFormat::kText
+                                             : quarry::BatchFormat::kJsonLines;
   // A TREC run has no room for snippets: skip the work.
   config.search.snippets = !options.no_snippets && config.format != quarry::BatchFormat::kTrec;
   config.threads = options.threads;
   config.timings = !options.no_timings;
+  if (!options.run_tag.empty()) config.run_tag = options.run_tag;
+  config.style = options.session.style;
+  return config;
+}
+
+int run_batch(const Options& options) {
   std::ifstream file;
   if (options.batch_file != "-") {
-    file.open(options.batch_file);
-    if (!file) throw quarry::InputError("cannot read " + options.batch_file);
+    // A folder opens as a file would, and then reads as empty.
+    std::error_code ignored;
+    if (std::filesystem::is_directory(options.batch_file, ignored))
+      errno = EISDIR;
+    else
+      file.open(options.batch_file);
+    if (!file.is_open()) {
+      throw quarry::InputError("cannot read " + options.batch_file + ": " + std::strerror(errno));
+    }
   }
   std::istream& in = options.batch_file == "-" ? std::cin : file;
-  const quarry::BatchReport report = quarry::run_batch(config, in, std::cout, std::cerr, kProgram);
+  const quarry::BatchReport report =
+      quarry::run_batch(batch_config(options), in, std::cout, std::cerr, kProgram);
   return report.failed == 0 ? 0 : 2;
 }
 
@@ -150,8 +225,13 @@ void resolve(Options& options) {
   } catch (const quarry::ConfigError& error) {
     throw CLI::ValidationError("--weight", error.what());
   }
-  if (options.format == "trec" && options.batch_file.empty()) {
-    throw CLI::ValidationError("--format trec needs --batch");
+  const Mode mode = mode_of(options);
+  if (options.format.empty()) options.format = mode == Mode::kBatch ? "json" : "text";
+  if (options.format == "trec" && mode != Mode::kBatch && mode != Mode::kLines) {
+    throw CLI::ValidationError("--format trec needs --batch, or queries on standard input");
+  }
+  if (!options.run_tag.empty() && options.format != "trec") {
+    throw CLI::ValidationError("--run-tag goes with --format trec");
   }
   try {
     search.facets = quarry::parse_facet_fields(options.facets);
@@ -161,41 +241,61 @@ void resolve(Options& options) {
   if (options.count && (options.words.empty() || !options.batch_file.empty())) {
     throw CLI::ValidationError("--count needs a QUERY (and no --batch)");
   }
+  if (options.interactive && !options.batch_file.empty()) {
+    throw CLI::ValidationError("-i and --batch do not go together");
+  }
+  // A QUERY beside --batch or -i would be dropped without a word.
+  if (!options.words.empty() && !options.batch_file.empty() && !options.count) {
+    throw CLI::ValidationError("--batch reads its queries from " + options.batch_file +
+                               ": QUERY '" + join(options.words) + "' would be ignored");
+  }
+  if (!options.words.empty() && options.interactive) {
+    throw CLI::ValidationError("-i opens the prompt: QUERY '" + join(options.words) +
+                               "' would be ignored");
+  }
 }
 
 int run(Options& options) {
   resolve(options);
-  if (!options.batch_file.empty()) return run_batch(options);
+  const Mode mode = mode_of(options);
   options.session.format =
       options.format == "json" ? quarry::OutputFormat::kJson : quarry::OutputFormat::kText;
   options.session.style.color = use_color(options.color);
+  if (mode == Mode::kBatch) return run_batch(options);
 
   quarry::Searcher searcher(options.db_paths, options.open);
-  if (options.count) {
-    auto answer = quarry::answer_count(searcher, join(options.words), options.session, std::cout,
-                                       std::cerr, kProgram);
-    return answer == quarry::Answer::kAnswered ? 0 : 2;
+  switch (mode) {
+    case Mode::kCount:
+    case Mode::kQuery: {
+      const auto answer = mode == Mode::kCount ? quarry::answer_count : quarry::answer_query;
+      return answer(searcher, join(options.words), options.session, std::cout, std::cerr,
+                    kProgram) == quarry::Answer::kAnswered
+                 ? 0
+                 : 2;
+    }
+    case Mode::kLines: {
+      const quarry::BatchReport report = quarry::answer_each_line(
+          searcher, batch_config(options), std::cin, std::cout, std::cerr, kProgram);
+      return report.failed == 0 ? 0 : 2;
+    }
+    case Mode::kPromptScript:
+      return quarry::answer_lines(searcher, std::cin, options.session, std::cout, std::cerr,
+                                  kProgram) == 0
+                 ? 0
+                 : 2;
+    case Mode::kPrompt:
+    case Mode::kBatch:
+      break;
   }
-  if (!options.words.empty()) {
-    auto answer = quarry::answer_query(searcher, join(options.words), options.session, std::cout,
-                                       std::cerr, kProgram);
-    return answer == quarry::Answer::kAnswered ? 0 : 2;
-  }
-  if (options.interactive || isatty(STDIN_FILENO)) {
-    quarry::PromptConfig config;
-    config.session = options.session;
-    config.decorations = true;
-    const char* pager = std::getenv("PAGER");
-    config.pager = pager && *pager ? pager : "less -R";
-    config.screen_rows = isatty(STDOUT_FILENO) ? terminal_rows() : 0;
-    quarry::PromptSession session(searcher, config, std::cout, std::cerr, kProgram);
-    quarry::run_terminal_prompt(session, quarry::default_history_file());
-    return 0;
-  }
-  return quarry::answer_lines(searcher, std::cin, options.session, std::cout, std::cerr,
-                              kProgram) == 0
-             ? 0
-             : 2;
+  quarry::PromptConfig config;
+  config.session = options.session;
+  config.decorations = true;
+  const char* pager = std::getenv("PAGER");
+  config.pager = pager && *pager ? pager : "less -R";
+  config.screen_rows = isatty(STDOUT_FILENO) ? terminal_rows() : 0;
+  quarry::PromptSession session(searcher, config, std::cout, std::cerr, kProgram);
+  quarry::run_terminal_prompt(session, quarry::default_history_file());
+  return 0;
 }
 
 // quarry serve: its options fill `config`.
@@ -226,9 +326,11 @@ CLI::App* add_serve_command(CLI::App& app, quarry::ServerConfig& config) {
                    "HOST:PORT to listen on; port 0 picks a free one. An address other than "
                    "loopback lets anyone who reaches it read the whole index")
       ->capture_default_str();
-  serve->add_option("-j,--threads", config.threads,
-                    "Threads answering requests, each with its own view of the index "
-                    "(default: the cores available)");
+  serve
+      ->add_option("-j,--threads", config.threads,
+                   "Threads answering requests, each with its own view of the index "
+                   "(default: the cores available)")
+      ->check(whole_number(0));
   serve->add_flag_callback(
       "-q,--quiet", [&config] { config.log_requests = false; }, "Log no line per request");
   serve->footer(kServeFooter);
@@ -273,6 +375,7 @@ void explain_dash_query(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Search articles indexed by quarry-index.", kProgram};
+  app.failure_message(option_error);
   Options options;
   app.add_option("--db", options.db_paths,
                  "Index folder, or Xapian stub file naming shards; several are searched as one "
@@ -291,22 +394,32 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   app.add_option("-n,--limit", options.session.search.limit, "Hits per query")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(0));
   app.add_option("--offset", options.session.search.offset, "Hits to skip first")
-      ->capture_default_str();
-  app.add_option("--format", options.format, "Output: text, json, or trec (with --batch)")
-      ->check(CLI::IsMember({"text", "json", "trec"}))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->check(whole_number(0));
+  app.add_option("--format", options.format,
+                 "Output: text (default), json (default with --batch: JSON Lines), or trec (a "
+                 "TREC run, with --batch or queries on standard input)")
+      ->check(CLI::IsMember({"text", "json", "trec"}));
+  app.add_option("--run-tag", options.run_tag,
+                 "The name a TREC run gives itself, in its last column (default: quarry)")
+      ->check(kRunTag);
   app.add_option("--color", options.color,
                  "Highlight matches (auto: on a terminal, unless NO_COLOR is set)")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
-  app.add_flag("-i,--interactive", options.interactive, "Open the prompt");
+  app.add_flag("-i,--interactive", options.interactive,
+               "Open the prompt; with standard input not a terminal, answer its lines as the "
+               "prompt would, commands included");
   app.add_option("--batch", options.batch_file,
-                 "Answer one query per line of FILE ('-': standard input), as JSON Lines or "
-                 "a TREC run; a line 'qid<TAB>query' names its query");
+                 "Answer one query per line of FILE ('-': standard input) on -j threads, as "
+                 "JSON Lines, a TREC run or text (--format); a line 'qid<TAB>query' names its "
+                 "query");
   app.add_option("-j,--threads", options.threads,
-                 "Threads answering a batch (default: the cores available)");
+                 "Threads answering a batch (default: the cores available)")
+      ->check(whole_number(0));
   app.add_flag("--no-snippets", options.no_snippets, "Leave snippets out (faster)");
   app.add_flag("--no-timings", options.no_timings,
                "Leave took_ms out of batch output, so that runs compare byte for byte");
@@ -321,7 +434,7 @@ int main(int argc, char** argv) {
   app.add_option("--count-limit", options.session.search.count_limit,
                  "Count matches exactly up to N; past it, say N+ (\"total_relation\": \"gte\")")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(1));
   app.add_option("--facets", options.facets,
                  "Count all matches by these fields: source,category,date (dates by month, "
                  "or by year over long spans)");

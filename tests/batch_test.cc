@@ -492,6 +492,93 @@ TEST_F(BatchTest, LongInputStreamsInOrderWithFewQueriesInFlight) {
   EXPECT_LE(sink.most_ahead(), 16 * batch.threads);
 }
 
+TEST_F(BatchTest, TextAnswersAreHeadedByTheirQueryAndSetApart) {
+  const std::vector<std::string> queries = make_queries(12);
+  std::string input = "q0\t(" + queries[0] + "\n";
+  for (std::size_t i = 1; i < queries.size(); ++i) input += queries[i] + "\n";
+  Searcher searcher(db_path());
+  std::string expected;
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    const std::string query = i == 0 ? "(" + queries[0] : queries[i];
+    if (i > 0) expected += "\n";
+    expected +=
+        "Query " + (i == 0 ? std::string("q0") : std::to_string(i + 1)) + ": " + query + "\n";
+    std::ostringstream text;
+    write_text(text, searcher.search(query), {});
+    expected += text.str();
+  }
+  for (std::size_t threads : {1, 3}) {
+    BatchConfig batch = config(threads);
+    batch.format = BatchFormat::kText;
+    const BatchRun result = run(batch, input);
+    EXPECT_EQ(result.out, expected) << threads << " threads";
+    EXPECT_EQ(result.report.queries, queries.size());
+    // The query that could not be parsed was searched as words, as said.
+    EXPECT_TRUE(result.diagnostics.starts_with("quarry: qid q0: warning: '(' is never closed"))
+        << result.diagnostics;
+    EXPECT_EQ(lines_of(result.diagnostics).size(), 1u) << result.diagnostics;
+  }
+  BatchConfig strict = config();
+  strict.format = BatchFormat::kText;
+  strict.search.strict = true;
+  const BatchRun refused = run(strict, "penalty AND\n");
+  EXPECT_EQ(refused.out,
+            "Query 1: penalty AND\nerror: query \"penalty AND\": AND needs words on both sides "
+            "(column 9)\n");
+  EXPECT_EQ(refused.report.failed, 1u);
+  EXPECT_EQ(lines_of(refused.diagnostics).size(), 1u) << refused.diagnostics;
+}
+
+// Serves its lines one read at a time, noting what had been written to
+// `out` when each line was asked for.
+class LineByLine : public std::streambuf {
+ public:
+  LineByLine(std::vector<std::string> lines, const std::ostringstream& out)
+      : lines_(std::move(lines)), out_(out) {}
+
+  // What `out` held when each line was read.
+  const std::vector<std::string>& written_before() const { return written_before_; }
+
+ protected:
+  int_type underflow() override {
+    if (next_ == lines_.size()) return traits_type::eof();
+    written_before_.push_back(out_.str());
+    current_ = lines_[next_++];
+    setg(current_.data(), current_.data(), current_.data() + current_.size());
+    return traits_type::to_int_type(current_[0]);
+  }
+
+ private:
+  std::vector<std::string> lines_;
+  const std::ostringstream& out_;
+  std::size_t next_ = 0;
+  std::string current_;
+  std::vector<std::string> written_before_;
+};
+
+// A program that writes a query and waits for its answer gets it before
+// it writes the next.
+TEST_F(BatchTest, EachLineIsAnsweredBeforeTheNextIsRead) {
+  const std::vector<std::string> queries = {"penalty\n", "keeper\n", "derby final\n"};
+  for (BatchFormat format : {BatchFormat::kJsonLines, BatchFormat::kText, BatchFormat::kTrec}) {
+    BatchConfig batch = config();
+    batch.format = format;
+    std::ostringstream out, diagnostics;
+    LineByLine lines(queries, out);
+    std::istream in(&lines);
+    Searcher searcher(db_path());
+    const BatchReport report = answer_each_line(searcher, batch, in, out, diagnostics, "quarry");
+    EXPECT_EQ(report.queries, queries.size());
+    ASSERT_EQ(lines.written_before().size(), queries.size());
+    EXPECT_EQ(lines.written_before()[0], "");
+    for (std::size_t i = 1; i < queries.size(); ++i) {
+      EXPECT_GT(lines.written_before()[i].size(), lines.written_before()[i - 1].size()) << i;
+    }
+    // The same answers as a batch run.
+    EXPECT_EQ(out.str(), run(batch, queries[0] + queries[1] + queries[2]).out);
+  }
+}
+
 class BatchCli : public BatchTest {
  protected:
   testing::RunResult quarry(std::vector<std::string> args, const std::string& input = "") {

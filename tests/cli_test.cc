@@ -448,8 +448,13 @@ TEST_F(CliCorpusTest, CountOptionsAreChecked) {
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.out, "");
   EXPECT_EQ(lines_of(bad.err).size(), 1u) << bad.err;
-  // Without --strict, its words are counted.
-  EXPECT_EQ(run_quarry(db(), {"--count", "(Portuguese"}).out, "2\n");
+  // Without --strict, its words are counted, with the warning a search gives.
+  RunResult plain = run_quarry(db(), {"--count", "(Portuguese"});
+  EXPECT_EQ(plain.out, "2\n");
+  EXPECT_EQ(plain.err, run_quarry(db(), {"(Portuguese"}).err);
+  EXPECT_EQ(plain.err,
+            "quarry: warning: '(' is never closed (column 1); searched as plain words\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "Portuguese"}).err, "");
 }
 
 TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
@@ -583,6 +588,124 @@ TEST(CliOptionsTest, BadOptionsAreUsageErrors) {
                                  << ::testing::PrintToString(c.args);
     fs::remove_all(db);
   }
+}
+
+// Every option error is one line named after the program, exit 2, and
+// nothing on stdout; no option is accepted and then ignored.
+TEST_F(CliCorpusTest, OptionErrorsAreOneLineAndExitTwo) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string mention;
+  };
+  const std::vector<Case> cases = {
+      {{"--bogus", "penalty"}, "--bogus"},
+      {{"--format", "xml", "penalty"}, "xml"},
+      {{"-n", "-1", "penalty"}, "-1 is not a whole number"},
+      {{"-n", "18446744073709551616", "penalty"}, "too large"},
+      {{"-n", "3x", "--", "penalty"}, "3x"},
+      {{"--offset", "-1", "penalty"}, "--offset"},
+      {{"-j", "-3", "--batch", "-"}, "--threads"},
+      {{"--count-limit", "0", "penalty"}, "--count-limit"},
+      {{"--batch", "-", "oil"}, "'oil' would be ignored"},
+      {{"-i", "oil"}, "'oil' would be ignored"},
+      {{"-i", "--batch", "-"}, "-i"},
+      {{"--format", "trec", "penalty"}, "--batch"},
+      {{"--run-tag", "mine", "penalty"}, "--format trec"},
+      {{"--batch", "-", "--run-tag", "mine"}, "--format trec"},
+      {{"--batch", "-", "--format", "trec", "--run-tag", "my run"}, "one word"},
+  };
+  for (const Case& c : cases) {
+    const std::string args = ::testing::PrintToString(c.args);
+    RunResult result = run_quarry(db(), c.args, "penalty\n");
+    EXPECT_EQ(result.exit_code, 2) << args << ": " << result.err;
+    EXPECT_EQ(result.out, "") << args;
+    const std::vector<std::string> lines = lines_of(result.err);
+    ASSERT_EQ(lines.size(), 1u) << args << ": " << result.err;
+    EXPECT_TRUE(lines[0].starts_with("quarry: ")) << args << ": " << lines[0];
+    EXPECT_NE(lines[0].find(c.mention), std::string::npos) << args << ": " << lines[0];
+  }
+  // The largest number there is, is a number.
+  RunResult largest = run_quarry(db(), {"-n", "18446744073709551615", "-n0", "penalty"});
+  EXPECT_EQ(largest.exit_code, 2) << "given twice";
+  EXPECT_EQ(run_quarry(db(), {"-n", "18446744073709551615", "--offset", "1", "penalty"}).exit_code,
+            0);
+}
+
+TEST_F(CliCorpusTest, AnUnreadableBatchFileIsNamedWithTheReason) {
+  TempDir dir;
+  const std::string missing = (dir / "nonexist.tsv").string();
+  RunResult result = run_quarry(db(), {"--batch", missing});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "quarry: cannot read " + missing + ": No such file or directory\n");
+  RunResult folder = run_quarry(db(), {"--batch", dir.path().string()});
+  EXPECT_EQ(folder.exit_code, 1);
+  EXPECT_EQ(folder.err, "quarry: cannot read " + dir.path().string() + ": Is a directory\n");
+}
+
+// Queries piped in are answered as --batch - answers them: one answer for
+// each line read, in order, however each query fares.
+TEST_F(CliCorpusTest, PipedQueriesGetOneAnswerEachLabelledWithTheQuery) {
+  const std::string input = "penalty Herrera\n\n(penalty\nq7\tzyzzyva\n";
+  RunResult text = run_quarry(db(), {"-n", "1"}, input);
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  auto alone = [&](const std::string& query) { return run_quarry(db(), {"-n", "1", query}).out; };
+  EXPECT_EQ(text.out, "Query 1: penalty Herrera\n" + alone("penalty Herrera") +
+                          "\nQuery 3: (penalty\n" + alone("(penalty") + "\nQuery q7: zyzzyva\n" +
+                          alone("zyzzyva"));
+  EXPECT_EQ(text.err,
+            "quarry: qid 3: warning: '(' is never closed (column 1); searched as plain words\n");
+  EXPECT_EQ(run_quarry(db(), {"-n", "1", "--batch", "-", "--format", "text"}, input).out, text.out)
+      << "--batch - --format text writes text";
+
+  // With --strict the bad query is a record of its own, in JSON as in text.
+  const std::vector<std::string> strict = {"--strict", "--no-timings", "-n", "1"};
+  std::vector<std::string> json_args = strict;
+  json_args.insert(json_args.end(), {"--format", "json"});
+  RunResult json_lines = run_quarry(db(), json_args, input);
+  EXPECT_EQ(json_lines.exit_code, 2);
+  const std::vector<std::string> records = lines_of(json_lines.out);
+  ASSERT_EQ(records.size(), 3u) << json_lines.out;
+  EXPECT_EQ(json::parse(records[0]).at("qid"), "1");
+  EXPECT_EQ(json::parse(records[1]).at("qid"), "3");
+  EXPECT_TRUE(json::parse(records[1]).contains("error")) << records[1];
+  EXPECT_EQ(json::parse(records[2]).at("qid"), "q7");
+  json_args.insert(json_args.end(), {"--batch", "-"});
+  EXPECT_EQ(run_quarry(db(), json_args, input).out, json_lines.out) << "as --batch - writes it";
+
+  RunResult strict_text = run_quarry(db(), strict, input);
+  EXPECT_EQ(strict_text.exit_code, 2);
+  EXPECT_NE(strict_text.out.find("\nQuery 3: (penalty\nerror: "), std::string::npos)
+      << strict_text.out;
+  EXPECT_EQ(lines_of(strict_text.err).size(), 1u) << strict_text.err;
+}
+
+TEST_F(CliCorpusTest, TrecRunsCarryTheRunTag) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--format", "trec"},
+        std::vector<std::string>{"--batch", "-", "--format", "trec"}}) {
+    for (const std::string tag : {"", "bm25-run.1"}) {
+      std::vector<std::string> all = args;
+      if (!tag.empty()) all.insert(all.end(), {"--run-tag", tag});
+      RunResult result = run_quarry(db(), all, "q1\tpenalty\n");
+      EXPECT_EQ(result.exit_code, 0) << result.err;
+      const std::vector<std::string> lines = lines_of(result.out);
+      ASSERT_EQ(lines.size(), 3u) << result.out;
+      for (const std::string& line : lines) {
+        EXPECT_TRUE(line.starts_with("q1 Q0 ")) << line;
+        EXPECT_TRUE(line.ends_with(" " + (tag.empty() ? std::string("quarry") : tag))) << line;
+      }
+    }
+  }
+}
+
+// -i reads the prompt's lines, commands included, from a pipe.
+TEST_F(CliCorpusTest, InteractiveReadsThePromptsCommandsFromAPipe) {
+  RunResult result = run_quarry(db(), {"-i", "--format", "json"}, ":limit 1\npenalty\n:next\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const std::vector<std::string> lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 2u) << result.out;
+  EXPECT_EQ(json::parse(lines[1]).at("hits").at(0).at("rank"), 2);
 }
 
 // A query that starts with '-' reads as options: the error says how to
@@ -728,10 +851,14 @@ TEST_F(CliCorpusTest, BadLineOfStandardInputIsReportedAndTheRestAnswered) {
   RunResult result =
       run_quarry(db(), {"--strict", "--format", "json"}, "Portuguese\n\n(penalty\nraucous\n");
   EXPECT_EQ(result.exit_code, 2);
+  // One record a query, the bad one's an error, so that records and queries
+  // still pair up.
   std::vector<std::string> lines = lines_of(result.out);
-  ASSERT_EQ(lines.size(), 2u) << result.out;
+  ASSERT_EQ(lines.size(), 3u) << result.out;
   EXPECT_EQ(id_set(json::parse(lines[0])), Ids({kKompany, kAmazon}));
-  EXPECT_EQ(id_set(json::parse(lines[1])), Ids({kRaucous}));
+  EXPECT_EQ(json::parse(lines[1]).at("query"), "(penalty");
+  EXPECT_TRUE(json::parse(lines[1]).contains("error")) << lines[1];
+  EXPECT_EQ(id_set(json::parse(lines[2])), Ids({kRaucous}));
   std::vector<std::string> errors = lines_of(result.err);
   ASSERT_EQ(errors.size(), 1u) << result.err;
   EXPECT_NE(errors[0].find("(penalty"), std::string::npos) << errors[0];
