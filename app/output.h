@@ -16,6 +16,9 @@ namespace quarry {
 struct TextStyle {
   // ANSI styles: titles bold, ids dim, highlighted words bold yellow.
   bool color = false;
+  // Titles and snippets are wrapped at spaces to lines of this many
+  // columns, as a terminal is wide; 0: each is one line.
+  std::size_t width = 0;
 };
 
 // "Showing results for S; search instead for Q" when the result is for the
@@ -28,7 +31,8 @@ struct TextStyle {
 //      id · date · source · category       (dim; what the article has)
 //      snippet with highlighted words      (when it has a snippet)
 //      score: part=weight …                (when explained)
-// The title is the id when the article has none.
+// The title is the id when the article has none. Titles and snippets
+// wrapped to style.width go on indented like the lines under them.
 void write_text(std::ostream& out, const SearchResult& result, const TextStyle& style);
 
 // How many articles match, for people: "No articles match.", "1 article
@@ -41,6 +45,19 @@ std::string total_text(const SearchResult& result);
 
 // The facets' block of write_text.
 void write_facets(std::ostream& out, const std::vector<Facet>& facets, const TextStyle& style);
+
+// How many columns `text` takes on a terminal: ANSI escapes none, East
+// Asian wide characters and emoji two, control characters none, others one.
+std::size_t display_width(std::string_view text);
+
+// How many rows `text` fills on a terminal `columns` wide, which wraps its
+// long lines (columns 0: one row a line).
+std::size_t screen_rows(std::string_view text, std::size_t columns);
+
+// `line` broken at spaces into lines of at most `width` columns, each after
+// the first starting with `indent`. A word wider than that has a line of its
+// own; width 0 leaves the line as it is.
+std::string wrap(std::string_view line, std::size_t width, std::string_view indent);
 
 // Members a batch run adds to each answer, when set.
 struct BatchFields {

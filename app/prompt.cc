@@ -1,5 +1,6 @@
 #include "app/prompt.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -31,10 +32,38 @@ std::string human_size(std::uintmax_t bytes) {
   return buffer;
 }
 
-std::size_t count_lines(const std::string& text) {
-  std::size_t lines = 1;
-  for (char c : text) lines += c == '\n';
-  return lines;
+// "3 hits" or "1 hit".
+std::string hits_text(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " hit" : " hits");
+}
+
+// Ranks first to last: "1-3", or "2".
+std::string range_text(std::size_t first, std::size_t last) {
+  return first == last ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(last);
+}
+
+// The indexed `word` completing `typed`, in the case typed: the analyzer
+// folds what is typed and the index holds words folded.
+std::string in_typed_case(std::string_view typed, std::string_view folded_typed,
+                          const std::string& word) {
+  if (!word.starts_with(folded_typed)) return word;
+  std::string rest = word.substr(folded_typed.size());
+  const bool capitals =
+      std::count_if(typed.begin(), typed.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) > 1 &&
+      std::none_of(typed.begin(), typed.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  if (capitals) {
+    for (char& c : rest) {
+      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    }
+  }
+  return std::string(typed) + rest;
+}
+
+// The shell command that runs `pager` with LESS and LV set as git sets them
+// when they are unset: R lets colours through, F quits at once when the text
+// fits, X leaves the text on the screen.
+std::string pager_command(const std::string& pager) {
+  return "LESS=\"${LESS-FRX}\" LV=\"${LV--c}\"; export LESS LV; " + pager;
 }
 
 constexpr char kHelp[] = R"(Type a query to search, or a command:
@@ -81,6 +110,13 @@ PromptSession::Next PromptSession::handle(std::string_view line) {
   if (name == ":quit" || name == ":q" || name == ":exit") return Next::kQuit;
   command(name, argument);
   return Next::kContinue;
+}
+
+void PromptSession::confirm(const std::string& message) {
+  // A script reading answers wants nothing else among them.
+  if (!config_.decorations) return;
+  out_ << message << "\n\n";
+  out_.flush();
 }
 
 void PromptSession::problem(const std::string& message) {
@@ -157,7 +193,7 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
       return problem(":limit needs a number of hits, such as :limit 20");
     }
     config_.session.search.limit = value;
-    return;
+    return confirm(hits_text(value) + " a page, from the next query");
   }
   if (name == ":format") {
     if (argument == "text") {
@@ -165,9 +201,9 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
     } else if (argument == "json") {
       config_.session.format = OutputFormat::kJson;
     } else {
-      problem(":format takes text or json");
+      return problem(":format takes text or json");
     }
-    return;
+    return confirm("answers as " + std::string(argument) + ", from the next query");
   }
   if (name == ":stats") return stats();
   if (name == ":help") return help();
@@ -180,18 +216,20 @@ void PromptSession::show(std::string_view argument) {
     return problem(":show needs the number of a hit, such as :show 1");
   }
   if (last_query_.empty()) return problem("no query yet: type one first");
-  // The hit may be on another page than the one shown: ask for it alone,
-  // with the options that listed it.
-  SearchOptions options = config_.session.search;
-  options.offset = rank - 1;
-  options.limit = 1;
-  options.snippets = false;
-  options.explain = false;
-  SearchResult result = searcher_.search(last_query_, options);
-  if (result.hits.empty())
-    return problem("no hit " + std::to_string(rank) + " in the last results");
-  std::optional<Article> article = searcher_.fetch(result.hits[0].id);
-  if (!article) return problem("article " + result.hits[0].id + " is no longer in the index");
+  // Only a hit on screen: the number of one on another page, or past the
+  // end, was never seen.
+  const std::vector<Hit>& hits = last_result_.hits;
+  if (hits.empty()) return problem("no hit " + std::to_string(rank) + " on screen; none is shown");
+  const std::size_t first = hits.front().rank;
+  const std::size_t last = hits.back().rank;
+  if (rank < first || rank > last) {
+    return problem("no hit " + std::to_string(rank) + " on screen; " +
+                   (first == last ? "the hit shown is " : "the hits shown are ") +
+                   range_text(first, last));
+  }
+  const Hit& hit = hits[rank - first];
+  std::optional<Article> article = searcher_.fetch(hit.id);
+  if (!article) return problem("article " + hit.id + " is no longer in the index");
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
@@ -203,15 +241,15 @@ void PromptSession::show(std::string_view argument) {
     if (!field->empty()) page << " · " << *field;
   }
   page << "\n\n";
-  write_highlighted(page, highlight_all(searcher_.analyzer(), article->body, result.highlight),
-                    style);
+  write_highlighted(
+      page, highlight_all(searcher_.analyzer(), article->body, last_result_.highlight), style);
   page << '\n';
   const std::string text = std::move(page).str();
 
   if (!config_.pager.empty() && config_.screen_rows > 0 &&
-      count_lines(text) >= config_.screen_rows) {
+      screen_rows(text, config_.screen_columns) >= config_.screen_rows) {
     out_.flush();
-    if (FILE* pager = popen(config_.pager.c_str(), "w")) {
+    if (FILE* pager = popen(pager_command(config_.pager).c_str(), "w")) {
       std::fwrite(text.data(), 1, text.size(), pager);
       // The pager's exit status (a user quitting early) is not an error.
       pclose(pager);
@@ -269,7 +307,10 @@ std::vector<std::string> PromptSession::complete(std::string_view word) {
     return found;
   }
   if (word.empty()) return found;
-  return searcher_.complete(word, kMaxCompletions);
+  found = searcher_.complete(word, kMaxCompletions);
+  const std::string folded = searcher_.analyzer().normalize(word);
+  for (std::string& completion : found) completion = in_typed_case(word, folded, completion);
+  return found;
 }
 
 std::size_t answer_lines(Searcher& searcher, std::istream& in, const SessionConfig& config,

@@ -18,12 +18,17 @@ namespace quarry {
 
 struct PromptConfig {
   SessionConfig session;
-  // At a terminal: say how many articles matched and how long it took.
+  // At a terminal: say how many articles matched and how long it took, and
+  // confirm what commands change.
   bool decorations = false;
-  // Shows articles longer than screen_rows lines; empty or screen_rows 0:
-  // articles are written to the output as they are.
+  // A shell command that shows articles filling more than screen_rows rows
+  // of a screen screen_columns wide (0: lines are not wrapped); empty or
+  // screen_rows 0: articles are written to the output as they are. The
+  // pager gets LESS=FRX and LV=-c when they are unset, as git gives them,
+  // so that less and lv show colours rather than escape codes.
   std::string pager;
   std::size_t screen_rows = 0;
+  std::size_t screen_columns = 0;
 };
 
 // What the prompt remembers between lines: the last query and its page, and
@@ -42,7 +47,8 @@ class PromptSession {
   Next handle(std::string_view line);
 
   // Completions of the word being typed: commands after ':', else words
-  // that exist in the index.
+  // that exist in the index, each starting as typed (Manch: Manchester;
+  // MANCH: MANCHESTER).
   std::vector<std::string> complete(std::string_view word);
 
   std::size_t problems() const { return problems_; }
@@ -58,6 +64,7 @@ class PromptSession {
   void facets(std::string_view argument);
   void stats();
   void help();
+  void confirm(const std::string& message);
   void problem(const std::string& message);
 
   Searcher& searcher_;

@@ -139,10 +139,15 @@ std::string join(const std::vector<std::string>& words) {
   return query;
 }
 
-std::size_t terminal_rows() {
+// The size of the terminal standard output is, or 0 by 0 when it is none.
+winsize terminal_size() {
   winsize size{};
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0) return size.ws_row;
-  return 24;
+  if (!isatty(STDOUT_FILENO)) return size;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) {
+    size.ws_row = 24;
+    size.ws_col = 80;
+  }
+  return size;
 }
 
 // Where the queries come from and how they are answered.
@@ -261,6 +266,8 @@ int run(Options& options) {
   options.session.format =
       options.format == "json" ? quarry::OutputFormat::kJson : quarry::OutputFormat::kText;
   options.session.style.color = use_color(options.color);
+  const winsize terminal = terminal_size();
+  options.session.style.width = terminal.ws_col;
   if (mode == Mode::kBatch) return run_batch(options);
 
   quarry::Searcher searcher(options.db_paths, options.open);
@@ -292,7 +299,8 @@ int run(Options& options) {
   config.decorations = true;
   const char* pager = std::getenv("PAGER");
   config.pager = pager && *pager ? pager : "less -R";
-  config.screen_rows = isatty(STDOUT_FILENO) ? terminal_rows() : 0;
+  config.screen_rows = terminal.ws_row;
+  config.screen_columns = terminal.ws_col;
   quarry::PromptSession session(searcher, config, std::cout, std::cerr, kProgram);
   quarry::run_terminal_prompt(session, quarry::default_history_file());
   return 0;

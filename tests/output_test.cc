@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -91,6 +93,13 @@ std::string code_point_substr(const std::string& text, std::size_t begin, std::s
   return out;
 }
 
+std::vector<std::string> testing_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 TEST(OutputTest, PlainTextHasNoEscapes) {
   EXPECT_EQ(text_of(two_hits(), false),
             "2 articles match\n"
@@ -126,6 +135,75 @@ TEST(OutputTest, ColorWrapsExactlyTheHighlightedWords) {
   // Words that are not highlighted stay plain.
   for (const std::string& word : coloured_words(colored)) {
     for (const char* plain : {"said", "today", "le", "de"}) EXPECT_NE(word, plain) << colored;
+  }
+}
+
+TEST(OutputTest, DisplayWidthCountsColumnsOnATerminal) {
+  const struct {
+    std::string text;
+    std::size_t width;
+  } cases[] = {
+      {"", 0},       {"Mourinho", 8},   {"\x1b[1;33mMourinho\x1b[0m", 8},
+      {"café", 4},   {"cafe\u0301", 4},                   // NFD: the accent takes no column
+      {"日本語", 6}, {"😀 ok", 5},       {"\xff\xfe", 2},  // not UTF-8: a column a byte
+  };
+  for (const auto& c : cases) EXPECT_EQ(display_width(c.text), c.width) << c.text;
+}
+
+TEST(OutputTest, ScreenRowsCountWrappedLines) {
+  const struct {
+    std::string text;
+    std::size_t columns;
+    std::size_t rows;
+  } cases[] = {
+      {"", 10, 1},
+      {"one\ntwo", 10, 2},
+      {"one\n\ntwo", 10, 3},
+      {std::string(10, 'a'), 10, 1},
+      {std::string(11, 'a'), 10, 2},
+      {std::string(25, 'a') + "\nb", 10, 4},
+      {"日本語日本語", 10, 2},
+      {std::string(25, 'a'), 0, 1},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(screen_rows(c.text, c.columns), c.rows) << c.text << " in " << c.columns;
+  }
+}
+
+TEST(OutputTest, WrapBreaksAtSpacesWithinTheWidth) {
+  const struct {
+    std::string line;
+    std::size_t width;
+    std::string wrapped;
+  } cases[] = {
+      {"   one two three four", 10, "   one two\n   three\n   four"},
+      {"   one two", 10, "   one two"},
+      {"   one two", 0, "   one two"},
+      {"1. Averyveryverylongword x", 10, "1.\n   Averyveryverylongword\n   x"},
+      {"\x1b[1mone\x1b[0m two three", 9, "\x1b[1mone\x1b[0m two\n   three"},
+      {"日本 日本 日本", 10, "日本 日本\n   日本"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(wrap(c.line, c.width, "   "), c.wrapped) << c.line;
+}
+
+TEST(OutputTest, TitlesAndSnippetsWrapToTheWidthAsked) {
+  SearchResult result = two_hits();
+  result.hits[0].title = "Mourinho leaves United after a derby that nobody at Old Trafford forgets";
+  result.hits[0].snippet.text =
+      "…said Mourinho today, as the players left the pitch and the crowd sang about the "
+      "manager who had spent more than any other…";
+  for (const bool color : {false, true}) {
+    std::ostringstream out;
+    write_text(out, result, TextStyle{color, 30});
+    const std::string wrapped = strip_ansi(out.str());
+    for (const std::string& line : testing_lines(wrapped)) {
+      EXPECT_LE(display_width(line), 30u) << line;
+    }
+    // Nothing but line breaks and indents is added.
+    std::istringstream wrapped_words(wrapped), plain_words(text_of(result, false));
+    EXPECT_TRUE(std::equal(std::istream_iterator<std::string>(wrapped_words), {},
+                           std::istream_iterator<std::string>(plain_words), {}));
+    EXPECT_GT(testing_lines(wrapped).size(), testing_lines(text_of(result, false)).size());
   }
 }
 

@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -233,12 +235,18 @@ TEST_F(PromptTest, ShowWritesTheWholeArticle) {
   }
 }
 
-TEST_F(PromptTest, ShowFindsHitsOnOtherPages) {
-  ASSERT_EQ(say(":limit 1").out, "");
+// :show N shows hit N as it was listed, and only a hit on screen.
+TEST_F(PromptTest, ShowTakesOnlyAHitOnScreen) {
+  ASSERT_EQ(say(":limit 2").out, "");
   ASSERT_EQ(say(kQuery).diagnostics, "");
-  const Reply reply = say(":show 3");
-  EXPECT_EQ(reply.diagnostics, "");
-  EXPECT_NE(reply.out.find(expected_ids(kQuery)[2]), std::string::npos) << reply.out;
+  const std::vector<std::string> ids = expected_ids(kQuery);
+  expect_problem(say(":show 3"), ":show 3", "no hit 3 on screen; the hits shown are 1-2");
+  EXPECT_NE(say(":show 2").out.find(ids[1]), std::string::npos);
+  ASSERT_EQ(ranks_in(say(":next").out), std::vector<std::size_t>{3});
+  expect_problem(say(":show 1"), ":show 1", "the hit shown is 3");
+  EXPECT_NE(say(":show 3").out.find(ids[2]), std::string::npos);
+  ASSERT_EQ(say("zyzzyva").diagnostics, "");
+  expect_problem(say(":show 1"), ":show 1", "none is shown");
 }
 
 TEST_F(PromptTest, ShowProblems) {
@@ -249,9 +257,14 @@ TEST_F(PromptTest, ShowProblems) {
     std::string mention;
   };
   const std::vector<Case> cases = {
-      {":show 0", ":show 1"},    {":show x", ":show 1"},  {":show", ":show 1"},
-      {":show -1", ":show 1"},   {":show 1x", ":show 1"}, {":show 1.5", ":show 1"},
-      {":show 99", "no hit 99"}, {":show 4", "no hit 4"},
+      {":show 0", ":show 1"},
+      {":show x", ":show 1"},
+      {":show", ":show 1"},
+      {":show -1", ":show 1"},
+      {":show 1x", ":show 1"},
+      {":show 1.5", ":show 1"},
+      {":show 99", "no hit 99 on screen; the hits shown are 1-3"},
+      {":show 4", "no hit 4"},
   };
   for (const Case& c : cases) expect_problem(say(c.line), c.line, c.mention);
   EXPECT_EQ(session_->problems(), cases.size() + 1);
@@ -270,6 +283,21 @@ TEST_F(PromptTest, LimitSetsTheHitsPerPage) {
   EXPECT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1, 2}));
   EXPECT_EQ(say(":limit   1  ").diagnostics, "") << "spaces around the number";
   EXPECT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1}));
+}
+
+// At a terminal, a command that changes a setting says so; to a script
+// it says nothing, so that its output holds answers alone.
+TEST_F(PromptTest, SettingsChangedAreConfirmedAtATerminal) {
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  EXPECT_EQ(say(":limit 3").out, "3 hits a page, from the next query\n\n");
+  EXPECT_EQ(say(":limit 1").out, "1 hit a page, from the next query\n\n");
+  EXPECT_EQ(say(":format json").out, "answers as json, from the next query\n\n");
+  expect_problem(say(":limit 0"), ":limit 0", ":limit 20");
+  open();
+  EXPECT_EQ(say(":limit 3").out, "");
+  EXPECT_EQ(say(":format json").out, "");
 }
 
 TEST_F(PromptTest, FormatJsonMakesAnswersJsonLines) {
@@ -407,16 +435,18 @@ TEST_F(PromptTest, CompletesCommandsAndIndexedWords) {
     std::string typed;
     std::string wanted;
   };
+  // Completions keep the case typed.
   const std::vector<Word> words = {
-      {"pen", "penalty"}, {"Eders", "ederson"},   {"PEN", "penalty"},
-      {"mil", "milk"},    {"herrera", "herrera"},
+      {"pen", "penalty"}, {"Eders", "Ederson"},   {"PEN", "PENALTY"},  {"Manch", "Manchester"},
+      {"mil", "milk"},    {"herrera", "herrera"}, {"HErr", "HErrera"}, {"P", "Portuguese"},
   };
   for (const Word& w : words) {
     const std::vector<std::string> found = session_->complete(w.typed);
-    EXPECT_NE(std::find(found.begin(), found.end(), w.wanted), found.end()) << w.typed;
+    EXPECT_NE(std::find(found.begin(), found.end(), w.wanted), found.end())
+        << w.typed << ": " << ::testing::PrintToString(found);
     EXPECT_LE(found.size(), PromptSession::kMaxCompletions);
     for (const std::string& word : found) {
-      EXPECT_TRUE(word.starts_with(w.wanted.substr(0, w.typed.size()))) << w.typed << ": " << word;
+      EXPECT_TRUE(word.starts_with(w.typed)) << w.typed << ": " << word;
     }
   }
 }
@@ -441,6 +471,7 @@ TEST_F(PromptTest, LongArticlesGoThroughThePager) {
     PromptConfig config;
     config.pager = c.pager;
     config.screen_rows = c.screen_rows;
+    config.screen_columns = 80;
     open(config);
     ASSERT_EQ(say(kQuery).diagnostics, "");
     const Reply reply = say(":show 1");
@@ -455,6 +486,76 @@ TEST_F(PromptTest, LongArticlesGoThroughThePager) {
     const std::vector<std::string> shown = words_of(article);
     ASSERT_GE(shown.size(), body.size());
     EXPECT_TRUE(std::equal(body.begin(), body.end(), shown.end() - body.size())) << article;
+  }
+}
+
+// The screen fills with rows, not lines: long paragraphs wrap.
+TEST_F(PromptTest, ThePagerIsUsedWhenWrappedLinesFillTheScreen) {
+  const fs::path paged = dir_ / "paged.txt";
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  const std::string article = say(":show 1").out;
+  const std::size_t lines = lines_of(article).size();
+  for (const std::size_t columns : {20, 40, 100000}) {
+    SCOPED_TRACE(std::to_string(columns) + " columns");
+    fs::remove(paged);
+    PromptConfig config;
+    config.pager = "cat > '" + paged.string() + "'";
+    // One more row than the article has lines: only wrapping fills it.
+    config.screen_rows = lines + 1;
+    config.screen_columns = columns;
+    open(config);
+    ASSERT_EQ(say(kQuery).diagnostics, "");
+    say(":show 1");
+    EXPECT_EQ(fs::exists(paged), columns != 100000);
+  }
+}
+
+// Sets an environment variable for the life of a test, or unsets it.
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment(std::string name, const char* value) : name_(std::move(name)) {
+    if (const char* old = std::getenv(name_.c_str())) old_ = old;
+    if (value) {
+      setenv(name_.c_str(), value, 1);
+    } else {
+      unsetenv(name_.c_str());
+    }
+  }
+  ~ScopedEnvironment() {
+    if (old_) {
+      setenv(name_.c_str(), old_->c_str(), 1);
+    } else {
+      unsetenv(name_.c_str());
+    }
+  }
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+ private:
+  std::string name_;
+  std::optional<std::string> old_;
+};
+
+// less shows escape codes as text unless told with -R (or LESS=R): the
+// pager gets LESS=FRX when LESS is unset, as git gives it, and LESS as the
+// user set it otherwise.
+TEST_F(PromptTest, ThePagerIsToldToShowColours) {
+  const fs::path seen = dir_ / "less.txt";
+  struct Case {
+    const char* less;
+    std::string expected;
+  };
+  for (const Case& c : {Case{nullptr, "FRX"}, Case{"-i", "-i"}, Case{"", ""}}) {
+    SCOPED_TRACE(c.less ? c.less : "unset");
+    const ScopedEnvironment less("LESS", c.less);
+    PromptConfig config;
+    config.pager = "printf '%s' \"$LESS\" > '" + seen.string() + "'; cat > /dev/null";
+    config.screen_rows = 2;
+    config.session.style.color = true;
+    open(config);
+    ASSERT_EQ(say(kQuery).diagnostics, "");
+    ASSERT_EQ(say(":show 1").diagnostics, "");
+    EXPECT_EQ(read_file(seen), c.expected);
   }
 }
 

@@ -192,7 +192,7 @@ TEST_F(TerminalTest, TabCompletesIndexedWords) {
   ASSERT_EQ(pty->wait_exit(), 0) << pty->output();
   const std::vector<std::string> history = lines_of(read_file(history_file()));
   ASSERT_EQ(history.size(), 1u);
-  EXPECT_TRUE(history[0].starts_with("ederson")) << history[0];
+  EXPECT_TRUE(history[0].starts_with("Ederson")) << "in the case typed: " << history[0];
 }
 
 TEST_F(TerminalTest, TabCompletesCommands) {
