@@ -430,7 +430,8 @@ int main(int argc, char** argv) {
       ->check(whole_number(0));
   app.add_flag("--no-snippets", options.no_snippets, "Leave snippets out (faster)");
   app.add_flag("--no-timings", options.no_timings,
-               "Leave took_ms out of batch output, so that runs compare byte for byte");
+               "Leave took_ms out of JSON Lines (--batch, queries piped in), so that runs "
+               "compare byte for byte");
   app.add_option("--match", options.match, "Free words: any may match, or all must")
       ->check(CLI::IsMember({"any", "all"}))
       ->capture_default_str();
