@@ -187,6 +187,12 @@ TEST_P(SpellingContract, SuggestsOnlyMuchMoreFrequentWordsClose) {
   testing::index_articles(dir, articles);
   Searcher searcher(testing::index_path(dir));
   EXPECT_EQ(searcher.search(GetParam().query).suggestion, GetParam().suggestion);
+  // A searcher that has looked up other misspellings answers from the
+  // vocabulary's frequent words in memory, and from what it answered before.
+  Searcher busy(testing::index_path(dir));
+  for (const char* other : {"qwertz", "zxcvbn", "asdfgh"}) busy.search(other);
+  EXPECT_EQ(busy.search(GetParam().query).suggestion, GetParam().suggestion) << "busy";
+  EXPECT_EQ(busy.search(GetParam().query).suggestion, GetParam().suggestion) << "asked again";
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -300,9 +306,12 @@ TEST_F(SpellingUpdates, RemovedArticlesTakeTheirWordsWithThem) {
   Searcher searcher(db_path());
   EXPECT_EQ(searcher.search("Zabaletta").suggestion, "zabaleta");
   EXPECT_EQ(searcher.search("goalkeepr").suggestion, "goalkeeper");
+  EXPECT_GT(searcher.stats().distinct_words, 6u);
 
   index({keeper});
   ASSERT_EQ(searcher.stats().articles, 1u);
+  // keeper, the, goalkeeper, and, striker, trained: counted afresh.
+  EXPECT_EQ(searcher.stats().distinct_words, 6u);
   EXPECT_EQ(searcher.search("Zabaletta").suggestion, "");
   EXPECT_EQ(searcher.search("Burnlee").suggestion, "");
   // Still held by the article that stays.

@@ -37,6 +37,11 @@ struct Searcher::Impl {
   // and dropped when the index changes.
   std::shared_ptr<const detail::LengthNorms> norms;
   std::size_t searches = 0;
+  // Spelling suggestions known, dropped when the index changes.
+  detail::Speller speller;
+  // How many distinct words the vocabulary holds: counting them reads all
+  // of it, so once per state of the index.
+  std::optional<std::size_t> distinct_words;
 
   Impl(const std::vector<std::string>& paths, const OpenOptions& options)
       : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
@@ -52,6 +57,12 @@ struct Searcher::Impl {
   // that stopped answering.
   template <typename Read>
   auto with_shards(Read read) -> decltype(read());
+  // Drops what was read of the index as it was.
+  void forget_index() {
+    norms.reset();
+    speller.forget();
+    distinct_words.reset();
+  }
 
   std::string suggest(std::string_view query, const ParsedQuery& parsed);
   Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
@@ -71,14 +82,14 @@ template <typename Read>
 auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
   for (int attempt = 1;; ++attempt) {
     try {
-      if (shards.reopen()) norms.reset();
+      if (shards.reopen()) forget_index();
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt == kMaxReopenAttempts) {
         throw IndexError("index " + shards.label() + " changes too fast to be read; try again");
       }
     } catch (const Xapian::Error& error) {
-      norms.reset();
+      forget_index();
       if (!shards.drop_failed_shards()) {
         throw detail::index_error("index " + shards.label(), error);
       }
@@ -97,7 +108,7 @@ std::string Searcher::Impl::suggest(std::string_view query, const ParsedQuery& p
     const bool finds_articles =
         shards.articles().get_termfreq(detail::kStemPrefix + analyzer.stem(word.term)) > 0;
     const std::string better =
-        detail::better_spelling(shards.spelling(), articles, analyzer, word.term, finds_articles);
+        speller.better_spelling(shards.spelling(), articles, analyzer, word.term, finds_articles);
     if (better.empty() || word.begin < copied) continue;
     suggestion.append(query.substr(copied, word.begin - copied));
     suggestion += better;
@@ -318,10 +329,13 @@ IndexStats Searcher::stats() {
     Xapian::Database& db = impl_->shards.articles();
     counted.articles = db.get_doccount();
     counted.total_words = db.get_total_length();
-    Xapian::Database& vocabulary = impl_->shards.spelling();
-    for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) {
-      ++counted.distinct_words;
+    if (!impl_->distinct_words) {
+      std::size_t words = 0;
+      Xapian::Database& vocabulary = impl_->shards.spelling();
+      for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) ++words;
+      impl_->distinct_words = words;
     }
+    counted.distinct_words = *impl_->distinct_words;
     return counted;
   });
   stats.language = impl_->analyzer.config().language;

@@ -1,6 +1,7 @@
 #include "lib/search/spelling.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -20,6 +21,16 @@ constexpr Xapian::doccount kMinTwoEditArticles = 10;
 constexpr Xapian::doccount kArticlesPerUse = 2000;
 // Words this long are not looked at: each would cost thousands of lookups.
 constexpr std::size_t kMaxWordCodePoints = 40;
+// A Speller reads the frequent words at its second search of the words one
+// edit away (as a Searcher reads article lengths at its second search): a
+// single query does not pay for reading the vocabulary.
+constexpr std::size_t kSearchesBeforeReading = 2;
+// A Speller keeps this many answers at most, then starts afresh, so that a
+// server that is never restarted does not grow.
+constexpr std::size_t kMaxAnswers = 100000;
+
+// A suggestion and how many articles hold it.
+using Best = std::pair<std::string, Xapian::doccount>;
 
 // The byte offsets where the word's code points start, and its size.
 std::vector<std::size_t> code_point_starts(std::string_view word) {
@@ -41,13 +52,14 @@ std::vector<std::string_view> code_points(std::string_view word) {
   return out;
 }
 
-// Every word one edit away from `word` (whose code points start at the
-// byte offsets `starts`, the word's size last) that keeps its first letter,
-// sorted. Letters are added and changed from the index's likely alphabet:
-// the vocabulary is folded to lower case without accents, so a–z, and the
-// word's own letters (digits, other scripts).
-std::vector<std::string> one_edit_away(std::string_view word,
-                                       const std::vector<std::size_t>& starts) {
+// Calls `visit` with every word one edit away from `word` (whose code
+// points start at the byte offsets `starts`, the word's size last) that
+// keeps its first letter, in no order and some more than once; the view
+// lasts for the call only. Letters are added and changed from the index's
+// likely alphabet: the vocabulary is folded to lower case without accents,
+// so a–z, and the word's own letters (digits, other scripts).
+template <typename Visit>
+void for_each_one_edit(std::string_view word, const std::vector<std::size_t>& starts, Visit visit) {
   std::vector<std::string> alphabet;
   for (char c = 'a'; c <= 'z'; ++c) alphabet.emplace_back(1, c);
   for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
@@ -57,30 +69,35 @@ std::vector<std::string> one_edit_away(std::string_view word,
   alphabet.erase(std::unique(alphabet.begin(), alphabet.end()), alphabet.end());
 
   const std::size_t n = starts.size() - 1;  // code points
-  std::vector<std::string> edits;
-  edits.reserve((2 * n + 1) * alphabet.size() + 2 * n);
-  auto add = [&](std::string_view a, std::string_view b, std::string_view c) {
-    std::string& edit = edits.emplace_back();
-    edit.reserve(a.size() + b.size() + c.size());
-    edit.append(a).append(b).append(c);
+  std::string edit;
+  auto make = [&](std::string_view a, std::string_view b, std::string_view c,
+                  std::string_view d = {}) {
+    edit.assign(a).append(b).append(c).append(d);
+    visit(std::string_view(edit));
   };
   for (std::size_t i = 1; i <= n; ++i) {
     const std::string_view before = word.substr(0, starts[i]);
     const std::string_view from_here = word.substr(starts[i]);
-    for (const std::string& letter : alphabet) add(before, letter, from_here);  // added
+    for (const std::string& letter : alphabet) make(before, letter, from_here);  // added
     if (i == n) break;
     const std::string_view letter = word.substr(starts[i], starts[i + 1] - starts[i]);
     const std::string_view rest = word.substr(starts[i + 1]);
-    add(before, "", rest);  // left out
+    make(before, "", rest);  // left out
     for (const std::string& other : alphabet) {
-      if (other != letter) add(before, other, rest);  // changed
+      if (other != letter) make(before, other, rest);  // changed
     }
     if (i + 1 < n) {  // swapped with the next
       const std::string_view next = word.substr(starts[i + 1], starts[i + 2] - starts[i + 1]);
-      std::string& edit = edits.emplace_back(before);
-      edit.append(next).append(letter).append(word.substr(starts[i + 2]));
+      make(before, next, letter, word.substr(starts[i + 2]));
     }
   }
+}
+
+// The words one edit away, sorted, each once.
+std::vector<std::string> one_edit_away(std::string_view word,
+                                       const std::vector<std::size_t>& starts) {
+  std::vector<std::string> edits;
+  for_each_one_edit(word, starts, [&](std::string_view edit) { edits.emplace_back(edit); });
   std::sort(edits.begin(), edits.end());
   edits.erase(std::unique(edits.begin(), edits.end()), edits.end());
   return edits;
@@ -98,14 +115,11 @@ bool may_suggest(const Analyzer& analyzer, const std::string& stem, const std::s
 }
 
 // The most frequent of `candidates` (sorted) that the vocabulary holds in
-// at least `at_least` articles and may be suggested, with how many; one
-// pass of one iterator.
-std::pair<std::string, Xapian::doccount> most_frequent(const Xapian::Database& vocabulary,
-                                                       const std::vector<std::string>& candidates,
-                                                       Xapian::doccount at_least,
-                                                       const Analyzer& analyzer,
-                                                       const std::string& stem) {
-  std::pair<std::string, Xapian::doccount> best{"", 0};
+// at least `at_least` articles and may be suggested, with how many, the
+// first in byte order of equally frequent ones; one pass of one iterator.
+Best most_frequent(const Xapian::Database& vocabulary, const std::vector<std::string>& candidates,
+                   Xapian::doccount at_least, const Analyzer& analyzer, const std::string& stem) {
+  Best best{"", 0};
   Xapian::TermIterator it = vocabulary.spellings_begin();
   auto candidate = candidates.begin();
   while (candidate != candidates.end()) {
@@ -125,6 +139,67 @@ std::pair<std::string, Xapian::doccount> most_frequent(const Xapian::Database& v
     ++candidate;
   }
   return best;
+}
+
+// The same choice among the words one edit away from `word`, from
+// `frequent`: the vocabulary's words held by at least `at_least` articles,
+// or by fewer.
+Best most_frequent(const FrequentWords& frequent, std::string_view word,
+                   const std::vector<std::size_t>& starts, Xapian::doccount at_least,
+                   const Analyzer& analyzer, const std::string& stem) {
+  Best best{"", 0};
+  for_each_one_edit(word, starts, [&](std::string_view candidate) {
+    const auto found = frequent.find(candidate);
+    if (found == frequent.end() || found->second < at_least) return;
+    const Xapian::doccount held = found->second;
+    const bool better = held > best.second || (held == best.second && candidate < best.first);
+    if (better && may_suggest(analyzer, stem, found->first)) best = {found->first, held};
+  });
+  return best;
+}
+
+// The vocabulary's words held by at least `at_least` articles, with how many.
+FrequentWords words_held_by(const Xapian::Database& vocabulary, Xapian::doccount at_least) {
+  FrequentWords words;
+  for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) {
+    const Xapian::doccount held = it.get_termfreq();
+    if (held >= at_least) words.emplace(*it, held);
+  }
+  return words;
+}
+
+// The fewest articles a suggestion may be held by, whatever the word.
+Xapian::doccount min_suggestion_articles(Xapian::doccount articles) {
+  return articles / kArticlesPerUse + 1;
+}
+
+// better_spelling, with `find_most_frequent(word, starts, at_least, stem)`
+// choosing among the words one edit away as most_frequent does.
+template <typename FindMostFrequent>
+std::string suggestion(const Xapian::Database& vocabulary, Xapian::doccount articles,
+                       const Analyzer& analyzer, const std::string& word, bool finds_articles,
+                       FindMostFrequent find_most_frequent) {
+  if (word.empty() || !is_spelling_word(word)) return "";
+  const std::vector<std::size_t> starts = code_point_starts(word);
+  if (starts.size() - 1 > kMaxWordCodePoints) return "";
+  const Xapian::doccount held = articles_holding(vocabulary, word);
+  if (held > std::max<Xapian::doccount>(1, articles / 1000)) return "";
+
+  const Xapian::doccount at_least =
+      std::max(min_suggestion_articles(articles), held == 0 ? 1 : held * kMuchMoreFrequent);
+  const std::string stem = analyzer.stem(word);
+  const Best best = find_most_frequent(word, starts, at_least, stem);
+  if (!best.first.empty() || held > 0 || finds_articles) return best.first;
+
+  // Xapian's own search reaches words two edits away through the fragments
+  // they share, which is cheaper than listing every such word.
+  const std::string further = vocabulary.get_spelling_suggestion(word, 2);
+  if (further.empty() || code_points(further).front() != code_points(word).front() ||
+      edit_distance(word, further) != 2 || !may_suggest(analyzer, stem, further) ||
+      articles_holding(vocabulary, further) < std::max(at_least, kMinTwoEditArticles)) {
+    return "";
+  }
+  return further;
 }
 
 }  // namespace
@@ -153,28 +228,45 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::string better_spelling(const Xapian::Database& vocabulary, Xapian::doccount articles,
                             const Analyzer& analyzer, const std::string& word,
                             bool finds_articles) {
-  if (word.empty() || !is_spelling_word(word)) return "";
-  const std::vector<std::size_t> starts = code_point_starts(word);
-  if (starts.size() - 1 > kMaxWordCodePoints) return "";
-  const Xapian::doccount held = articles_holding(vocabulary, word);
-  if (held > std::max<Xapian::doccount>(1, articles / 1000)) return "";
+  return suggestion(vocabulary, articles, analyzer, word, finds_articles,
+                    [&](std::string_view word, const std::vector<std::size_t>& starts,
+                        Xapian::doccount at_least, const std::string& stem) {
+                      return most_frequent(vocabulary, one_edit_away(word, starts), at_least,
+                                           analyzer, stem);
+                    });
+}
 
-  const Xapian::doccount at_least =
-      std::max(articles / kArticlesPerUse + 1, held == 0 ? 1 : held * kMuchMoreFrequent);
-  const std::string stem = analyzer.stem(word);
-  std::pair<std::string, Xapian::doccount> best =
-      most_frequent(vocabulary, one_edit_away(word, starts), at_least, analyzer, stem);
-  if (!best.first.empty() || held > 0 || finds_articles) return best.first;
+std::string Speller::better_spelling(const Xapian::Database& vocabulary, Xapian::doccount articles,
+                                     const Analyzer& analyzer, const std::string& word,
+                                     bool finds_articles) {
+  // Another count of articles is another index.
+  if (articles != articles_) forget();
+  articles_ = articles;
+  std::string key = word;
+  key += finds_articles ? '+' : '-';
+  if (const auto known = answers_.find(key); known != answers_.end()) return known->second;
 
-  // Xapian's own search reaches words two edits away through the fragments
-  // they share, which is cheaper than listing every such word.
-  const std::string further = vocabulary.get_spelling_suggestion(word, 2);
-  if (further.empty() || code_points(further).front() != code_points(word).front() ||
-      edit_distance(word, further) != 2 || !may_suggest(analyzer, stem, further) ||
-      articles_holding(vocabulary, further) < std::max(at_least, kMinTwoEditArticles)) {
-    return "";
-  }
-  return further;
+  std::string answer = suggestion(
+      vocabulary, articles, analyzer, word, finds_articles,
+      [&](std::string_view word, const std::vector<std::size_t>& starts, Xapian::doccount at_least,
+          const std::string& stem) {
+        if (!frequent_read_ && ++one_edit_searches_ >= kSearchesBeforeReading) {
+          frequent_ = words_held_by(vocabulary, min_suggestion_articles(articles));
+          frequent_read_ = true;
+        }
+        if (frequent_read_) return most_frequent(frequent_, word, starts, at_least, analyzer, stem);
+        return most_frequent(vocabulary, one_edit_away(word, starts), at_least, analyzer, stem);
+      });
+  if (answers_.size() >= kMaxAnswers) answers_.clear();
+  answers_.emplace(std::move(key), answer);
+  return answer;
+}
+
+void Speller::forget() {
+  answers_.clear();
+  frequent_.clear();
+  frequent_read_ = false;
+  one_edit_searches_ = 0;
 }
 
 }  // namespace quarry::detail

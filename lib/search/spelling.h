@@ -6,8 +6,10 @@
 #include <xapian.h>
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "quarry/text/analyzer.h"
 
@@ -35,6 +37,45 @@ namespace quarry::detail {
 // The fewest edits win, then the most articles.
 std::string better_spelling(const Xapian::Database& vocabulary, Xapian::doccount articles,
                             const Analyzer& analyzer, const std::string& word, bool finds_articles);
+
+// Hashes a std::string key and a std::string_view alike, so that a view
+// finds a key without being copied.
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const {
+    return std::hash<std::string_view>{}(text);
+  }
+};
+
+// Words of the vocabulary, with how many articles hold each.
+using FrequentWords =
+    std::unordered_map<std::string, Xapian::doccount, StringHash, std::equal_to<>>;
+
+// better_spelling for the queries of one searcher, which repeat words and
+// ask about many rare ones: each answer is kept, and from the second word
+// that needs a search of the words one edit away, the words frequent
+// enough to be suggested are read into memory once, rather than each
+// candidate being looked up in the vocabulary's B-tree (hundreds a word).
+// What it keeps is of one state of the index: forget() when it changes.
+// Not thread-safe.
+class Speller {
+ public:
+  // What better_spelling answers.
+  std::string better_spelling(const Xapian::Database& vocabulary, Xapian::doccount articles,
+                              const Analyzer& analyzer, const std::string& word,
+                              bool finds_articles);
+  void forget();
+
+ private:
+  // Each word asked about (with whether it finds articles), and the answer.
+  std::unordered_map<std::string, std::string> answers_;
+  // The words that may be suggested in an index of articles_ articles (see
+  // better_spelling), with how many articles hold each, once read.
+  FrequentWords frequent_;
+  Xapian::doccount articles_ = 0;
+  bool frequent_read_ = false;
+  std::size_t one_edit_searches_ = 0;
+};
 
 // The edits between two words, counted in code points: letters left out,
 // added or changed, and two neighbours swapped (optimal string alignment).
