@@ -27,7 +27,8 @@ DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli
   xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium
 
 # Peer tools and measuring tools the benchmarks compare against.
-BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine wrk
+BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine wrk \
+  default-jdk-headless liblucene8-java libjackson2-databind-java
 
 # The compiler and runtime of the libFuzzer targets.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
