@@ -6,8 +6,8 @@
 #                             formatting, the release build and every test, then the
 #                             ASan+UBSan build and the fast tests
 #   make test SANITIZE=1      the ASan+UBSan build and the fast tests alone, in build-sanitize/
-#   make test SANITIZE=thread the ThreadSanitizer build and the tests of the two thread
-#                             pools (batch queries, parallel index builds), in build-tsan/
+#   make test SANITIZE=thread the ThreadSanitizer build and the tests of the thread pools
+#                             (batch queries, parallel index builds, the server), in build-tsan/
 #   make bench                build, then time indexing beside Xapian's scriptindex
 #   make fuzz                 build the libFuzzer targets with clang and run each
 #                             for FUZZ_SECONDS (60), in build-fuzz/
@@ -48,9 +48,10 @@ ifeq ($(SANITIZE),thread)
   # The first race fails its test. Xapian and ICU are not built with TSan, yet
   # no report comes from them, so nothing is suppressed.
   TEST_ENV := TSAN_OPTIONS=halt_on_error=1
-  # The batch runner's and the parallel build's threads, and the programs
-  # that run them (-j); the rest of the suite is single-threaded.
-  CTEST_OPTIONS := -LE slow -R '^(BatchTest|BatchCli|Vocabulary|IndexWriter|ConcurrentIndexTest)\.'
+  # The batch runner's and the parallel build's threads, the server's I/O
+  # thread, workers and shared cache, and the programs that run them (-j);
+  # the rest of the suite is single-threaded.
+  CTEST_OPTIONS := -LE slow -R '^(BatchTest|BatchCli|Vocabulary|IndexWriter|ConcurrentIndexTest|Server[A-Za-z]*Test|ResponseCache)\.'
 else ifneq ($(filter-out 0,$(SANITIZE)),)
   BUILD_DIR := build-sanitize
   CMAKE_OPTIONS := -DQUARRY_SANITIZE=ON

@@ -1,5 +1,6 @@
 #include "app/request_handler.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -127,8 +128,9 @@ Json suggestions(Searcher& searcher, std::string_view query, std::size_t limit) 
 
 }  // namespace
 
-RequestHandler::RequestHandler(std::vector<std::string> db_paths, OpenOptions open)
-    : db_paths_(std::move(db_paths)), open_options_(open) {}
+RequestHandler::RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
+                               ResponseCache* cache)
+    : db_paths_(std::move(db_paths)), open_options_(open), cache_(cache) {}
 
 std::optional<std::string> RequestHandler::open() {
   try {
@@ -198,12 +200,33 @@ HttpResponse RequestHandler::route(std::string_view path, const HttpTarget& targ
   throw HttpError(404, "no such page");
 }
 
+std::string RequestHandler::cache_key(const HttpTarget& target) {
+  if (!cache_) return "";
+  std::string key = searcher().revision();
+  if (key.empty()) return "";
+  std::vector<std::pair<std::string, std::string>> parameters = target.parameters;
+  std::sort(parameters.begin(), parameters.end());
+  key += '\n' + target.path;
+  // Each value's length first: a value may hold any character.
+  for (const auto& [name, value] : parameters) {
+    key += '\n' + name + '=' + std::to_string(value.size()) + ':' + value;
+  }
+  return key;
+}
+
 HttpResponse RequestHandler::api_search(const HttpTarget& target) {
   const SearchRequest request = parse_search_request(target);
+  const std::string key = cache_key(target);
+  if (!key.empty()) {
+    if (std::optional<HttpResponse> kept = cache_->find(key)) return std::move(*kept);
+  }
   const SearchResult result = searcher().search(request.query, request.options);
   std::ostringstream out;
   write_json(out, result);
-  return {200, std::string(kJson), std::move(out).str(), {{"Cache-Control", "no-store"}}};
+  HttpResponse response{
+      200, std::string(kJson), std::move(out).str(), {{"Cache-Control", "no-store"}}};
+  if (!key.empty()) cache_->add(key, response);
+  return response;
 }
 
 namespace {

@@ -12,17 +12,11 @@
 #include <vector>
 
 #include "app/http_query.h"
+#include "app/http_response.h"
+#include "app/response_cache.h"
 #include "quarry/search/searcher.h"
 
 namespace quarry {
-
-struct HttpResponse {
-  int status = 200;
-  std::string content_type;
-  std::string body;
-  // Beyond Content-Type and Content-Length, which the server writes.
-  std::vector<std::pair<std::string, std::string>> headers;
-};
 
 // {"status": status, "error": message}, as the API writes its errors.
 HttpResponse json_error_response(int status, std::string_view message);
@@ -46,9 +40,14 @@ HttpResponse json_error_response(int status, std::string_view message);
 // Not thread-safe, as Searcher is not: one handler per thread. The index is
 // opened on first use and again after it failed, so that a server started
 // before its index exists, or whose shard went away, recovers by itself.
+//
+// With a cache, answers of /api/search are kept there, by the index's
+// revision and the parameters as decoded, in order of name.
 class RequestHandler {
  public:
-  RequestHandler(std::vector<std::string> db_paths, OpenOptions open);
+  // `cache`, when given, outlives the handler.
+  RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
+                 ResponseCache* cache = nullptr);
 
   // Opens the index unless it is open: the error's message when that
   // fails, else nothing.
@@ -60,6 +59,9 @@ class RequestHandler {
   // The open searcher; throws HttpError(503) when the index cannot be opened.
   Searcher& searcher();
   HttpResponse route(std::string_view path, const HttpTarget& target);
+  // What names the answer to `target` in the cache; "" when it is not to
+  // be kept (no cache, remote shards).
+  std::string cache_key(const HttpTarget& target);
 
   HttpResponse api_search(const HttpTarget& target);
   HttpResponse api_article(std::string_view encoded_id, const HttpTarget& target);
@@ -72,6 +74,7 @@ class RequestHandler {
   std::vector<std::string> db_paths_;
   OpenOptions open_options_;
   std::optional<Searcher> searcher_;
+  ResponseCache* cache_;
 };
 
 }  // namespace quarry

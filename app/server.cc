@@ -437,9 +437,12 @@ void serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
            std::string_view program) {
   const tcp::endpoint endpoint = parse_listen(config.listen);
   const asio::ip::address address = endpoint.address();
+  // Shared by the workers, so that an answer one of them found serves all.
+  std::optional<ResponseCache> cache;
+  if (config.cache_bytes > 0) cache.emplace(config.cache_bytes);
   std::vector<RequestHandler> handlers;
   for (std::size_t i = 0; i < thread_count(config.threads); ++i) {
-    handlers.emplace_back(config.db_paths, config.open);
+    handlers.emplace_back(config.db_paths, config.open, cache ? &*cache : nullptr);
   }
   // Opened now, so that the first requests are not slower, and so that a
   // wrong path is said at once rather than in every answer.

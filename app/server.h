@@ -21,6 +21,9 @@ struct ServerConfig {
   std::string listen = "127.0.0.1:8080";
   // Workers answering requests, each with its own Searcher; 0: the cores.
   std::size_t threads = 0;
+  // Bytes of answers to /api/search kept for requests asked again while the
+  // index does not change (ResponseCache); 0: none kept.
+  std::size_t cache_bytes = std::size_t{64} << 20;
   // One line per request on `log`: method, path, status, milliseconds.
   bool log_requests = true;
 };

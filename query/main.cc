@@ -69,7 +69,11 @@ constexpr char kServeFooter[] = R"(Routes (all GET):
   /api/stats, /healthz
 The server is read-only and has no authentication: it listens on loopback
 unless --listen names another address. SIGINT or SIGTERM stop it, answering
-the requests already received; it then exits 0.)";
+the requests already received.
+Exit codes:
+  0  stopped by SIGINT or SIGTERM
+  1  the address cannot be listened on (in use, not this machine's)
+  2  usage error (an option, or --listen that is not HOST:PORT))";
 
 struct Options {
   std::vector<std::string> db_paths{quarry::default_index_path()};
@@ -339,6 +343,12 @@ CLI::App* add_serve_command(CLI::App& app, quarry::ServerConfig& config) {
                    "Threads answering requests, each with its own view of the index "
                    "(default: the cores available)")
       ->check(whole_number(0));
+  serve
+      ->add_option_function<std::size_t>(
+          "--cache-mib", [&config](std::size_t mib) { config.cache_bytes = mib << 20; },
+          "MiB of search answers kept for the same request asked again while the index does "
+          "not change (default: 64; 0: none)")
+      ->check(CLI::Range(0, 1 << 20));
   serve->add_flag_callback(
       "-q,--quiet", [&config] { config.log_requests = false; }, "Log no line per request");
   serve->footer(kServeFooter);

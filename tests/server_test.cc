@@ -158,7 +158,22 @@ TEST_F(ServerTest, SearchIsTheCommandLinesJsonByteForByte) {
     EXPECT_EQ(reply.status, 200) << c.query << c.parameters << ": " << reply.body;
     EXPECT_EQ(reply.header("content-type"), "application/json");
     EXPECT_EQ(reply.body, cli.out) << c.query << c.parameters;
+    // Asked again, parameters first: the answer kept is the same.
+    const std::string again = c.parameters.empty() ? "/api/search?q=" + url_encode(c.query)
+                                                   : "/api/search?" + c.parameters.substr(1) +
+                                                         "&q=" + url_encode(c.query);
+    EXPECT_EQ(server().get(again).body, cli.out) << again;
   }
+}
+
+// Answers are kept by their parameters: none is mistaken for another,
+// whatever its values hold.
+TEST_F(ServerTest, KeptAnswersAreTheirOwnRequests) {
+  EXPECT_EQ(server().get_json("/api/search?q=penalty&sort=date").at("query"), "penalty");
+  EXPECT_EQ(server().get_json("/api/search?q=penalty%0Asort%3Ddate").at("query"),
+            "penalty\nsort=date");
+  EXPECT_EQ(server().get_json("/api/search?q=penalty&n=1").at("hits").size(), 1u);
+  EXPECT_EQ(server().get_json("/api/search?q=penalty&n=2").at("hits").size(), 2u);
 }
 
 TEST_F(ServerTest, AQueryThatDoesNotParseUnderStrictIs400WithItsColumn) {

@@ -367,6 +367,10 @@ IndexStats Searcher::stats() {
 
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer; }
 
+std::string Searcher::revision() {
+  return impl_->with_shards([&] { return impl_->shards.revision(); });
+}
+
 std::size_t Searcher::article_count() {
   return impl_->with_shards(
       [&]() -> std::size_t { return impl_->shards.articles().get_doccount(); });

@@ -128,6 +128,17 @@ bool ShardGroup::reopen() {
   return changed;
 }
 
+std::string ShardGroup::revision() const {
+  std::string revision;
+  for (const Shard& shard : shards_) {
+    if (shard.location.remote()) return "";
+    // A folder rebuilt from scratch starts again at revision 1, with
+    // another UUID.
+    revision += shard.db.get_uuid() + ':' + std::to_string(shard.db.get_revision()) + ' ';
+  }
+  return revision;
+}
+
 bool ShardGroup::drop_failed_shards() {
   std::vector<Shard> answering;
   std::vector<std::string> failures;

@@ -39,6 +39,11 @@ class ShardGroup {
   // changed. Throws Xapian::Error.
   bool reopen();
 
+  // What tells the shards' state as last reopened from any other: each
+  // one's UUID and revision. Empty when a shard is remote, whose revision
+  // Xapian does not tell. Throws Xapian::Error.
+  std::string revision() const;
+
   // After a Xapian::Error escaped a read: asks each shard whether it still
   // answers. With allow_partial, leaves out those that do not, with a
   // warning each, and returns true so that the read can be retried;

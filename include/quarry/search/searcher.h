@@ -157,6 +157,10 @@ class Searcher {
   std::vector<std::string> complete(std::string_view prefix, std::size_t limit);
 
   IndexStats stats();
+  // A string that changes whenever the index as last committed does (a
+  // commit to any shard, a shard rebuilt or left out), for keeping answers
+  // while it stays the same; empty when that cannot be told (remote shards).
+  std::string revision();
 
   const Analyzer& analyzer() const;
   std::size_t article_count();
