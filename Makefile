@@ -12,6 +12,9 @@
 #   make fuzz                 build the libFuzzer targets with clang and run each
 #                             for FUZZ_SECONDS (60), in build-fuzz/
 #   make format               reformat the sources; make check-format only checks
+#   make install              the programs, manual pages and shell completion under
+#                             PREFIX (/usr/local), below DESTDIR when set
+#   make deb                  the Debian package, build/quarry_<version>-1_<arch>.deb
 #   make deps | build | clean
 
 MAKEFLAGS += --no-print-directory
@@ -21,10 +24,13 @@ SHELL := /bin/bash
 
 # Debian 12 packages needed to build and test: libboost-dev for quarry
 # serve (Beast and Asio, header-only); chromium, its driver and Selenium for
-# the search page's browser tests.
+# the search page's browser tests; help2man for the manual pages, man-db to
+# check them, bash-completion and zsh to try the completion, dpkg-dev for
+# the package's dependencies.
 DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
   nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev libjemalloc-dev \
-  xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium
+  xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium \
+  help2man man-db bash-completion zsh dpkg-dev
 
 # Peer tools and measuring tools the benchmarks compare against.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine wrk \
@@ -70,7 +76,7 @@ CMAKE_OPTIONS += -DQUARRY_WERROR=ON
 JOBS := $(shell nproc)
 CORPUS_INDEX := $(BUILD_DIR)/corpus-index
 
-.PHONY: deps build run test check sanitize bench fuzz clean format check-format
+.PHONY: deps build run test check sanitize bench fuzz clean format check-format install deb
 
 deps:
 	@missing=; \
@@ -120,6 +126,20 @@ run:
 	@rm -rf $(CORPUS_INDEX)
 	@$(BUILD_DIR)/indexer/quarry-index --db $(CORPUS_INDEX) corpus
 	@$(BUILD_DIR)/query/quarry --db $(CORPUS_INDEX)
+
+# What is installed: the programs and their manual pages (completion needs
+# no building), not the tests.
+INSTALLED_TARGETS := --target quarry-index quarry quarry_man_page quarry-index_man_page
+PREFIX ?= /usr/local
+
+install:
+	@$(MAKE) build TARGETS="$(INSTALLED_TARGETS)"
+	@DESTDIR="$(DESTDIR)" cmake --install $(BUILD_DIR) --prefix "$(PREFIX)"
+
+# CPack installs under /usr into a folder of its own and packs that.
+deb:
+	@$(MAKE) build TARGETS="$(INSTALLED_TARGETS)"
+	@cd $(BUILD_DIR) && cpack -G DEB
 
 # Plain `make test` is what CI runs; with SANITIZE set it runs that one
 # configuration. Each step starts only when the one before has passed.

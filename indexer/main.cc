@@ -16,12 +16,26 @@
 
 #include "app/ansi.h"
 #include "app/index_location.h"
+#include "app/version_text.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 
 namespace {
 
 constexpr char kProgram[] = "quarry-index";
+
+constexpr char kExamples[] = R"(Examples:
+  quarry-index corpus/          index the .txt articles under corpus/ into the
+                                default index, where quarry searches
+  quarry-index corpus/          again: only new, changed or deleted articles
+  quarry-index news.jsonl.gz    a JSON Lines corpus, plain or gzipped
+  quarry-index --db /srv/news --language french articles/
+                                an index of its own, stemmed as French
+  quarry-index --db /srv/news --shards 3 news.jsonl.gz
+                                three shards, searched as one by quarry --db /srv/news
+  quarry-index --synonyms synonyms.txt corpus/
+                                queries for one word of a line find the others
+  quarry-index --wait corpus/   from cron: wait for a run still going on)";
 
 constexpr char kExitCodes[] = R"(Exit codes:
   0  every article was indexed
@@ -139,13 +153,15 @@ int main(int argc, char** argv) {
       "(recursively) and JSON Lines corpora (.jsonl, .jsonl.gz). Runs are incremental: "
       "unchanged articles are skipped, changed ones replaced, vanished ones deleted.",
       kProgram};
+  app.set_version_flag(
+      "--version", [] { return quarry::version_text(kProgram); },
+      "Print the versions of quarry-index, Xapian and ICU, and exit");
   quarry::IndexConfig config;
   config.db_path = quarry::default_index_path();
   std::vector<std::string> paths;
   app.add_option("--db", config.db_path,
                  "Index folder (default: $QUARRY_DB, else "
-                 "$XDG_DATA_HOME/quarry/index)")
-      ->capture_default_str();
+                 "$XDG_DATA_HOME/quarry/index)");
   app.add_option("--language", config.language,
                  "Stemming language of a new index (default english; 'none' for no "
                  "stemming): " +
@@ -174,7 +190,7 @@ int main(int argc, char** argv) {
   bool quiet = false;
   app.add_flag("-q,--quiet", quiet, "No progress line and no summary; problems are still shown");
   app.add_option("PATH", paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
-  app.footer(kExitCodes);
+  app.footer(std::string(kExamples) + "\n\n" + kExitCodes);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

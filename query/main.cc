@@ -18,6 +18,7 @@
 #include "app/prompt.h"
 #include "app/server.h"
 #include "app/terminal_prompt.h"
+#include "app/version_text.h"
 #include "quarry/error.h"
 #include "quarry/search/facet.h"
 #include "quarry/search/ranking.h"
@@ -319,7 +320,6 @@ CLI::App* add_serve_command(CLI::App& app, quarry::ServerConfig& config) {
       ->add_option("--db", config.db_paths,
                    "Index folder, or Xapian stub file naming shards; several are served as one "
                    "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
-      ->capture_default_str()
       ->allow_extra_args(false);
   serve->add_flag("--allow-partial", config.open.allow_partial,
                   "When some shards do not answer, search the others and warn");
@@ -394,11 +394,13 @@ void explain_dash_query(int argc, char** argv) {
 int main(int argc, char** argv) {
   CLI::App app{"Search articles indexed by quarry-index.", kProgram};
   app.failure_message(option_error);
+  app.set_version_flag(
+      "--version", [] { return quarry::version_text(kProgram); },
+      "Print the versions of quarry, Xapian and ICU, and exit");
   Options options;
   app.add_option("--db", options.db_paths,
                  "Index folder, or Xapian stub file naming shards; several are searched as one "
                  "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
-      ->capture_default_str()
       // One path per --db, so that the query may follow it.
       ->allow_extra_args(false);
   app.add_flag("--allow-partial", options.open.allow_partial,
