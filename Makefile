@@ -23,12 +23,12 @@ SHELL := /bin/bash
 # serve (Beast and Asio, header-only); chromium, its driver and Selenium for
 # the search page's browser tests.
 DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
-  nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev libjemalloc-dev \
+  nlohmann-json3-dev zlib1g-dev libxxhash-dev libzstd-dev libgtest-dev libreadline-dev libjemalloc-dev \
   xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium
 
 # Peer tools and measuring tools the benchmarks compare against.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine wrk \
-  default-jdk-headless liblucene8-java libjackson2-databind-java
+  default-jdk-headless liblucene8-java libjackson2-databind-java python3-zstandard
 
 # The compiler and runtime of the libFuzzer targets.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev

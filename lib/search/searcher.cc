@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <limits>
+#include <optional>
 
 #include "lib/index/article_store.h"
 #include "lib/index/index_error.h"
@@ -37,9 +38,22 @@ struct Searcher::Impl {
   // and dropped when the index changes.
   std::shared_ptr<const detail::LengthNorms> norms;
   std::size_t searches = 0;
+  // Reads the stored articles, with the dictionaries of every shard; made
+  // again when a shard changes, as a rebuilt index has a new one.
+  std::optional<detail::ArticleStore> store;
 
   Impl(const std::vector<std::string>& paths, const OpenOptions& options)
       : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
+
+  detail::ArticleStore& article_store() {
+    if (!store) {
+      store.emplace();
+      for (const std::string& dictionary : shards.article_metadata(detail::kTextDictionaryKey)) {
+        if (!dictionary.empty()) store->add_dictionary(dictionary);
+      }
+    }
+    return *store;
+  }
 
   ParsedQuery parse(std::string_view query, const SearchOptions& options) {
     QueryParser parser(analyzer, options.parser, &shards.spelling());
@@ -71,7 +85,10 @@ template <typename Read>
 auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
   for (int attempt = 1;; ++attempt) {
     try {
-      if (shards.reopen()) norms.reset();
+      if (shards.reopen()) {
+        norms.reset();
+        store.reset();
+      }
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt == kMaxReopenAttempts) {
@@ -79,6 +96,7 @@ auto Searcher::Impl::with_shards(Read read) -> decltype(read()) {
       }
     } catch (const Xapian::Error& error) {
       norms.reset();
+      store.reset();
       if (!shards.drop_failed_shards()) {
         throw detail::index_error("index " + shards.label(), error);
       }
@@ -230,8 +248,8 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   }
   for (const detail::RankedHit& ranked : page.hits) {
     // The document was just matched: no need to check that it exists.
-    Article article =
-        detail::decode_article(db.get_document(ranked.did, Xapian::DOC_ASSUME_VALID).get_data());
+    Article article = article_store().decode(
+        db.get_document(ranked.did, Xapian::DOC_ASSUME_VALID).get_value(detail::kArticleSlot));
     Hit hit;
     if (options.snippets) highlight(ranked.did, article, parsed.highlight, options.snippet, &hit);
     hit.rank = ranked.rank + 1;
@@ -288,7 +306,7 @@ std::optional<Article> Searcher::fetch(const std::string& id) {
     Xapian::Database& db = impl_->shards.articles();
     auto it = db.postlist_begin(term);
     if (it == db.postlist_end(term)) return std::nullopt;
-    return detail::decode_article(db.get_document(*it).get_data());
+    return impl_->article_store().decode(db.get_document(*it).get_value(detail::kArticleSlot));
   });
 }
 
