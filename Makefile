@@ -28,13 +28,13 @@ SHELL := /bin/bash
 # check them, bash-completion and zsh to try the completion, dpkg-dev for
 # the package's dependencies.
 DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
-  nlohmann-json3-dev zlib1g-dev libxxhash-dev libgtest-dev libreadline-dev libjemalloc-dev \
+  nlohmann-json3-dev zlib1g-dev libxxhash-dev libzstd-dev libgtest-dev libreadline-dev libjemalloc-dev \
   xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium \
   help2man man-db bash-completion zsh dpkg-dev
 
 # Peer tools and measuring tools the benchmarks compare against.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine wrk \
-  default-jdk-headless liblucene8-java libjackson2-databind-java
+  default-jdk-headless liblucene8-java libjackson2-databind-java python3-zstandard
 
 # The compiler and runtime of the libFuzzer targets.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev

@@ -82,7 +82,7 @@ TEST(DocumentBuilder, StoresDateFingerprintAndText) {
   const Xapian::Document doc = make_document(analyzer, kArticle, "/corpus");
   EXPECT_EQ(doc.get_value(kDateSlot), "20171210");
   EXPECT_EQ(doc.get_value(kFingerprintSlot), fingerprint(kArticle, "english"));
-  testing::expect_same_article(decode_article(doc.get_data()), kArticle);
+  testing::expect_same_article(decode_article(doc.get_value(kArticleSlot)), kArticle);
 }
 
 TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {
@@ -109,7 +109,8 @@ TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {
     article.date = c.date;
     const Xapian::Document doc = make_document(analyzer, article, "/corpus");
     EXPECT_EQ(doc.get_value(kDateSlot), c.value) << '"' << c.date << '"';
-    EXPECT_EQ(decode_article(doc.get_data()).date, c.date) << "the text keeps what was given";
+    EXPECT_EQ(decode_article(doc.get_value(kArticleSlot)).date, c.date)
+        << "the text keeps what was given";
   }
 }
 
@@ -141,7 +142,8 @@ TEST(DocumentBuilder, GivesTheArticlesDistinctWords) {
 TEST(DocumentBuilder, AWordTableBuildsTheSameDocument) {
   const Analyzer analyzer;
   WordTable words(analyzer.config());
-  EXPECT_EQ(terms_of(make_document(kArticle, "/corpus", words)),
+  ArticleStore store;
+  EXPECT_EQ(terms_of(make_document(kArticle, "/corpus", words, store)),
             terms_of(make_document(analyzer, kArticle, "/corpus")));
 }
 
@@ -182,7 +184,8 @@ TEST(DocumentBuilder, StoredArticleWordsAreTheArticlesWords) {
   const Analyzer analyzer;
   Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
   const Xapian::docid did = db.add_document(make_document(analyzer, kArticle, "/corpus"));
-  EXPECT_EQ(stored_article_words(analyzer, db, did), article_words(analyzer, kArticle));
+  ArticleStore store;
+  EXPECT_EQ(stored_article_words(analyzer, store, db, did), article_words(analyzer, kArticle));
 }
 
 TEST(DocumentBuilder, SpellingOffersRealWordsOnly) {

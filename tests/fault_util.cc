@@ -98,8 +98,9 @@ std::string index_discrepancies(const std::filesystem::path& db_path,
       if (freq != 1 && shown++ < 10) problems << "id " << id << " held " << freq << " times\n";
     }
     std::map<std::string, int> seen;
+    detail::ArticleStore store(db.get_metadata(detail::kTextDictionaryKey));
     for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
-      ++seen[detail::decode_article(db.get_document(*it).get_data()).id];
+      ++seen[store.decode(db.get_document(*it).get_value(detail::kArticleSlot)).id];
     }
     for (const auto& [id, times] : seen) {
       if (times != 1 && shown++ < 20) problems << "stored article " << id << " " << times << "x\n";

@@ -24,6 +24,8 @@ import time
 
 import xapian
 
+from quarry_store import ArticleReader
+
 # BM25Weight's parameters in the order it takes them, with the defaults
 # Lucene uses for k1 and b, and Xapian's for the rest.
 BM25_DEFAULTS = {"k1": 1.2, "k2": 0.0, "k3": 1.0, "b": 0.75, "min_normlen": 0.5}
@@ -51,28 +53,10 @@ def read_queries(path):
                 yield (qid, query) if tab else (str(number), line)
 
 
-def stored_article(data):
-    """The fields Quarry stores in a document's data: each is its length in
-    bytes (seven bits a byte, high bit set on all but the last), then its
-    UTF-8 bytes, in the order id, title, body, date, category, source."""
-    fields, at = [], 0
-    while at < len(data):
-        size, shift = 0, 0
-        while True:
-            byte = data[at]
-            at += 1
-            size |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                break
-        fields.append(data[at:at + size].decode("utf-8", "replace"))
-        at += size
-    return dict(zip(("id", "title", "body", "date", "category", "source"), fields))
-
-
 class Searcher:
     def __init__(self, db_path, limit, snippet_bytes, bm25):
         self.db = xapian.Database(db_path)
+        self.reader = ArticleReader(self.db)
         self.stemmer = xapian.Stem("english")
         self.parser = xapian.QueryParser()
         self.parser.set_stemmer(self.stemmer)
@@ -93,7 +77,7 @@ class Searcher:
         mset = self.enquire.get_mset(0, self.limit)
         hits = []
         for match in mset:
-            article = stored_article(match.document.get_data())
+            article = self.reader.article(match.document)
             snippet = mset.snippet(article["body"], self.snippet_bytes, self.stemmer)
             hits.append({"rank": match.rank + 1, "id": article["id"], "score": match.weight,
                          "snippet": snippet.decode("utf-8", "replace")})

@@ -61,7 +61,7 @@ namespace {
 // The terms every article has besides its words, its value slots and its
 // stored text.
 void add_fields(const Analyzer& analyzer, const Article& article, const std::string& origin,
-                Xapian::Document& doc) {
+                ArticleStore* store, Xapian::Document& doc) {
   doc.add_boolean_term(id_term(article.id));
   doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
   if (!article.source.empty()) {
@@ -76,42 +76,44 @@ void add_fields(const Analyzer& analyzer, const Article& article, const std::str
   if (!date.empty()) doc.add_value(kDateSlot, date);
   doc.add_value(kHitOrderSlot, hit_order_key(date, article.id));
   doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
-  doc.set_data(encode_article(article));
+  doc.add_value(kArticleSlot, store ? store->encode(article) : encode_article(article));
 }
 
 // The article's words and fields, each word indexed as `stem_term` gives it.
 template <typename StemTerm>
 Xapian::Document build_document(const Analyzer& analyzer, const Article& article,
-                                const std::string& origin, StemTerm stem_term) {
+                                const std::string& origin, ArticleStore* store,
+                                StemTerm stem_term) {
   Xapian::Document doc;
   const Xapian::termpos after_title =
       index_text(analyzer, doc, article.title, kFirstTitlePosition, true, stem_term);
   index_text(analyzer, doc, article.body, first_body_position(after_title - kFirstTitlePosition),
              false, stem_term);
-  add_fields(analyzer, article, origin, doc);
+  add_fields(analyzer, article, origin, store, doc);
   return doc;
 }
 
 }  // namespace
 
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin, std::vector<std::string>* words) {
+                               const std::string& origin, std::vector<std::string>* words,
+                               ArticleStore* store) {
   std::string term;
-  Xapian::Document doc =
-      build_document(analyzer, article, origin, [&](const std::string& word) -> const std::string& {
-        if (words) words->push_back(word);
-        term = kStemPrefix + analyzer.stem(word);
-        return term;
-      });
+  Xapian::Document doc = build_document(analyzer, article, origin, store,
+                                        [&](const std::string& word) -> const std::string& {
+                                          if (words) words->push_back(word);
+                                          term = kStemPrefix + analyzer.stem(word);
+                                          return term;
+                                        });
   if (words) sort_unique(words);
   return doc;
 }
 
-Xapian::Document make_document(const Article& article, const std::string& origin,
-                               WordTable& words) {
+Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words,
+                               ArticleStore& store) {
   words.next_article();
   return build_document(
-      words.analyzer(), article, origin,
+      words.analyzer(), article, origin, &store,
       [&](const std::string& word) -> const std::string& { return words.stem_term(word); });
 }
 
@@ -124,9 +126,9 @@ std::vector<std::string> article_words(const Analyzer& analyzer, const Article& 
   return words;
 }
 
-std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
-                                              Xapian::docid did) {
-  return article_words(analyzer, decode_article(db.get_document(did).get_data()));
+std::vector<std::string> stored_article_words(const Analyzer& analyzer, ArticleStore& store,
+                                              const Xapian::Database& db, Xapian::docid did) {
+  return article_words(analyzer, store.decode(db.get_document(did).get_value(kArticleSlot)));
 }
 
 void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {

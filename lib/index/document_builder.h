@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/index/article_store.h"
 #include "lib/index/word_table.h"
 #include "quarry/input/article.h"
 #include "quarry/text/analyzer.h"
@@ -20,22 +21,25 @@ std::string fingerprint(const Article& article, const std::string& language);
 
 // Stems with positions (title first, then the body after a gap), title
 // stems, the id, origin, source and category terms, the date value, the
-// fingerprint, and the stored text. When `words` is given, it receives the
-// article's distinct words, as the analyzer reads them.
+// fingerprint, and the stored text, encoded by `store` (without a
+// dictionary when null). When `words` is given, it receives the article's
+// distinct words, as the analyzer reads them.
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
-                               const std::string& origin,
-                               std::vector<std::string>* words = nullptr);
+                               const std::string& origin, std::vector<std::string>* words = nullptr,
+                               ArticleStore* store = nullptr);
 // The same document, analyzed and stemmed through `words`, which counts
 // the article once for each word it holds.
-Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words);
+Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words,
+                               ArticleStore& store);
 
 // The distinct words of an article's title and body.
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
 
 // The distinct words of the article stored as document `did`, read back
-// from its stored text. Throws Xapian::Error.
-std::vector<std::string> stored_article_words(const Analyzer& analyzer, const Xapian::Database& db,
-                                              Xapian::docid did);
+// from its stored text, which `store` decodes. Throws Xapian::Error, and
+// IndexError when the text cannot be read.
+std::vector<std::string> stored_article_words(const Analyzer& analyzer, ArticleStore& store,
+                                              const Xapian::Database& db, Xapian::docid did);
 
 // The index keeps its vocabulary in Xapian's spelling data: each word with
 // the number of articles holding it. It serves spelling suggestions,

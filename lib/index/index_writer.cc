@@ -20,15 +20,20 @@ struct IndexWriter::Impl {
   std::string path;
   Xapian::WritableDatabase db;
   Analyzer analyzer;
+  // Compresses with the dictionary the index was built with, if any.
+  detail::ArticleStore store;
   std::unordered_set<Xapian::docid> upserted;
 
   Impl(std::string db_path, Xapian::WritableDatabase database, Analyzer a)
-      : path(std::move(db_path)), db(std::move(database)), analyzer(std::move(a)) {}
+      : path(std::move(db_path)),
+        db(std::move(database)),
+        analyzer(std::move(a)),
+        store(db.get_metadata(detail::kTextDictionaryKey)) {}
 
   // Takes the words of a stored article out of the vocabulary, before it is
   // replaced or deleted.
   void forget_words(Xapian::docid docid) {
-    detail::remove_words(db, detail::stored_article_words(analyzer, db, docid));
+    detail::remove_words(db, detail::stored_article_words(analyzer, store, db, docid));
   }
 };
 
@@ -116,7 +121,8 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
     }
     if (exists) impl_->forget_words(*existing);
     std::vector<std::string> words;
-    const Xapian::Document doc = detail::make_document(impl_->analyzer, article, origin, &words);
+    const Xapian::Document doc =
+        detail::make_document(impl_->analyzer, article, origin, &words, &impl_->store);
     detail::add_words(impl_->db, words);
     Xapian::docid docid = impl_->db.replace_document(id_term, doc);
     impl_->upserted.insert(docid);

@@ -12,6 +12,7 @@
 #include <deque>
 #include <exception>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -35,6 +36,10 @@ constexpr char kPartPrefix[] = "part-";
 constexpr std::size_t kQueueLimit = 256;
 // Articles a writer adds to its part between commits, at most.
 constexpr std::size_t kPartBatch = 1000;
+// The first articles, which train the dictionary the stored text of those
+// that follow is compressed with: about a megabyte of news, past which a
+// dictionary compresses little better.
+constexpr std::size_t kTrainingArticles = 1000;
 
 fs::path private_folder(const std::string& db_path) {
   return db_path + kBuildingMarker + std::to_string(getpid());
@@ -58,9 +63,10 @@ std::vector<fs::path> parts_in(const fs::path& folder) {
 // a build whose writers' counts were lost (a build that was killed), read
 // back from the stored articles.
 void count_stored_words(const Xapian::Database& db, WordTable& words) {
+  ArticleStore store(db.get_metadata(kTextDictionaryKey));
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
     words.next_article();
-    for (const std::string& word : stored_article_words(words.analyzer(), db, *it)) {
+    for (const std::string& word : stored_article_words(words.analyzer(), store, db, *it)) {
       words.count(word);
     }
   }
@@ -108,9 +114,12 @@ void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
 
 // Takes the words of the article with `term` out of `words`, before the
 // article is replaced.
-void forget(const Xapian::Database& db, const std::string& term, WordTable& words) {
+void forget(const Xapian::Database& db, const std::string& term, ArticleStore& store,
+            WordTable& words) {
   auto it = db.postlist_begin(term);
-  if (it != db.postlist_end(term)) words.forget(stored_article_words(words.analyzer(), db, *it));
+  if (it != db.postlist_end(term)) {
+    words.forget(stored_article_words(words.analyzer(), store, db, *it));
+  }
 }
 
 // A writer's failure as the library reports it: add() rethrows it to the
@@ -145,12 +154,19 @@ struct ParallelBuild::Impl {
   std::string language;
   std::size_t commit_every;
   fs::path folder;
+  // Copies of the first articles, until they train the dictionary. Those
+  // articles are stored without one, so that none waits for the training.
+  std::vector<Article> sample;
+  bool trained = false;
+  // Null until trained; written by the reading thread, read by the writers.
+  std::shared_ptr<const std::string> dictionary;
   std::mutex mutex;
   std::vector<std::unique_ptr<Writer>> writers;
   bool closing = false;
   std::exception_ptr failure;
 
   void run(std::size_t index);
+  void queue(Job job);
   void stop();
 };
 
@@ -169,17 +185,25 @@ void ParallelBuild::Impl::run(std::size_t index) {
     // grow; committing small batches is cheaper than one big flush.
     const std::size_t batch = std::min(commit_every, kPartBatch);
     std::size_t pending = 0;
+    std::unique_ptr<ArticleStore> store;
+    std::shared_ptr<const std::string> store_dictionary;
     for (;;) {
       std::unique_lock lock(mutex);
       writer.ready.wait(lock, [&] { return closing || failure || !writer.queue.empty(); });
       if (writer.queue.empty() || failure) break;
       Job job = std::move(writer.queue.front());
       writer.queue.pop_front();
+      const std::shared_ptr<const std::string> latest = dictionary;
       lock.unlock();
       writer.room.notify_one();
 
-      if (job.repeated) forget(db, id_term(job.article.id), *writer.words);
-      Xapian::Document doc = make_document(job.article, job.origin, *writer.words);
+      if (!store || latest != store_dictionary) {
+        store_dictionary = latest;
+        store = std::make_unique<ArticleStore>(latest ? *latest : std::string());
+        if (latest && !latest->empty()) db.set_metadata(kTextDictionaryKey, *latest);
+      }
+      if (job.repeated) forget(db, id_term(job.article.id), *store, *writer.words);
+      Xapian::Document doc = make_document(job.article, job.origin, *writer.words, *store);
       if (job.repeated) {
         db.replace_document(id_term(job.article.id), doc);
       } else {
@@ -229,16 +253,30 @@ ParallelBuild::ParallelBuild(const std::string& db_path, const std::string& lang
 
 ParallelBuild::~ParallelBuild() { impl_->stop(); }
 
-void ParallelBuild::add(Article article, const std::string& origin, bool repeated) {
+void ParallelBuild::Impl::queue(Job job) {
   const std::size_t part =
-      XXH3_64bits(article.id.data(), article.id.size()) % impl_->writers.size();
-  Impl::Writer& writer = *impl_->writers[part];
-  std::unique_lock lock(impl_->mutex);
-  writer.room.wait(lock, [&] { return impl_->failure || writer.queue.size() < kQueueLimit; });
-  if (impl_->failure) std::rethrow_exception(impl_->failure);
-  writer.queue.push_back({std::move(article), origin, repeated});
+      XXH3_64bits(job.article.id.data(), job.article.id.size()) % writers.size();
+  Writer& writer = *writers[part];
+  std::unique_lock lock(mutex);
+  writer.room.wait(lock, [&] { return failure || writer.queue.size() < kQueueLimit; });
+  if (failure) std::rethrow_exception(failure);
+  writer.queue.push_back(std::move(job));
   lock.unlock();
   writer.ready.notify_one();
+}
+
+void ParallelBuild::add(Article article, const std::string& origin, bool repeated) {
+  if (!impl_->trained) {
+    impl_->sample.push_back(article);
+    if (impl_->sample.size() >= kTrainingArticles) {
+      auto trained = std::make_shared<const std::string>(train_text_dictionary(impl_->sample));
+      impl_->sample = {};
+      impl_->trained = true;
+      std::lock_guard lock(impl_->mutex);
+      impl_->dictionary = std::move(trained);
+    }
+  }
+  impl_->queue({std::move(article), origin, repeated});
 }
 
 void ParallelBuild::publish() {

@@ -10,7 +10,7 @@
 
 namespace quarry::detail {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // Term prefixes, following omega's conventions where it has one.
 inline constexpr char kStemPrefix[] = "Z";          // stems of every word, with positions
@@ -40,6 +40,11 @@ inline constexpr Xapian::valueno kHitOrderSlot = 2;
 // Source and category as written, for counting matches by them (facets).
 inline constexpr Xapian::valueno kSourceSlot = 3;
 inline constexpr Xapian::valueno kCategorySlot = 4;
+// The stored article (see article_store.h), compressed by Quarry. It is a
+// value rather than the document data, which Xapian deflates itself: that
+// costs a zlib pass per article as it is added and another as the parts of
+// a build are merged, and gains nothing on zstd's output.
+inline constexpr Xapian::valueno kArticleSlot = 7;
 
 // What the date slot holds for an article dated `iso`: "2017-12-10T15:01:01"
 // → "20171210"; empty when the text does not start with a valid calendar
@@ -54,6 +59,9 @@ std::string hit_order_key(std::string_view date, std::string_view id);
 // Metadata keys.
 inline constexpr char kLanguageKey[] = "quarry.language";
 inline constexpr char kSchemaKey[] = "quarry.schema";
+// The zstd dictionary the stored articles are compressed with (see
+// article_store.h); absent when they need none.
+inline constexpr char kTextDictionaryKey[] = "quarry.text_dictionary";
 // In each shard of a shard set: "K/N", shard K of N.
 inline constexpr char kShardKey[] = "quarry.shard";
 // In a shard set's lexicon, which holds no articles but the spelling data

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <limits>
+#include <optional>
 
 #include "lib/index/article_store.h"
 #include "lib/index/index_error.h"
@@ -42,9 +43,22 @@ struct Searcher::Impl {
   // How many distinct words the vocabulary holds: counting them reads all
   // of it, so once per state of the index.
   std::optional<std::size_t> distinct_words;
+  // Reads the stored articles, with the dictionaries of every shard; made
+  // again when a shard changes, as a rebuilt index has a new one.
+  std::optional<detail::ArticleStore> store;
 
   Impl(const std::vector<std::string>& paths, const OpenOptions& options)
       : shards(paths, options), analyzer(AnalyzerConfig{shards.language()}) {}
+
+  detail::ArticleStore& article_store() {
+    if (!store) {
+      store.emplace();
+      for (const std::string& dictionary : shards.article_metadata(detail::kTextDictionaryKey)) {
+        if (!dictionary.empty()) store->add_dictionary(dictionary);
+      }
+    }
+    return *store;
+  }
 
   ParsedQuery parse(std::string_view query, const SearchOptions& options) {
     QueryParser parser(analyzer, options.parser, &shards.spelling());
@@ -60,6 +74,7 @@ struct Searcher::Impl {
   // Drops what was read of the index as it was.
   void forget_index() {
     norms.reset();
+    store.reset();
     speller.forget();
     distinct_words.reset();
   }
@@ -241,8 +256,8 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   }
   for (const detail::RankedHit& ranked : page.hits) {
     // The document was just matched: no need to check that it exists.
-    Article article =
-        detail::decode_article(db.get_document(ranked.did, Xapian::DOC_ASSUME_VALID).get_data());
+    Article article = article_store().decode(
+        db.get_document(ranked.did, Xapian::DOC_ASSUME_VALID).get_value(detail::kArticleSlot));
     Hit hit;
     if (options.snippets) highlight(ranked.did, article, parsed.highlight, options.snippet, &hit);
     hit.rank = ranked.rank + 1;
@@ -299,7 +314,7 @@ std::optional<Article> Searcher::fetch(const std::string& id) {
     Xapian::Database& db = impl_->shards.articles();
     auto it = db.postlist_begin(term);
     if (it == db.postlist_end(term)) return std::nullopt;
-    return detail::decode_article(db.get_document(*it).get_data());
+    return impl_->article_store().decode(db.get_document(*it).get_value(detail::kArticleSlot));
   });
 }
 

@@ -160,6 +160,14 @@ bool ShardGroup::drop_failed_shards() {
   return true;
 }
 
+std::vector<std::string> ShardGroup::article_metadata(const std::string& key) const {
+  std::vector<std::string> values;
+  for (const Shard& shard : shards_) {
+    if (!shard.lexicon) values.push_back(shard.db.get_metadata(key));
+  }
+  return values;
+}
+
 std::vector<ShardGroup::Folder> ShardGroup::folders() const {
   std::vector<Folder> folders;
   for (const Shard& shard : shards_) {

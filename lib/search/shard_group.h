@@ -56,6 +56,10 @@ class ShardGroup {
     std::string path;
     bool remote = false;
   };
+  // The value of metadata `key` in each database holding articles, in
+  // order. Throws Xapian::Error.
+  std::vector<std::string> article_metadata(const std::string& key) const;
+
   // Every database open, lexicons included: local folders, and remote ones
   // by name.
   std::vector<Folder> folders() const;
