@@ -161,8 +161,9 @@ std::string_view Parameters::choice(std::string_view name,
 
 const std::vector<std::string_view>& search_parameter_names() {
   static const std::vector<std::string_view> names{
-      "q",       "n",        "offset", "sort",        "match",  "plain", "correct",     "strict",
-      "explain", "snippets", "facets", "count_limit", "weight", "bm25",  "title_weight"};
+      "q",       "n",      "offset",       "sort",     "match",  "plain",
+      "correct", "strict", "explain",      "snippets", "facets", "count_limit",
+      "weight",  "bm25",   "title_weight", "collapse"};
   return names;
 }
 
@@ -226,6 +227,13 @@ SearchRequest search_request_from(const Parameters& parameters) {
   options.correct = correct == "never"    ? Correction::kNever
                     : correct == "always" ? Correction::kAlways
                                           : Correction::kAuto;
+  const std::string_view collapse =
+      parameters.choice("collapse", {"story", "duplicates", "none"}, "story");
+  options.collapse = collapse == "none"         ? Collapse::kNone
+                     : collapse == "duplicates" ? Collapse::kDuplicates
+                                                : Collapse::kStory;
+  // As quarry's: plain-words runs are for evaluation, which never collapses.
+  if (options.plain) options.collapse = Collapse::kNone;
   options.strict = parameters.flag("strict");
   options.explain = parameters.flag("explain");
   options.snippets = !parameters.get("snippets") || parameters.flag("snippets");

@@ -167,7 +167,22 @@ std::string total_text(const SearchResult& result) {
 std::string count_text(const SearchResult& result) {
   if (result.total == 0) return "No articles match.";
   if (result.total == 1 && result.total_exact) return "1 article matches";
-  return total_text(result) + " articles match";
+  std::string text = total_text(result) + " articles match";
+  // Said only when stories group the matches.
+  if (result.stories > 0 && result.stories < result.total) {
+    text += std::string(", ") + (result.stories_exact ? "" : "about ") +
+            with_thousands(result.stories) + (result.stories == 1 ? " story" : " stories");
+  }
+  return text;
+}
+
+std::string more_reports_text(const Hit& hit) {
+  if (hit.more_total == 0) return "";
+  std::string text = "+" + with_thousands(hit.more_total) +
+                     (hit.more_total == 1 ? " more report: " : " more reports: ");
+  for (std::size_t i = 0; i < hit.more.size(); ++i) text += (i == 0 ? "" : ", ") + hit.more[i];
+  if (hit.more.size() < hit.more_total) text += ", …";
+  return text;
 }
 
 namespace {
@@ -243,6 +258,13 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
       write_highlighted(snippet, hit.snippet, style);
       out << wrap(std::move(snippet).str(), style.width, kIndent) << '\n';
     }
+    if (hit.more_total > 0) {
+      out << "   ";
+      if (style.color) out << ansi::kDim;
+      out << more_reports_text(hit);
+      if (style.color) out << ansi::kReset;
+      out << '\n';
+    }
     if (!hit.explanation.empty()) {
       out << "   score:";
       for (const Contribution& part : hit.explanation) {
@@ -298,6 +320,13 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
     if (!hit.date.empty()) entry["date"] = hit.date;
     if (!hit.source.empty()) entry["source"] = hit.source;
     if (!hit.category.empty()) entry["category"] = hit.category;
+    if (hit.more_total > 0) {
+      Json story = Json::object();
+      story["id"] = hit.story;
+      story["more"] = hit.more;
+      story["more_count"] = hit.more_total;
+      entry["story"] = std::move(story);
+    }
     if (!hit.explanation.empty()) {
       Json parts = Json::array();
       for (const Contribution& part : hit.explanation) {
@@ -312,6 +341,8 @@ Json to_json(const SearchResult& result, const BatchFields& batch) {
   json["query"] = result.query;
   json["total"] = result.total;
   json["total_relation"] = result.total_exact ? "eq" : "gte";
+  json["stories"] = result.stories;
+  json["stories_relation"] = result.stories_exact ? "eq" : "about";
   json["hits"] = std::move(hits);
   if (!result.facets.empty()) json["facets"] = to_json(result.facets);
   if (!result.notes.empty()) json["notes"] = result.notes;

@@ -30,6 +30,7 @@ struct TextStyle {
 //   1. Title  [score]                      (words of the query highlighted)
 //      id · date · source · category       (dim; what the article has)
 //      snippet with highlighted words      (when it has a snippet)
+//      +N more reports: id, id …           (when its story has others)
 //      score: part=weight …                (when explained)
 // The title is the id when the article has none. Titles and snippets
 // wrapped to style.width go on indented like the lines under them.
@@ -37,8 +38,13 @@ void write_text(std::ostream& out, const SearchResult& result, const TextStyle& 
 
 // How many articles match, for people: "No articles match.", "1 article
 // matches", "1,234 articles match", "10,000+ articles match" (past the
-// count limit).
+// count limit); with the stories when they group the matches, "3 articles
+// match, 1 story", "86 articles match, about 80 stories".
 std::string count_text(const SearchResult& result);
+
+// The line under a hit whose story has other reports: "+2 more reports:
+// 001_…, 002_…" (ending ", …" past the ids listed); empty when it has none.
+std::string more_reports_text(const Hit& hit);
 
 // The total alone: "1,234", or "10,000+" past the count limit.
 std::string total_text(const SearchResult& result);

@@ -69,6 +69,8 @@ std::string pager_command(const std::string& pager) {
 constexpr char kHelp[] = R"(Type a query to search, or a command:
   :next, :prev      next or previous page of hits
   :show N           the whole article N of the last results
+  :story N          the other reports of hit N's story (listed under it as
+                    "+2 more reports")
   :limit N          hits per page
   :format text|json how hits are written
   :accept           search the spelling suggestion ("did you mean")
@@ -90,9 +92,9 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",   ":prev",   ":show",   ":limit",
-                                                     ":format", ":accept", ":facets", ":stats",
-                                                     ":help",   ":quit"};
+  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",   ":story",
+                                                     ":limit", ":format", ":accept", ":facets",
+                                                     ":stats", ":help",   ":quit"};
   return kCommands;
 }
 
@@ -180,6 +182,7 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
     return search(last_query_, offset_ + limit);
   }
   if (name == ":show") return show(argument);
+  if (name == ":story") return story(argument);
   if (name == ":facets") return facets(argument);
   if (name == ":accept") {
     if (last_result_.suggestion.empty() || last_result_.corrected) {
@@ -257,6 +260,46 @@ void PromptSession::show(std::string_view argument) {
     }
   }
   out_ << text << '\n';
+  out_.flush();
+}
+
+void PromptSession::story(std::string_view argument) {
+  std::size_t rank = 0;
+  if (!parse_count(argument, &rank) || rank == 0) {
+    return problem(":story needs the number of a hit, such as :story 1");
+  }
+  if (last_query_.empty()) return problem("no query yet: type one first");
+  SearchOptions options = config_.session.search;
+  options.offset = rank - 1;
+  options.limit = 1;
+  options.snippets = false;
+  options.explain = false;
+  const SearchResult result = searcher_.search(last_query_, options);
+  if (result.hits.empty()) {
+    return problem("no hit " + std::to_string(rank) + " in the last results");
+  }
+  const Hit& hit = result.hits[0];
+  if (hit.more_total == 0) return problem("hit " + std::to_string(rank) + " has no other reports");
+  const TextStyle& style = config_.session.style;
+  out_ << hit.more_total << (hit.more_total == 1 ? " more report" : " more reports") << " of "
+       << hit.id << ":\n";
+  for (const std::string& id : hit.more) {
+    const std::optional<Article> article = searcher_.fetch(id);
+    if (!article) continue;
+    out_ << "  ";
+    if (style.color) out_ << ansi::kBold;
+    out_ << (article->title.empty() ? article->id : article->title);
+    if (style.color) out_ << ansi::kReset << ansi::kDim;
+    out_ << "\n    " << article->id;
+    for (const std::string* field : {&article->date, &article->source, &article->category}) {
+      if (!field->empty()) out_ << " · " << *field;
+    }
+    if (style.color) out_ << ansi::kReset;
+    out_ << '\n';
+  }
+  if (hit.more.size() < hit.more_total) {
+    out_ << "  … and " << hit.more_total - hit.more.size() << " more\n";
+  }
   out_.flush();
 }
 

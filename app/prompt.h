@@ -61,6 +61,7 @@ class PromptSession {
   void search(const std::string& query, std::size_t offset);
   void command(std::string_view name, std::string_view argument);
   void show(std::string_view argument);
+  void story(std::string_view argument);
   void facets(std::string_view argument);
   void stats();
   void help();

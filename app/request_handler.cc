@@ -311,6 +311,9 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   SearchRequest request = search_request_from(parameters);
   request.options.limit = kPageHits;
   request.options.facets = page_facets();
+  // The page has no way yet to open a story's other reports: it lists
+  // every article.
+  request.options.collapse = Collapse::kNone;
   view.query = request.query;
   view.sort = request.options.sort;
   view.offset = request.options.offset;

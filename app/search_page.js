@@ -165,7 +165,7 @@ async function search(state, push) {
   document.title = state.q ? state.q + ' — Quarry' : 'Quarry';
   const api = '/api/search?q=' + encodeURIComponent(state.q) + '&sort=' +
     encodeURIComponent(state.sort) + '&offset=' + state.offset + '&n=' + PAGE_HITS +
-    '&facets=' + FACETS;
+    '&facets=' + FACETS + '&collapse=none';
   // Answers may come back out of order: only the latest search is drawn.
   const mine = ++latest;
   let nodes;

@@ -94,6 +94,7 @@ struct Options {
   std::string bm25;
   std::string facets;
   std::string correct = "auto";
+  std::string collapse = "story";
   bool count = false;
 };
 
@@ -243,6 +244,12 @@ void resolve(Options& options) {
   if (!options.run_tag.empty() && options.format != "trec") {
     throw CLI::ValidationError("--run-tag goes with --format trec");
   }
+  search.collapse = options.collapse == "none"         ? quarry::Collapse::kNone
+                    : options.collapse == "duplicates" ? quarry::Collapse::kDuplicates
+                                                       : quarry::Collapse::kStory;
+  // Evaluation judges every article ranked: TREC and plain-words runs
+  // never collapse.
+  if (options.format == "trec" || search.plain) search.collapse = quarry::Collapse::kNone;
   try {
     search.facets = quarry::parse_facet_fields(options.facets);
   } catch (const quarry::ConfigError& error) {
@@ -449,6 +456,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--sort", options.sort, "Order: relevance, date (oldest first), -date")
       ->check(CLI::IsMember({"relevance", "date", "-date"}))
+      ->capture_default_str();
+  app.add_option("--collapse", options.collapse,
+                 "Show each story once (story), each group of near-duplicates once "
+                 "(duplicates), or every article (none); --format trec and --plain: none")
+      ->check(CLI::IsMember({"story", "duplicates", "none"}))
       ->capture_default_str();
   app.add_flag("--count", options.count,
                "Print only how many articles match QUERY, counted exactly");

@@ -45,9 +45,11 @@ RunResult run_index(const fs::path& db, const std::vector<std::string>& paths) {
   return run_program(QUARRY_INDEX_BIN, args);
 }
 
+// The sample articles are one story: these tests see each of them
+// (story_cli_test.cc shows stories).
 RunResult run_quarry(const fs::path& db, const std::vector<std::string>& args,
                      const std::string& input = "") {
-  std::vector<std::string> all{"--db", db.string()};
+  std::vector<std::string> all{"--db", db.string(), "--collapse", "none"};
   all.insert(all.end(), args.begin(), args.end());
   return run_program(QUARRY_BIN, all, input);
 }
@@ -717,7 +719,7 @@ TEST_F(CliCorpusTest, QueryStartingWithADashIsShownAfterDoubleDash) {
   const std::vector<std::string> lines = lines_of(result.err);
   ASSERT_FALSE(lines.empty());
   EXPECT_EQ(lines.back(), "quarry: a query that starts with '-' goes after '--': quarry --db " +
-                              db().string() + " -- -site:x mail")
+                              db().string() + " --collapse none -- -site:x mail")
       << result.err;
 
   RunResult quoted = run_quarry(db(), {"-n", "3", "-Kompany Mourinho"});
@@ -822,7 +824,8 @@ TEST(CliOptionsTest, QuarryDbEnvironmentVariableLocatesTheIndex) {
   ASSERT_EQ(indexed.exit_code, 0) << indexed.err;
   EXPECT_TRUE(fs::is_directory(dir / "index"));
 
-  RunResult result = run_program(QUARRY_BIN, {"--format", "json", "Ederson"}, "", {env});
+  RunResult result =
+      run_program(QUARRY_BIN, {"--collapse", "none", "--format", "json", "Ederson"}, "", {env});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(id_set(json::parse(result.out)), kAllArticles);
 

@@ -422,7 +422,7 @@ TEST_F(PromptTest, CompletesCommandsAndIndexedWords) {
   };
   const std::vector<Case> commands = {
       {":n", {":next"}},
-      {":s", {":show", ":stats"}},
+      {":s", {":show", ":story", ":stats"}},
       {":", PromptSession::commands()},
       {":quit", {":quit"}},
       {":z", {}},

@@ -7,6 +7,7 @@
 
 #include "lib/index/article_store.h"
 #include "lib/index/schema.h"
+#include "lib/index/story_signature.h"
 
 namespace quarry::detail {
 namespace {
@@ -85,11 +86,18 @@ Xapian::Document build_document(const Analyzer& analyzer, const Article& article
                                 const std::string& origin, ArticleStore* store,
                                 StemTerm stem_term) {
   Xapian::Document doc;
+  StorySignatureBuilder signature(analyzer);
+  const auto signed_stem_term = [&](const std::string& word) -> const std::string& {
+    const std::string& term = stem_term(word);
+    signature.add(term);
+    return term;
+  };
   const Xapian::termpos after_title =
-      index_text(analyzer, doc, article.title, kFirstTitlePosition, true, stem_term);
+      index_text(analyzer, doc, article.title, kFirstTitlePosition, true, signed_stem_term);
   index_text(analyzer, doc, article.body, first_body_position(after_title - kFirstTitlePosition),
-             false, stem_term);
+             false, signed_stem_term);
   add_fields(analyzer, article, origin, store, doc);
+  signature.add_to(doc);
   return doc;
 }
 

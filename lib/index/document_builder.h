@@ -21,9 +21,10 @@ std::string fingerprint(const Article& article, const std::string& language);
 
 // Stems with positions (title first, then the body after a gap), title
 // stems, the id, origin, source and category terms, the date value, the
-// fingerprint, and the stored text, encoded by `store` (without a
-// dictionary when null). When `words` is given, it receives the article's
-// distinct words, as the analyzer reads them.
+// fingerprint, the story signature (story_signature.h), and the stored
+// text, encoded by `store` (without a dictionary when null). When `words`
+// is given, it receives the article's distinct words, as the analyzer reads
+// them.
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin, std::vector<std::string>* words = nullptr,
                                ArticleStore* store = nullptr);

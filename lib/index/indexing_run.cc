@@ -10,6 +10,7 @@
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
+#include "lib/index/story_linker.h"
 #include "lib/input/input_size.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
@@ -60,8 +61,12 @@ class BuildDestination : public Destination {
 class IndexingSink : public ArticleSink {
  public:
   IndexingSink(Destination& destination, const IndexConfig& config, IndexReport& report,
-               IndexObserver* observer)
-      : destination_(destination), config_(config), report_(report), observer_(observer) {}
+               IndexObserver* observer, std::vector<std::string>& written)
+      : destination_(destination),
+        config_(config),
+        report_(report),
+        observer_(observer),
+        written_(written) {}
 
   void set_origin(std::string origin) { origin_ = std::move(origin); }
 
@@ -84,14 +89,17 @@ class IndexingSink : public ArticleSink {
                   false});
       seen->second = where;
     }
+    std::string id = article.id;
     switch (destination_.put(std::move(article), origin_, !inserted)) {
       case Upsert::kAdded:
         ++report_.added;
         ++pending_;
+        written_.push_back(std::move(id));
         break;
       case Upsert::kUpdated:
         ++report_.updated;
         ++pending_;
+        written_.push_back(std::move(id));
         break;
       case Upsert::kUnchanged:
         ++report_.unchanged;
@@ -128,6 +136,7 @@ class IndexingSink : public ArticleSink {
   const IndexConfig& config_;
   IndexReport& report_;
   IndexObserver* observer_;
+  std::vector<std::string>& written_;
   std::string origin_;
   std::size_t pending_ = 0;
   std::size_t articles_ = 0;
@@ -173,6 +182,9 @@ struct Run {
   const std::vector<std::vector<std::string>>& synonyms;
   IndexReport& report;
   IndexObserver* observer;
+  // The ids of the articles added or changed, whose stories are linked
+  // once they are written.
+  std::vector<std::string>& written;
 };
 
 // Reads the run's paths into an existing index through `writer`, replacing
@@ -183,7 +195,7 @@ void update_in_place(Writer& writer, const Run& run) {
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
   }
   WriterDestination<Writer> destination(writer);
-  IndexingSink sink(destination, run.config, run.report, run.observer);
+  IndexingSink sink(destination, run.config, run.report, run.observer, run.written);
   // Only a complete pass over an origin knows which of its articles are
   // gone; an interrupted one deletes nothing.
   run.report.cancelled = !read_paths(run.paths, sink, [&](const std::string& origin) {
@@ -192,15 +204,33 @@ void update_in_place(Writer& writer, const Run& run) {
 }
 
 void update_database(const Run& run) {
-  IndexWriter writer(run.config);
-  update_in_place(writer, run);
-  writer.commit();
+  {
+    IndexWriter writer(run.config);
+    update_in_place(writer, run);
+    writer.commit();
+  }
+  detail::link_stories({run.config.db_path}, run.written);
 }
 
+std::vector<std::string> shard_paths(const std::string& folder) {
+  std::vector<std::string> paths;
+  std::error_code error;
+  for (std::size_t i = 0;; ++i) {
+    std::filesystem::path path = std::filesystem::path(folder) / detail::shard_name(i);
+    if (!std::filesystem::exists(path, error)) return paths;
+    paths.push_back(path.string());
+  }
+}
+
+// Stories are linked over all the shards as one index, each article's
+// keys written in its own shard.
 void update_shard_set(const Run& run) {
-  detail::ShardSetWriter writer(run.config);
-  update_in_place(writer, run);
-  writer.finish();
+  {
+    detail::ShardSetWriter writer(run.config);
+    update_in_place(writer, run);
+    writer.finish();
+  }
+  detail::link_stories(shard_paths(run.config.db_path), run.written);
 }
 
 // Every core writes a part of the new index, merged when all is read. Only
@@ -211,9 +241,10 @@ void build_in_parallel(const Run& run) {
   detail::ParallelBuild build(config.db_path, detail::new_index_language(config.language),
                               thread_count(config.threads), config.commit_every);
   BuildDestination destination(build);
-  IndexingSink sink(destination, config, run.report, run.observer);
+  IndexingSink sink(destination, config, run.report, run.observer, run.written);
   run.report.cancelled = !read_paths(run.paths, sink, [](const std::string&) {});
   build.publish();
+  detail::link_stories({config.db_path}, run.written);
   if (!run.synonyms.empty()) {
     IndexWriter writer(config);
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
@@ -308,7 +339,8 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   IndexReport report;
   report.input_bytes = detail::estimated_input_bytes(paths);
 
-  const Run run{config, paths, synonyms, report, observer};
+  std::vector<std::string> written;
+  const Run run{config, paths, synonyms, report, observer, written};
   switch (choose_strategy(config)) {
     case Strategy::kUpdateDatabase:
       update_database(run);

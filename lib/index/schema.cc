@@ -59,6 +59,11 @@ std::string hit_order_key(std::string_view date, std::string_view id) {
   return key;
 }
 
+std::string id_of_hit_order_key(std::string_view key) {
+  if (key.empty()) return "";
+  return std::string(key.substr(static_cast<unsigned char>(key[0]) == 0xff ? 1 : 8));
+}
+
 std::string boolean_term(const char* prefix, const std::string& value) {
   if (value.size() <= kMaxInlineValueBytes) return prefix + value;
   // '#' marks the hashed form; a short value equal to "#" and 32 hex

@@ -19,6 +19,12 @@ inline constexpr char kIdPrefix[] = "Q";            // the article's unique id (
 inline constexpr char kOriginPrefix[] = "XO";       // the folder or corpus it came from
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
 inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
+// Stories (story_linker.h): each band of an article's MinHash sketch, and
+// the key of the story and of the duplicate group it belongs to, when it
+// has others (boolean).
+inline constexpr char kBandPrefix[] = "XBAND";
+inline constexpr char kStoryPrefix[] = "XSTORY";
+inline constexpr char kDuplicatePrefix[] = "XDUPOF";
 
 // Word positions: the title's words are numbered from kFirstTitlePosition,
 // and the body's follow a gap, so that no phrase spans both.
@@ -45,6 +51,17 @@ inline constexpr Xapian::valueno kCategorySlot = 4;
 // costs a zlib pass per article as it is added and another as the parts of
 // a build are merged, and gains nothing on zstd's output.
 inline constexpr Xapian::valueno kArticleSlot = 7;
+// The keys of the article's story and duplicate group (the smallest id in
+// each), empty when it is alone: searches collapse on them. Then the
+// story's size when it was linked, which tells a later run that members
+// have gone or changed.
+inline constexpr Xapian::valueno kStorySlot = 5;
+inline constexpr Xapian::valueno kDuplicateSlot = 6;
+inline constexpr Xapian::valueno kStorySizeSlot = 10;
+// The article's signature (story_signature.h): its MinHash sketch and its
+// most frequent stems.
+inline constexpr Xapian::valueno kMinHashSlot = 8;
+inline constexpr Xapian::valueno kStoryStemsSlot = 9;
 
 // What the date slot holds for an article dated `iso`: "2017-12-10T15:01:01"
 // → "20171210"; empty when the text does not start with a valid calendar
@@ -55,6 +72,8 @@ std::string sortable_date(std::string_view iso);
 // first (articles without one last), then the id. `date` is
 // sortable_date()'s form.
 std::string hit_order_key(std::string_view date, std::string_view id);
+// The id a hit_order_key() holds.
+std::string id_of_hit_order_key(std::string_view key);
 
 // Metadata keys.
 inline constexpr char kLanguageKey[] = "quarry.language";

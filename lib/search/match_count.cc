@@ -163,9 +163,10 @@ std::size_t count_union(const Xapian::Database& db, std::vector<std::string> ter
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
                          const Xapian::MSet& mset, std::size_t limit, bool local) {
   limit = std::max<std::size_t>(limit, 1);
-  const std::size_t lower = mset.get_matches_lower_bound();
+  // Articles, whether or not the ranking showed each story once.
+  const std::size_t lower = mset.get_uncollapsed_matches_lower_bound();
   if (lower > limit) return {limit, false};
-  if (lower == mset.get_matches_upper_bound()) return {lower, true};
+  if (lower == mset.get_uncollapsed_matches_upper_bound()) return {lower, true};
   // One past the limit tells "exactly the limit" from "more".
   std::size_t seen = 0;
   if (const auto terms = bag_of_terms(query); terms && local) {

@@ -18,6 +18,7 @@
 #include "lib/search/shard_group.h"
 #include "lib/search/spelling.h"
 #include "lib/search/stored_positions.h"
+#include "lib/search/story_reports.h"
 #include "quarry/error.h"
 #include "quarry/search/query_parser.h"
 
@@ -27,6 +28,19 @@ namespace {
 // Another process may commit while we read; Xapian then asks us to reopen.
 // A few attempts always suffice unless the index is rewritten continuously.
 constexpr int kMaxReopenAttempts = 5;
+
+// The ranking counted stories as it went: exactly when its bounds meet,
+// else as an estimate no larger than the articles.
+void count_stories(const Xapian::MSet& ranked, SearchResult* result) {
+  const std::size_t lower = ranked.get_matches_lower_bound();
+  if (result->total_exact && lower == ranked.get_matches_upper_bound()) {
+    result->stories = lower;
+    return;
+  }
+  result->stories = std::min<std::size_t>(
+      std::max<std::size_t>(ranked.get_matches_estimated(), lower), result->total);
+  result->stories_exact = false;
+}
 
 }  // namespace
 
@@ -229,9 +243,14 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
       options.facets.empty()
           ? detail::ranking_check_at_least(parsed.query, options.count_limit, local)
           : 0;
+  const std::optional<Xapian::valueno> collapse = detail::collapse_slot(options.collapse);
+  if (collapse) enquire.set_collapse_key(*collapse);
   detail::RankedPage page;
   if (options.sort == SortOrder::kRelevance) {
-    page = detail::rank_page(enquire, db, offset, limit, check_at_least, db.size() == 1 && local);
+    // The two-pass ranking of one database reorders ties among all the
+    // articles it saw, collapsed or not: collapsing takes Xapian's order.
+    page = detail::rank_page(enquire, db, offset, limit, check_at_least,
+                             db.size() == 1 && local && !collapse);
   } else {
     enquire.set_sort_by_value_then_relevance(detail::kDateSlot,
                                              options.sort == SortOrder::kNewestFirst);
@@ -254,6 +273,9 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     result.total = counter.count(db, parsed.query);
     result.facets = counter.facets(analyzer);
   }
+  result.stories = result.total;
+  result.stories_exact = result.total_exact;
+  if (collapse) count_stories(page.ranked, &result);
   for (const detail::RankedHit& ranked : page.hits) {
     // The document was just matched: no need to check that it exists.
     Article article = article_store().decode(
@@ -268,6 +290,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     hit.category = std::move(article.category);
     hit.score = ranked.weight;
     if (options.explain) hit.explanation = explain(parsed, hit.id, *weight);
+    detail::add_story_reports(db, ranked.did, options.collapse, &hit);
     result.hits.push_back(std::move(hit));
   }
   if (options.sort == SortOrder::kRelevance) detail::order_near_ties(&result.hits);

@@ -30,6 +30,13 @@ enum class Correction {
   kAlways,  // whenever there is a suggestion
 };
 
+// Which matching articles a search shows apart (see README, Stories).
+enum class Collapse {
+  kNone,        // every one
+  kStory,       // one article a story, its best ranked, the others listed under it
+  kDuplicates,  // one article of each group of near-duplicates (the same text, lightly edited)
+};
+
 struct SearchOptions {
   std::size_t limit = 10;
   std::size_t offset = 0;
@@ -53,6 +60,9 @@ struct SearchOptions {
   // Count every match by these fields (SearchResult::facets); the total is
   // then exact, whatever count_limit.
   std::vector<FacetField> facets;
+  // The programs show each story once unless told otherwise; the library
+  // leaves the choice to its caller.
+  Collapse collapse = Collapse::kNone;
 
   static constexpr std::size_t kDefaultCountLimit = 10000;
 };
@@ -74,6 +84,15 @@ struct Hit {
   std::string category;
   Snippet snippet;
   std::vector<Contribution> explanation;  // with SearchOptions::explain
+  // When the search collapses (SearchOptions::collapse) and the hit's story
+  // or duplicate group has other articles: the group's key (its smallest
+  // id), the others' ids in id order (at most kMaxMoreReports), and how
+  // many others there are. Else empty.
+  std::string story;
+  std::vector<std::string> more;
+  std::size_t more_total = 0;
+
+  static constexpr std::size_t kMaxMoreReports = 10;
 };
 
 struct SearchResult {
@@ -82,6 +101,11 @@ struct SearchResult {
   // many (SearchOptions::count_limit). Whatever the page asked for.
   std::size_t total = 0;
   bool total_exact = true;
+  // How many stories (or duplicate groups, or articles, as
+  // SearchOptions::collapse groups them) the matches are: exactly when
+  // stories_exact, else Xapian's estimate.
+  std::size_t stories = 0;
+  bool stories_exact = true;
   std::vector<Hit> hits;
   // The matches counted by the fields SearchOptions::facets asked for.
   std::vector<Facet> facets;

@@ -1,0 +1,359 @@
+#include "lib/index/story_linker.h"
+
+#include <xapian.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "lib/index/index_error.h"
+#include "lib/index/schema.h"
+#include "lib/index/story_signature.h"
+
+namespace quarry::detail {
+namespace {
+
+// The article's stems searched for story candidates, the heaviest first,
+// and how many of the best-ranked candidates are compared with it.
+constexpr std::size_t kQueryStems = 12;
+constexpr Xapian::doccount kStoryCandidates = 20;
+
+// What linking reads of an article.
+struct Signature {
+  std::string id;
+  int day = 0;  // days since 1970, or kNoDate
+  std::optional<MinHash> sketch;
+  std::vector<StemCount> stems;
+  std::string story;
+  std::string duplicate;
+
+  static constexpr int kNoDate = -1;
+};
+
+int day_of(const std::string& date) {
+  if (date.size() != 8) return Signature::kNoDate;
+  const std::chrono::year_month_day ymd{std::chrono::year{std::stoi(date.substr(0, 4))},
+                                        std::chrono::month(std::stoul(date.substr(4, 2))),
+                                        std::chrono::day(std::stoul(date.substr(6, 2)))};
+  return static_cast<int>(std::chrono::sys_days(ymd).time_since_epoch().count());
+}
+
+// Disjoint sets of documents.
+class Groups {
+ public:
+  Xapian::docid find(Xapian::docid did) {
+    auto [it, added] = parent_.try_emplace(did, did);
+    if (added || it->second == did) return did;
+    const Xapian::docid root = find(it->second);
+    parent_[did] = root;
+    return root;
+  }
+  void unite(Xapian::docid a, Xapian::docid b) {
+    const Xapian::docid ra = find(a), rb = find(b);
+    if (ra != rb) parent_[std::max(ra, rb)] = std::min(ra, rb);
+  }
+  // Every document met, by its group's root.
+  std::map<Xapian::docid, std::vector<Xapian::docid>> members() {
+    std::map<Xapian::docid, std::vector<Xapian::docid>> groups;
+    std::vector<Xapian::docid> all;
+    for (const auto& entry : parent_) all.push_back(entry.first);
+    for (Xapian::docid did : all) groups[find(did)].push_back(did);
+    return groups;
+  }
+
+ private:
+  std::unordered_map<Xapian::docid, Xapian::docid> parent_;
+};
+
+class Linker {
+ public:
+  explicit Linker(const std::vector<std::string>& paths) {
+    for (const std::string& path : paths) all_.add_database(Xapian::Database(path));
+    articles_ = all_.get_doccount();
+  }
+
+  const Xapian::Database& database() const { return all_; }
+
+  // Links `dirty` and everything that falls into their groups; returns each
+  // document's new (story key, duplicate key, story size).
+  std::map<Xapian::docid, std::array<std::string, 3>> link(
+      const std::unordered_set<Xapian::docid>& dirty);
+
+ private:
+  const Signature& signature(Xapian::docid did);
+  double idf(const std::string& term);
+  std::vector<std::pair<std::string, double>> weights(const Signature& s);
+  bool same_story(const Signature& a, const Signature& b, double least);
+  std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
+  std::vector<Xapian::docid> story_of(Xapian::docid did);
+  std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
+
+  Xapian::Database all_;
+  Xapian::doccount articles_ = 0;
+  std::unordered_map<Xapian::docid, Signature> signatures_;
+  std::unordered_map<std::string, double> idf_;
+};
+
+const Signature& Linker::signature(Xapian::docid did) {
+  auto [it, added] = signatures_.try_emplace(did);
+  if (!added) return it->second;
+  Signature& s = it->second;
+  const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
+  s.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
+  s.day = day_of(doc.get_value(kDateSlot));
+  MinHash sketch;
+  if (decode_min_hash(doc.get_value(kMinHashSlot), &sketch)) s.sketch = sketch;
+  s.stems = decode_stem_counts(doc.get_value(kStoryStemsSlot));
+  s.story = doc.get_value(kStorySlot);
+  s.duplicate = doc.get_value(kDuplicateSlot);
+  return s;
+}
+
+double Linker::idf(const std::string& term) {
+  auto [it, added] = idf_.try_emplace(term, 0.0);
+  if (added) {
+    const Xapian::doccount df = all_.get_termfreq(term);
+    const double articles = std::max<double>(articles_, kIdfArticles);
+    it->second = df == 0 ? 0.0 : std::log(1 + articles / df);
+  }
+  return it->second;
+}
+
+// Sublinear tf (a story repeats its names, a copy its whole text) times idf.
+std::vector<std::pair<std::string, double>> Linker::weights(const Signature& s) {
+  std::vector<std::pair<std::string, double>> weighted;
+  for (const auto& [stem, count] : s.stems) {
+    const double weight = (1 + std::log(static_cast<double>(count))) * idf(stem);
+    if (weight > 0) weighted.emplace_back(stem, weight);
+  }
+  return weighted;
+}
+
+// Similar vectors alone would also join reports that follow one template
+// (dividend notices, money market updates) but tell of different things:
+// a story's reports also share words that few articles hold, its names.
+bool Linker::same_story(const Signature& a, const Signature& b, double least) {
+  const auto wa = weights(a);
+  const auto wb = weights(b);
+  const double rare_weight =
+      std::log(1 + std::max<double>(articles_, kIdfArticles) /
+                       std::max<double>(kRareArticles, articles_ * kRareShare));
+  std::unordered_map<std::string_view, double> index;
+  double na = 0, nb = 0, dot = 0;
+  std::size_t rare = 0;
+  for (const auto& [stem, weight] : wa) {
+    index[stem] = weight;
+    na += weight * weight;
+  }
+  for (const auto& [stem, weight] : wb) {
+    nb += weight * weight;
+    if (auto it = index.find(stem); it != index.end()) {
+      dot += it->second * weight;
+      rare += idf(stem) >= rare_weight;
+    }
+  }
+  if (na == 0 || nb == 0 || rare < kSharedRareStems) return false;
+  return dot / std::sqrt(na * nb) >= least;
+}
+
+std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
+  const Signature& s = signature(did);
+  if (!s.sketch) return {};
+  const MinHash sketch = *s.sketch;
+  std::unordered_set<Xapian::docid> candidates;
+  for (const std::string& term : band_terms(sketch)) {
+    for (auto it = all_.postlist_begin(term); it != all_.postlist_end(term); ++it) {
+      if (*it != did) candidates.insert(*it);
+    }
+  }
+  std::vector<Xapian::docid> found;
+  for (Xapian::docid other : candidates) {
+    const Signature& o = signature(other);
+    if (o.sketch && resemblance(sketch, *o.sketch) >= kDuplicateResemblance) found.push_back(other);
+  }
+  return found;
+}
+
+std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
+  std::vector<std::pair<std::string, double>> weighted = weights(signature(did));
+  if (weighted.empty()) return {};
+  std::sort(weighted.begin(), weighted.end(),
+            [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (weighted.size() > kQueryStems) weighted.resize(kQueryStems);
+  std::vector<Xapian::Query> terms;
+  for (const auto& entry : weighted) terms.emplace_back(entry.first);
+  Xapian::Enquire enquire(all_);
+  enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
+  const Xapian::MSet mset = enquire.get_mset(0, kStoryCandidates + 1);
+  std::vector<Xapian::docid> found;
+  for (auto it = mset.begin(); it != mset.end(); ++it) {
+    if (*it == did) continue;
+    const Signature& a = signature(did);
+    const Signature& b = signature(*it);
+    double least = kStorySimilarity;
+    if (a.day != Signature::kNoDate && b.day != Signature::kNoDate) {
+      if (std::abs(a.day - b.day) > kStoryDays) continue;
+      least = kDatedStorySimilarity;
+    }
+    if (same_story(a, b, least)) found.push_back(*it);
+  }
+  return found;
+}
+
+std::vector<Xapian::docid> Linker::members(const char* prefix, const std::string& key) {
+  const std::string term = boolean_term(prefix, key);
+  return {all_.postlist_begin(term), all_.postlist_end(term)};
+}
+
+std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
+    const std::unordered_set<Xapian::docid>& dirty) {
+  Groups stories;
+  Groups duplicates;
+  // Groups the dirty articles do not belong to keep their members: an
+  // article linked to one of them joins the whole group.
+  std::unordered_set<std::string> joined_stories;
+  std::unordered_set<std::string> joined_duplicates;
+  const auto join_kept = [&](Xapian::docid did) {
+    if (dirty.count(did)) return;
+    const Signature& s = signature(did);
+    if (!s.story.empty() && joined_stories.insert(s.story).second) {
+      for (Xapian::docid member : members(kStoryPrefix, s.story)) {
+        stories.unite(did, member);
+        if (!dirty.count(member)) {
+          const std::string duplicate = signature(member).duplicate;
+          if (!duplicate.empty() && joined_duplicates.insert(duplicate).second) {
+            for (Xapian::docid copy : members(kDuplicatePrefix, duplicate)) {
+              duplicates.unite(member, copy);
+            }
+          }
+        }
+      }
+    }
+  };
+  for (Xapian::docid did : dirty) {
+    stories.find(did);
+    duplicates.find(did);
+    for (Xapian::docid other : duplicates_of(did)) {
+      duplicates.unite(did, other);
+      stories.unite(did, other);
+      join_kept(other);
+    }
+    for (Xapian::docid other : story_of(did)) {
+      stories.unite(did, other);
+      join_kept(other);
+    }
+  }
+  std::map<Xapian::docid, std::array<std::string, 3>> keys;
+  for (const auto& [root, group] : stories.members()) {
+    std::string key;
+    for (Xapian::docid did : group) {
+      const std::string& id = signature(did).id;
+      if (key.empty() || id < key) key = id;
+    }
+    for (Xapian::docid did : group) {
+      if (group.size() > 1)
+        keys[did] = {key, "", std::to_string(group.size())};
+      else
+        keys[did] = {"", "", ""};
+    }
+  }
+  for (const auto& [root, group] : duplicates.members()) {
+    if (group.size() < 2) continue;
+    std::string key;
+    for (Xapian::docid did : group) {
+      const std::string& id = signature(did).id;
+      if (key.empty() || id < key) key = id;
+    }
+    for (Xapian::docid did : group) keys[did][1] = key;
+  }
+  return keys;
+}
+
+// The members of stories whose size changed since they were linked: an
+// article of theirs was deleted or replaced.
+std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db) {
+  std::vector<Xapian::docid> found;
+  const std::string prefix = kStoryPrefix;
+  for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
+    const Xapian::doccount now = term.get_termfreq();
+    auto first = db.postlist_begin(*term);
+    const std::string size =
+        db.get_document(*first, Xapian::DOC_ASSUME_VALID).get_value(kStorySizeSlot);
+    if (size == std::to_string(now)) continue;
+    for (auto it = db.postlist_begin(*term); it != db.postlist_end(*term); ++it) {
+      found.push_back(*it);
+    }
+  }
+  return found;
+}
+
+void set_key(Xapian::Document& doc, Xapian::valueno slot, const char* prefix,
+             const std::string& key) {
+  const std::string old = doc.get_value(slot);
+  if (!old.empty()) {
+    doc.remove_term(boolean_term(prefix, old));
+    doc.remove_value(slot);
+  }
+  if (key.empty()) return;
+  doc.add_value(slot, key);
+  doc.add_boolean_term(boolean_term(prefix, key));
+}
+
+}  // namespace
+
+StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
+                             const std::vector<std::string>& ids) {
+  StoryLinkCounts counts;
+  std::string where = db_paths.empty() ? "" : db_paths.front();
+  try {
+    Linker linker(db_paths);
+    const Xapian::Database& db = linker.database();
+    std::unordered_set<Xapian::docid> dirty;
+    for (const std::string& id : ids) {
+      const std::string term = id_term(id);
+      auto it = db.postlist_begin(term);
+      if (it != db.postlist_end(term)) dirty.insert(*it);
+    }
+    for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
+    if (dirty.empty()) return counts;
+    counts.linked = dirty.size();
+    const auto keys = linker.link(dirty);
+    std::vector<std::unique_ptr<Xapian::WritableDatabase>> shards;
+    for (const std::string& path : db_paths) {
+      shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN));
+    }
+    const Xapian::docid n = static_cast<Xapian::docid>(shards.size());
+    for (const auto& [did, key] : keys) {
+      // Xapian numbers the documents of several databases in turn.
+      const std::size_t shard = (did - 1) % n;
+      const Xapian::docid local = (did - 1) / n + 1;
+      where = db_paths[shard];
+      Xapian::Document doc = shards[shard]->get_document(local);
+      if (doc.get_value(kStorySlot) == key[0] && doc.get_value(kDuplicateSlot) == key[1] &&
+          doc.get_value(kStorySizeSlot) == key[2]) {
+        continue;
+      }
+      set_key(doc, kStorySlot, kStoryPrefix, key[0]);
+      set_key(doc, kDuplicateSlot, kDuplicatePrefix, key[1]);
+      // Xapian refuses to remove a value that is not there.
+      if (!doc.get_value(kStorySizeSlot).empty()) doc.remove_value(kStorySizeSlot);
+      if (!key[2].empty()) doc.add_value(kStorySizeSlot, key[2]);
+      shards[shard]->replace_document(local, doc);
+      ++counts.rewritten;
+    }
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+      where = db_paths[i];
+      shards[i]->commit();
+    }
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + where, error);
+  }
+  return counts;
+}
+
+}  // namespace quarry::detail

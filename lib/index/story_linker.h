@@ -1,0 +1,53 @@
+// Grouping an index's articles into stories and duplicate groups, after a
+// run has written them, so that searches can show each story once.
+//
+// Two articles are near-duplicates when their MinHash sketches estimate
+// that at least kDuplicateResemblance of their shingles are shared (wire
+// copy with light edits). They are of one story when the cosine of their
+// tf-idf stem vectors is at least kStorySimilarity, or, when both are dated
+// at most kStoryDays apart, kDatedStorySimilarity; articles dated further
+// apart never are; and they must share kSharedRareStems stems that at most
+// kRareShare of the articles hold (kRareArticles in a small index).
+// Duplicates are of one story too. The idf is
+// ln(1 + max(N, kIdfArticles) / df): a small index weighs its words as a
+// larger one would, rather than zeroing the words its articles share. Groups are the connected
+// pieces of these links; each group's key is its smallest article id, so keys do not depend on the
+// order articles were indexed in or on how they are sharded. An article alone has no key.
+//
+// Linking is incremental: only the articles a run added or changed look
+// for their links, and the members of stories that lost or changed an
+// article (their stored size no longer matches) are linked again, among
+// themselves and with the rest of the index.
+#ifndef QUARRY_LIB_INDEX_STORY_LINKER_H_
+#define QUARRY_LIB_INDEX_STORY_LINKER_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace quarry::detail {
+
+inline constexpr double kDuplicateResemblance = 0.5;
+inline constexpr double kStorySimilarity = 0.65;
+inline constexpr double kDatedStorySimilarity = 0.3;
+inline constexpr int kStoryDays = 3;
+inline constexpr double kIdfArticles = 1000;
+inline constexpr std::size_t kSharedRareStems = 2;
+inline constexpr double kRareShare = 0.002;
+inline constexpr double kRareArticles = 3;
+
+struct StoryLinkCounts {
+  std::size_t linked = 0;     // articles whose links were looked for
+  std::size_t rewritten = 0;  // articles whose story or duplicate key changed
+};
+
+// Links the articles with these ids (those a run added or changed) and the
+// members of stories that changed, in the databases at `db_paths` (one, or
+// every shard of a shard set, searched as one), and commits them. Call
+// with no other writer open on them. Throws IndexError.
+StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
+                             const std::vector<std::string>& ids);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_STORY_LINKER_H_

@@ -1,0 +1,232 @@
+#include "lib/index/story_linker.h"
+
+#include <gtest/gtest.h>
+#include <xapian.h>
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lib/index/schema.h"
+#include "lib/index/shard_set.h"
+#include "lib/index/story_signature.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::read_file;
+using testing::TempDir;
+using testing::write_file;
+
+// The sample articles: one Manchester derby told by three outlets.
+constexpr char kFirst[] = "000_574c536d11495eda.txt";
+constexpr char kSecond[] = "001_371a5a90d3b1c93b.txt";
+constexpr char kThird[] = "002_d1cfeb7c7497b831.txt";
+
+constexpr char kOtherStory[] =
+    "Title: Oil prices slide as OPEC output rises\nDate: 2017-12-11\n\n"
+    "Oil prices fell for a third day on Monday after figures showed that OPEC members pumped "
+    "more crude in November than in any month this year, and American shale producers added "
+    "rigs. Brent crude futures lost 2 percent in London trading, and analysts at two banks cut "
+    "their forecasts for the first quarter, citing rising inventories in Asia.\n";
+
+struct Group {
+  std::string story;
+  std::string duplicate;
+  bool operator==(const Group&) const = default;
+};
+
+// Each article's story and duplicate keys, by id, read from the index at
+// `db` (one database, or a shard set's folder).
+std::map<std::string, Group> groups(const std::string& db) {
+  Xapian::Database database(db);
+  std::map<std::string, Group> found;
+  for (auto it = database.postlist_begin(""); it != database.postlist_end(""); ++it) {
+    const Xapian::Document doc = database.get_document(*it);
+    found[detail::id_of_hit_order_key(doc.get_value(detail::kHitOrderSlot))] = {
+        doc.get_value(detail::kStorySlot), doc.get_value(detail::kDuplicateSlot)};
+  }
+  return found;
+}
+
+void copy_sample(const fs::path& folder, const std::string& name) {
+  fs::create_directories(folder);
+  fs::copy_file(fs::path(QUARRY_CORPUS_DIR) / name, folder / name,
+                fs::copy_options::overwrite_existing);
+}
+
+IndexReport index_folder(const std::string& db, const fs::path& folder, std::size_t threads = 0,
+                         std::size_t shards = 0) {
+  IndexConfig config;
+  config.db_path = db;
+  config.threads = threads;
+  config.shards = shards;
+  return index_paths(config, {folder.string()});
+}
+
+SearchOptions collapsing(Collapse collapse) {
+  SearchOptions options;
+  options.collapse = collapse;
+  options.snippets = false;
+  return options;
+}
+
+TEST(StorySignature, EditedCopyResemblesItsOriginalAndOtherTextsDoNot) {
+  std::vector<std::uint64_t> original;
+  for (std::uint64_t word = 0; word < 300; ++word) original.push_back(word * 7919);
+  std::vector<std::uint64_t> edited = original;
+  edited[100] = 1;  // a word changed, a word dropped, a sentence added
+  edited.erase(edited.begin() + 200);
+  for (std::uint64_t word = 0; word < 10; ++word) edited.push_back(word + 5);
+  std::vector<std::uint64_t> other;
+  for (std::uint64_t word = 0; word < 300; ++word) other.push_back(word * 104729 + 3);
+  const detail::MinHash a = detail::min_hash(original);
+  EXPECT_EQ(detail::resemblance(a, a), 1.0);
+  EXPECT_GE(detail::resemblance(a, detail::min_hash(edited)), detail::kDuplicateResemblance);
+  EXPECT_LT(detail::resemblance(a, detail::min_hash(other)), 0.2);
+}
+
+TEST(StorySignature, ValuesRoundTrip) {
+  const detail::MinHash sketch = detail::min_hash({1, 2, 3, 4, 5});
+  detail::MinHash back;
+  ASSERT_TRUE(detail::decode_min_hash(detail::encode_min_hash(sketch), &back));
+  EXPECT_EQ(back, sketch);
+  EXPECT_FALSE(detail::decode_min_hash("short", &back));
+  const std::vector<detail::StemCount> stems = {{"Zderbi", 3}, {"Zmourinho", 300}};
+  const std::vector<detail::StemCount> expected = {{"Zderbi", 3}, {"Zmourinho", 255}};
+  EXPECT_EQ(detail::decode_stem_counts(detail::encode_stem_counts(stems)), expected);
+  EXPECT_TRUE(detail::decode_stem_counts("\x09truncated").empty());
+}
+
+TEST(StoryLinker, SampleArticlesAreOneStoryShownOnce) {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  index_folder(db, QUARRY_CORPUS_DIR);
+  const std::map<std::string, Group> expected = {
+      {kFirst, {kFirst, ""}}, {kSecond, {kFirst, ""}}, {kThird, {kFirst, ""}}};
+  EXPECT_EQ(groups(db), expected);
+
+  Searcher searcher(db);
+  const SearchResult once = searcher.search("penalty Herrera", collapsing(Collapse::kStory));
+  EXPECT_EQ(once.total, 3U);
+  EXPECT_EQ(once.stories, 1U);
+  EXPECT_TRUE(once.stories_exact);
+  ASSERT_EQ(once.hits.size(), 1U);
+  EXPECT_EQ(once.hits[0].story, kFirst);
+  EXPECT_EQ(once.hits[0].more_total, 2U);
+  std::vector<std::string> all = once.hits[0].more;
+  all.push_back(once.hits[0].id);
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(all, (std::vector<std::string>{kFirst, kSecond, kThird}));
+
+  const SearchResult every = searcher.search("penalty Herrera", collapsing(Collapse::kNone));
+  EXPECT_EQ(every.hits.size(), 3U);
+  EXPECT_EQ(every.stories, 3U);
+  for (const Hit& hit : every.hits) EXPECT_EQ(hit.more_total, 0U);
+  // Three outlets' wording: one story, but no two of them copies.
+  EXPECT_EQ(searcher.search("penalty Herrera", collapsing(Collapse::kDuplicates)).hits.size(), 3U);
+}
+
+TEST(StoryLinker, ArticleAddedLaterJoinsItsStory) {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  copy_sample(dir / "in", kSecond);
+  copy_sample(dir / "in", kThird);
+  index_folder(db, dir / "in");
+  EXPECT_EQ(groups(db)[kThird].story, kSecond);
+  copy_sample(dir / "in", kFirst);
+  index_folder(db, dir / "in");
+  for (const auto& [id, group] : groups(db)) EXPECT_EQ(group.story, kFirst) << id;
+}
+
+TEST(StoryLinker, ChangedArticleLeavesAndDeletedArticlesLeaveTheRestTogether) {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  for (const char* name : {kFirst, kSecond, kThird}) copy_sample(dir / "in", name);
+  index_folder(db, dir / "in");
+
+  write_file(dir / "in" / kSecond, kOtherStory);
+  index_folder(db, dir / "in");
+  std::map<std::string, Group> now = groups(db);
+  EXPECT_EQ(now[kSecond].story, "");
+  EXPECT_EQ(now[kFirst].story, kFirst);
+  EXPECT_EQ(now[kThird].story, kFirst);
+
+  // The key holder goes: the others keep one key, their smallest id.
+  copy_sample(dir / "in", kSecond);
+  index_folder(db, dir / "in");
+  fs::remove(dir / "in" / kFirst);
+  index_folder(db, dir / "in");
+  now = groups(db);
+  ASSERT_EQ(now.size(), 2U);
+  EXPECT_EQ(now[kSecond].story, kSecond);
+  EXPECT_EQ(now[kThird].story, kSecond);
+  Xapian::Database database(db);
+  EXPECT_EQ(database.get_termfreq(detail::boolean_term(detail::kStoryPrefix, kFirst)), 0U);
+
+  // Alone, an article has no story.
+  fs::remove(dir / "in" / kSecond);
+  index_folder(db, dir / "in");
+  EXPECT_EQ(groups(db)[kThird].story, "");
+}
+
+TEST(StoryLinker, StorySplitOverShardsIsShownOnce) {
+  // The sample articles fall in both shards of two.
+  ASSERT_EQ((std::set<std::size_t>{detail::shard_of(kFirst, 2), detail::shard_of(kSecond, 2),
+                                   detail::shard_of(kThird, 2)})
+                .size(),
+            2U);
+  TempDir dir;
+  const std::string db = (dir / "set").string();
+  index_folder(db, QUARRY_CORPUS_DIR, 0, 2);
+  for (const auto& [id, group] : groups(db)) EXPECT_EQ(group.story, kFirst) << id;
+  Searcher searcher(db);
+  const SearchResult once = searcher.search("penalty Herrera", collapsing(Collapse::kStory));
+  ASSERT_EQ(once.hits.size(), 1U);
+  EXPECT_EQ(once.hits[0].more_total, 2U);
+}
+
+TEST(StoryLinker, GroupsDoNotDependOnThreadsOrOrder) {
+  TempDir dir;
+  const fs::path in = dir / "in";
+  for (const char* name : {kFirst, kSecond, kThird}) copy_sample(in, name);
+  // A copy of the first, lightly edited; and an unrelated article.
+  std::string copy = read_file(in / kFirst);
+  copy.replace(copy.find("reportedly"), 10, "allegedly");
+  write_file(in / "003_copy.txt", copy + "\nMore follows.\n");
+  write_file(in / "004_oil.txt", kOtherStory);
+
+  const std::string parallel = (dir / "parallel").string();
+  index_folder(parallel, in, 2);
+  const std::map<std::string, Group> built = groups(parallel);
+  EXPECT_EQ(built.at("003_copy.txt"), (Group{kFirst, kFirst}));
+  EXPECT_EQ(built.at(kFirst), (Group{kFirst, kFirst}));
+  EXPECT_EQ(built.at(kSecond), (Group{kFirst, ""}));
+  EXPECT_EQ(built.at("004_oil.txt"), (Group{"", ""}));
+
+  // One article a run, in the opposite order, one thread.
+  const std::string one_by_one = (dir / "one").string();
+  const fs::path growing = dir / "growing";
+  fs::create_directories(growing);
+  for (const char* name : {"004_oil.txt", "003_copy.txt", kThird, kSecond, kFirst}) {
+    fs::copy_file(in / name, growing / name);
+    index_folder(one_by_one, growing, 1);
+  }
+  EXPECT_EQ(groups(one_by_one), built);
+
+  Searcher searcher(parallel);
+  const SearchResult copies =
+      searcher.search("Mourinho Ederson", collapsing(Collapse::kDuplicates));
+  EXPECT_EQ(copies.total, 4U);
+  EXPECT_EQ(copies.hits.size(), 3U);
+}
+
+}  // namespace
+}  // namespace quarry
