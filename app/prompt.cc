@@ -40,6 +40,7 @@ std::size_t count_lines(const std::string& text) {
 constexpr char kHelp[] = R"(Type a query to search, or a command:
   :next, :prev      next or previous page of hits
   :show N           the whole article N of the last results
+  :like N [QUERY]   articles like article N of the last results (matching QUERY)
   :limit N          hits per page
   :format text|json how hits are written
   :accept           search the spelling suggestion ("did you mean")
@@ -61,9 +62,9 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",   ":prev",   ":show",   ":limit",
-                                                     ":format", ":accept", ":facets", ":stats",
-                                                     ":help",   ":quit"};
+  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",   ":like",
+                                                     ":limit", ":format", ":accept", ":facets",
+                                                     ":stats", ":help",   ":quit"};
   return kCommands;
 }
 
@@ -88,9 +89,10 @@ void PromptSession::problem(const std::string& message) {
   ++problems_;
 }
 
-void PromptSession::search(const std::string& query, std::size_t offset) {
+void PromptSession::search(const std::string& query, std::size_t offset, const std::string& like) {
   SearchOptions options = config_.session.search;
   options.offset = offset;
+  options.like = like;
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
   try {
@@ -124,7 +126,9 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
   }
   answered_before_ = true;
   out_.flush();
+  searched_ = true;
   last_query_ = query;
+  last_like_ = like;
   offset_ = offset;
   last_result_ = std::move(result);
 }
@@ -132,18 +136,19 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
 void PromptSession::command(std::string_view name, std::string_view argument) {
   const std::size_t limit = config_.session.search.limit;
   if (name == ":next" || name == ":prev") {
-    if (last_query_.empty()) return problem("no query yet: type one first");
+    if (!searched_) return problem("no query yet: type one first");
     if (name == ":prev") {
       if (offset_ == 0) return problem("already at the first page");
-      return search(last_query_, offset_ > limit ? offset_ - limit : 0);
+      return search(last_query_, offset_ > limit ? offset_ - limit : 0, last_like_);
     }
     // Past the count limit the total is a lower bound: there may be more.
     if (offset_ + limit >= last_result_.total && last_result_.total_exact) {
       return problem("no more hits");
     }
-    return search(last_query_, offset_ + limit);
+    return search(last_query_, offset_ + limit, last_like_);
   }
   if (name == ":show") return show(argument);
+  if (name == ":like") return like(argument);
   if (name == ":facets") return facets(argument);
   if (name == ":accept") {
     if (last_result_.suggestion.empty() || last_result_.corrected) {
@@ -174,12 +179,16 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
   problem("unknown command '" + std::string(name) + "'; :help lists them");
 }
 
-void PromptSession::show(std::string_view argument) {
+std::optional<SearchResult> PromptSession::hit(std::string_view argument, const char* command) {
   std::size_t rank = 0;
   if (!parse_count(argument, &rank) || rank == 0) {
-    return problem(":show needs the number of a hit, such as :show 1");
+    problem(std::string(command) + " needs the number of a hit, such as " + command + " 1");
+    return std::nullopt;
   }
-  if (last_query_.empty()) return problem("no query yet: type one first");
+  if (!searched_) {
+    problem("no query yet: type one first");
+    return std::nullopt;
+  }
   // The hit may be on another page than the one shown: ask for it alone,
   // with the options that listed it.
   SearchOptions options = config_.session.search;
@@ -187,11 +196,29 @@ void PromptSession::show(std::string_view argument) {
   options.limit = 1;
   options.snippets = false;
   options.explain = false;
+  options.like = last_like_;
   SearchResult result = searcher_.search(last_query_, options);
-  if (result.hits.empty())
-    return problem("no hit " + std::to_string(rank) + " in the last results");
-  std::optional<Article> article = searcher_.fetch(result.hits[0].id);
-  if (!article) return problem("article " + result.hits[0].id + " is no longer in the index");
+  if (result.hits.empty()) {
+    problem("no hit " + std::to_string(rank) + " in the last results");
+    return std::nullopt;
+  }
+  return result;
+}
+
+void PromptSession::like(std::string_view argument) {
+  const auto space = argument.find_first_of(" \t");
+  const std::optional<SearchResult> found = hit(argument.substr(0, space), ":like");
+  if (!found) return;
+  const std::string query =
+      space == std::string_view::npos ? "" : std::string(trim_white_space(argument.substr(space)));
+  search(query, 0, found->hits[0].id);
+}
+
+void PromptSession::show(std::string_view argument) {
+  const std::optional<SearchResult> found = hit(argument, ":show");
+  if (!found) return;
+  std::optional<Article> article = searcher_.fetch(found->hits[0].id);
+  if (!article) return problem("article " + found->hits[0].id + " is no longer in the index");
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
@@ -203,7 +230,7 @@ void PromptSession::show(std::string_view argument) {
     if (!field->empty()) page << " · " << *field;
   }
   page << "\n\n";
-  write_highlighted(page, highlight_all(searcher_.analyzer(), article->body, result.highlight),
+  write_highlighted(page, highlight_all(searcher_.analyzer(), article->body, found->highlight),
                     style);
   page << '\n';
   const std::string text = std::move(page).str();
@@ -223,7 +250,7 @@ void PromptSession::show(std::string_view argument) {
 }
 
 void PromptSession::facets(std::string_view argument) {
-  if (last_query_.empty()) return problem("no query yet: type one first");
+  if (!searched_) return problem("no query yet: type one first");
   SearchOptions options = config_.session.search;
   try {
     options.facets = parse_facet_fields(argument.empty() ? "source,category,date" : argument);
@@ -234,6 +261,7 @@ void PromptSession::facets(std::string_view argument) {
   options.limit = 0;
   options.snippets = false;
   options.explain = false;
+  options.like = last_like_;
   write_result(out_, searcher_.search(last_query_, options), config_.session);
   if (config_.session.format == OutputFormat::kText && config_.decorations) out_ << '\n';
   out_.flush();

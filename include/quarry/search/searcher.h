@@ -12,6 +12,7 @@
 
 #include "quarry/input/article.h"
 #include "quarry/search/facet.h"
+#include "quarry/search/feedback.h"
 #include "quarry/search/open_options.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/ranking.h"
@@ -53,6 +54,14 @@ struct SearchOptions {
   // Count every match by these fields (SearchResult::facets); the total is
   // then exact, whatever count_limit.
   std::vector<FacetField> facets;
+  // Pseudo-relevance feedback on ranked queries (see feedback.h).
+  FeedbackConfig feedback;
+  // The id of an article: find articles like it, rather than those matching
+  // the query, and leave it out. A query given with it narrows the hits to
+  // those it matches. An id the index lacks is an UnknownArticleError.
+  std::string like;
+  // Articles like another are found by this many of its words.
+  unsigned like_terms = 25;
 
   static constexpr std::size_t kDefaultCountLimit = 10000;
 };
