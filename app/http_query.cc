@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "quarry/search/facet.h"
+#include "quarry/search/feedback.h"
 #include "quarry/search/ranking.h"
 
 namespace quarry {
@@ -163,7 +164,7 @@ const std::vector<std::string_view>& search_parameter_names() {
   static const std::vector<std::string_view> names{
       "q",       "n",      "offset",       "sort",     "match",  "plain",
       "correct", "strict", "explain",      "snippets", "facets", "count_limit",
-      "weight",  "bm25",   "title_weight", "collapse"};
+      "weight",  "bm25",   "title_weight", "collapse", "feedback", "like"};
   return names;
 }
 
@@ -205,7 +206,9 @@ void set_ranking(const Parameters& parameters, RankingConfig* ranking) {
 
 SearchRequest search_request_from(const Parameters& parameters) {
   SearchRequest request;
-  const std::optional<std::string_view> query = parameters.get("q");
+  const std::optional<std::string_view> like = parameters.get("like");
+  const std::optional<std::string_view> query =
+      like ? parameters.get("q").value_or("") : parameters.get("q");
   if (!query) throw HttpError(400, "parameter q (the query) is missing");
   if (query->size() > kMaxQueryBytes) {
     throw HttpError(400, "parameter q is longer than " + std::to_string(kMaxQueryBytes) + " bytes");
@@ -250,6 +253,14 @@ SearchRequest search_request_from(const Parameters& parameters) {
     options.parser.title_weight = parse_weight(*title_weight);
   }
   set_ranking(parameters, &options.ranking);
+  if (auto feedback = parameters.get("feedback")) {
+    try {
+      parse_feedback(*feedback, &options.feedback);
+    } catch (const ConfigError& error) {
+      throw HttpError(400, std::string("parameter feedback: ") + error.what());
+    }
+  }
+  if (like) options.like = std::string(*like);
   return request;
 }
 

@@ -81,11 +81,11 @@ struct SearchRequest {
 };
 
 // The parameters of /api/search, named as quarry's options are:
-//   q (required), n, offset, sort (relevance|date|-date), match (any|all),
-//   plain, strict, correct (never|auto|always), explain, snippets (default
-//   true), facets
-//   (source,category,date), count_limit, weight, bm25 (k1=…,b=…),
-//   title_weight.
+//   q (required, unless like is given), n, offset, sort (relevance|date|-date),
+//   match (any|all), plain, strict, correct (never|auto|always), explain,
+//   snippets (default true), facets (source,category,date), count_limit,
+//   weight, bm25 (k1=…,b=…), title_weight, feedback (as --feedback), like
+//   (an article id: articles like it, narrowed by q when given).
 // n is at most kMaxHitsPerPage, offset at most kMaxOffset, q at most
 // kMaxQueryBytes. Throws HttpError(400) naming the parameter at fault.
 SearchRequest parse_search_request(const HttpTarget& target);

@@ -71,6 +71,7 @@ constexpr char kHelp[] = R"(Type a query to search, or a command:
   :show N           the whole article N of the last results
   :story N          the other reports of hit N's story (listed under it as
                     "+2 more reports")
+  :like N [QUERY]   articles like hit N (that match QUERY)
   :limit N          hits per page
   :format text|json how hits are written
   :accept           search the spelling suggestion ("did you mean")
@@ -92,8 +93,8 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",   ":story",
-                                                     ":limit", ":format", ":accept", ":facets",
+  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",  ":story",
+                                                     ":like", ":limit", ":format", ":accept", ":facets",
                                                      ":stats", ":help",   ":quit"};
   return kCommands;
 }
@@ -126,9 +127,10 @@ void PromptSession::problem(const std::string& message) {
   ++problems_;
 }
 
-void PromptSession::search(const std::string& query, std::size_t offset) {
+void PromptSession::search(const std::string& query, std::size_t offset, const std::string& like) {
   SearchOptions options = config_.session.search;
   options.offset = offset;
+  options.like = like;
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
   try {
@@ -162,7 +164,9 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
   }
   answered_before_ = true;
   out_.flush();
+  searched_ = true;
   last_query_ = query;
+  last_like_ = like;
   offset_ = offset;
   last_result_ = std::move(result);
 }
@@ -170,19 +174,20 @@ void PromptSession::search(const std::string& query, std::size_t offset) {
 void PromptSession::command(std::string_view name, std::string_view argument) {
   const std::size_t limit = config_.session.search.limit;
   if (name == ":next" || name == ":prev") {
-    if (last_query_.empty()) return problem("no query yet: type one first");
+    if (!searched_) return problem("no query yet: type one first");
     if (name == ":prev") {
       if (offset_ == 0) return problem("already at the first page");
-      return search(last_query_, offset_ > limit ? offset_ - limit : 0);
+      return search(last_query_, offset_ > limit ? offset_ - limit : 0, last_like_);
     }
     // Past the count limit the total is a lower bound: there may be more.
     if (offset_ + limit >= last_result_.total && last_result_.total_exact) {
       return problem("no more hits");
     }
-    return search(last_query_, offset_ + limit);
+    return search(last_query_, offset_ + limit, last_like_);
   }
   if (name == ":show") return show(argument);
   if (name == ":story") return story(argument);
+  if (name == ":like") return like(argument);
   if (name == ":facets") return facets(argument);
   if (name == ":accept") {
     if (last_result_.suggestion.empty() || last_result_.corrected) {
@@ -213,26 +218,49 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
   problem("unknown command '" + std::string(name) + "'; :help lists them");
 }
 
-void PromptSession::show(std::string_view argument) {
+const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* command) {
   std::size_t rank = 0;
   if (!parse_count(argument, &rank) || rank == 0) {
-    return problem(":show needs the number of a hit, such as :show 1");
+    problem(std::string(command) + " needs the number of a hit, such as " + command + " 1");
+    return nullptr;
   }
-  if (last_query_.empty()) return problem("no query yet: type one first");
+  if (!searched_) {
+    problem("no query yet: type one first");
+    return nullptr;
+  }
   // Only a hit on screen: the number of one on another page, or past the
   // end, was never seen.
   const std::vector<Hit>& hits = last_result_.hits;
-  if (hits.empty()) return problem("no hit " + std::to_string(rank) + " on screen; none is shown");
+  if (hits.empty()) {
+    problem("no hit " + std::to_string(rank) + " on screen; none is shown");
+    return nullptr;
+  }
   const std::size_t first = hits.front().rank;
   const std::size_t last = hits.back().rank;
   if (rank < first || rank > last) {
-    return problem("no hit " + std::to_string(rank) + " on screen; " +
-                   (first == last ? "the hit shown is " : "the hits shown are ") +
-                   range_text(first, last));
+    problem("no hit " + std::to_string(rank) + " on screen; " +
+            (first == last ? "the hit shown is " : "the hits shown are ") +
+            range_text(first, last));
+    return nullptr;
   }
-  const Hit& hit = hits[rank - first];
-  std::optional<Article> article = searcher_.fetch(hit.id);
-  if (!article) return problem("article " + hit.id + " is no longer in the index");
+  return &hits[rank - first];
+}
+
+void PromptSession::like(std::string_view argument) {
+  const auto space = argument.find_first_of(" \t");
+  const Hit* found = hit_on_screen(argument.substr(0, space), ":like");
+  if (!found) return;
+  const std::string id = found->id;
+  const std::string query =
+      space == std::string_view::npos ? "" : std::string(trim_white_space(argument.substr(space)));
+  search(query, 0, id);
+}
+
+void PromptSession::show(std::string_view argument) {
+  const Hit* found = hit_on_screen(argument, ":show");
+  if (!found) return;
+  std::optional<Article> article = searcher_.fetch(found->id);
+  if (!article) return problem("article " + found->id + " is no longer in the index");
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
@@ -264,22 +292,10 @@ void PromptSession::show(std::string_view argument) {
 }
 
 void PromptSession::story(std::string_view argument) {
-  std::size_t rank = 0;
-  if (!parse_count(argument, &rank) || rank == 0) {
-    return problem(":story needs the number of a hit, such as :story 1");
-  }
-  if (last_query_.empty()) return problem("no query yet: type one first");
-  SearchOptions options = config_.session.search;
-  options.offset = rank - 1;
-  options.limit = 1;
-  options.snippets = false;
-  options.explain = false;
-  const SearchResult result = searcher_.search(last_query_, options);
-  if (result.hits.empty()) {
-    return problem("no hit " + std::to_string(rank) + " in the last results");
-  }
-  const Hit& hit = result.hits[0];
-  if (hit.more_total == 0) return problem("hit " + std::to_string(rank) + " has no other reports");
+  const Hit* found = hit_on_screen(argument, ":story");
+  if (!found) return;
+  const Hit& hit = *found;
+  if (hit.more_total == 0) return problem("hit " + std::to_string(hit.rank) + " has no other reports");
   const TextStyle& style = config_.session.style;
   out_ << hit.more_total << (hit.more_total == 1 ? " more report" : " more reports") << " of "
        << hit.id << ":\n";
@@ -304,7 +320,7 @@ void PromptSession::story(std::string_view argument) {
 }
 
 void PromptSession::facets(std::string_view argument) {
-  if (last_query_.empty()) return problem("no query yet: type one first");
+  if (!searched_) return problem("no query yet: type one first");
   SearchOptions options = config_.session.search;
   try {
     options.facets = parse_facet_fields(argument.empty() ? "source,category,date" : argument);
@@ -315,6 +331,7 @@ void PromptSession::facets(std::string_view argument) {
   options.limit = 0;
   options.snippets = false;
   options.explain = false;
+  options.like = last_like_;
   write_result(out_, searcher_.search(last_query_, options), config_.session);
   if (config_.session.format == OutputFormat::kText && config_.decorations) out_ << '\n';
   out_.flush();

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -58,7 +59,11 @@ class PromptSession {
   static constexpr std::size_t kMaxCompletions = 100;
 
  private:
-  void search(const std::string& query, std::size_t offset);
+  void search(const std::string& query, std::size_t offset, const std::string& like = "");
+  // The hit on screen numbered `argument` (its rank), or null after saying
+  // why there is none as a problem of `command`.
+  const Hit* hit_on_screen(std::string_view argument, const char* command);
+  void like(std::string_view argument);
   void command(std::string_view name, std::string_view argument);
   void show(std::string_view argument);
   void story(std::string_view argument);
@@ -73,7 +78,9 @@ class PromptSession {
   std::ostream& out_;
   std::ostream& diagnostics_;
   std::string program_;
+  bool searched_ = false;
   std::string last_query_;
+  std::string last_like_;  // the id of the article the last results are like
   SearchResult last_result_;
   std::size_t offset_ = 0;
   std::size_t problems_ = 0;

@@ -26,4 +26,11 @@ QueryError::QueryError(const std::string& query, std::size_t column, const std::
       column_(column),
       reason_(reason) {}
 
+QueryError::QueryError(const std::string& message, const std::string& query,
+                       const std::string& reason)
+    : Error(message), query_(query), column_(0), reason_(reason) {}
+
+UnknownArticleError::UnknownArticleError(const std::string& id)
+    : QueryError("no article has the id \"" + printable(id) + "\"", id, "no article has this id") {}
+
 }  // namespace quarry

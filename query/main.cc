@@ -21,6 +21,7 @@
 #include "app/version_text.h"
 #include "quarry/error.h"
 #include "quarry/search/facet.h"
+#include "quarry/search/feedback.h"
 #include "quarry/search/ranking.h"
 
 namespace {
@@ -54,8 +55,8 @@ Exit codes:
   0  success, including no hits (with --allow-partial, from the shards that answered)
   1  the index is missing or cannot be read, a shard is unreachable
      (without --allow-partial), or the --batch file cannot be read
-  2  usage error, or with --strict a query (or of several, some query) that
-     cannot be parsed
+  2  usage error, --like an ID the index does not hold, or with --strict a
+     query (or of several, some query) that cannot be parsed
 quarry serve serves the index over HTTP (quarry serve --help); quarry -- serve
 searches for the word.)";
 
@@ -63,8 +64,9 @@ constexpr char kServeFooter[] = R"(Routes (all GET):
   /                       the search page (works without JavaScript)
   /api/search?q=...       the JSON of quarry --format json; parameters n, offset,
                           sort, match, plain, strict, correct, explain, snippets,
-                          facets, count_limit, weight, bm25, title_weight, as
-                          quarry's options (strict=true: 400 for a bad query)
+                          facets, count_limit, weight, bm25, title_weight,
+                          feedback, like (q may then be left out), as quarry's
+                          options (strict=true: 400 for a bad query)
   /api/articles/ID        a stored article (with q=..., where the query matches it)
   /api/suggest?q=...      completions of the query's last word
   /api/stats, /healthz
@@ -95,6 +97,7 @@ struct Options {
   std::string facets;
   std::string correct = "auto";
   std::string collapse = "story";
+  std::string feedback = "auto";
   bool count = false;
 };
 
@@ -169,7 +172,7 @@ enum class Mode {
 Mode mode_of(const Options& options) {
   if (!options.batch_file.empty()) return Mode::kBatch;
   if (options.count) return Mode::kCount;
-  if (!options.words.empty()) return Mode::kQuery;
+  if (!options.words.empty() || !options.session.search.like.empty()) return Mode::kQuery;
   if (isatty(STDIN_FILENO)) return Mode::kPrompt;
   return options.interactive ? Mode::kPromptScript : Mode::kLines;
 }
@@ -235,6 +238,11 @@ void resolve(Options& options) {
     quarry::make_weight(search.ranking);
   } catch (const quarry::ConfigError& error) {
     throw CLI::ValidationError("--weight", error.what());
+  }
+  try {
+    if (!options.feedback.empty()) quarry::parse_feedback(options.feedback, &search.feedback);
+  } catch (const quarry::ConfigError& error) {
+    throw CLI::ValidationError("--feedback", error.what());
   }
   const Mode mode = mode_of(options);
   if (options.format.empty()) options.format = mode == Mode::kBatch ? "json" : "text";
@@ -491,6 +499,12 @@ int main(int argc, char** argv) {
                  "Extra weight of query words found in titles")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--feedback", options.feedback,
+                 "Pseudo-relevance feedback: auto (for queries of plain words), on, off, or "
+                 "parameters docs=N,terms=N,weight=W")
+      ->capture_default_str();
+  app.add_option("--like", options.session.search.like,
+                 "Find articles like the one of this ID (not itself); a QUERY narrows them");
   app.add_option("QUERY", options.words, "The query; several arguments are joined with spaces");
   app.footer(kFooter);
   quarry::ServerConfig serve_config;

@@ -56,10 +56,21 @@ class QueryError : public Error {
   std::size_t column() const { return column_; }
   const std::string& reason() const { return reason_; }
 
+ protected:
+  // A query that names what does not exist, said as `message`.
+  QueryError(const std::string& message, const std::string& query, const std::string& reason);
+
  private:
   std::string query_;
   std::size_t column_;
   std::string reason_;
+};
+
+// An article id that the index does not hold, where a query names one
+// (SearchOptions::like).
+class UnknownArticleError : public QueryError {
+ public:
+  explicit UnknownArticleError(const std::string& id);
 };
 
 }  // namespace quarry

@@ -13,8 +13,10 @@
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
 #include "lib/search/bm25_source.h"
+#include "lib/search/feedback.h"
 #include "lib/search/hit_order.h"
 #include "lib/search/match_count.h"
+#include "lib/search/more_like_this.h"
 #include "lib/search/shard_group.h"
 #include "lib/search/spelling.h"
 #include "lib/search/stored_positions.h"
@@ -76,9 +78,31 @@ struct Searcher::Impl {
 
   ParsedQuery parse(std::string_view query, const SearchOptions& options) {
     QueryParser parser(analyzer, options.parser, &shards.spelling());
-    if (options.plain) return parser.parse_plain(query);
-    return options.strict ? parser.parse(query) : parser.parse_or_plain(query);
+    ParsedQuery parsed = options.plain    ? parser.parse_plain(query)
+                         : options.strict ? parser.parse(query)
+                                          : parser.parse_or_plain(query);
+    if (!options.like.empty()) narrow_to_like(options, &parsed);
+    return parsed;
   }
+
+  // Articles like options.like instead of the query's matches: the query,
+  // when there is one, filters them, and its words are highlighted.
+  void narrow_to_like(const SearchOptions& options, ParsedQuery* parsed) {
+    detail::LikeQuery like =
+        detail::like_query(shards.articles(), options.like, options.like_terms);
+    if (parsed->query.empty()) {
+      parsed->highlight = std::move(like.highlight);
+      parsed->query = std::move(like.query);
+    } else {
+      parsed->query = Xapian::Query(Xapian::Query::OP_FILTER, like.query, parsed->query);
+    }
+    parsed->scoring_parts = {{"like:" + options.like, parsed->query}};
+  }
+
+  // Sets the query hits are ranked by, with feedback where options.feedback
+  // says, after a first pass of `enquire`, whose query ranks as `parsed`'s.
+  void rank_with_feedback(Xapian::Enquire& enquire, const ParsedQuery& parsed,
+                          const SearchOptions& options);
 
   // Runs `read` on the shards as last committed. Retries when a commit
   // overtakes it, and, with partial results allowed, without the shards
@@ -203,6 +227,17 @@ Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
   return detail::with_bm25_sources(parsed.query, *bm25, norms);
 }
 
+void Searcher::Impl::rank_with_feedback(Xapian::Enquire& enquire, const ParsedQuery& parsed,
+                                        const SearchOptions& options) {
+  const FeedbackMode mode = options.feedback.mode;
+  const bool wanted = mode == FeedbackMode::kOn ||
+                      (mode == FeedbackMode::kAuto && detail::is_bag_of_words(parsed.query));
+  if (!wanted || options.sort != SortOrder::kRelevance || !options.like.empty()) return;
+  const std::optional<Xapian::Query> expanded =
+      detail::feedback_query(shards.articles(), enquire, parsed.query, options.feedback);
+  if (expanded) enquire.set_query(*expanded);
+}
+
 // A local index tells where the query's stems are in a hit faster than
 // stemming the hit's words; over the network each stem would cost a round
 // trip, so remote hits are stemmed.
@@ -238,6 +273,9 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   Xapian::Enquire enquire(db);
   enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
+  // Feedback reorders the query's matches and matches no others: they are
+  // counted as the query's, with its cheaper counting.
+  rank_with_feedback(enquire, parsed, options);
   const bool local = !shards.any_remote();
   const Xapian::doccount check_at_least =
       options.facets.empty()

@@ -12,6 +12,7 @@
 
 #include "quarry/input/article.h"
 #include "quarry/search/facet.h"
+#include "quarry/search/feedback.h"
 #include "quarry/search/open_options.h"
 #include "quarry/search/query_parser.h"
 #include "quarry/search/ranking.h"
@@ -63,6 +64,14 @@ struct SearchOptions {
   // The programs show each story once unless told otherwise; the library
   // leaves the choice to its caller.
   Collapse collapse = Collapse::kNone;
+  // Pseudo-relevance feedback on ranked queries (see feedback.h).
+  FeedbackConfig feedback;
+  // The id of an article: find articles like it, rather than those matching
+  // the query, and leave it out. A query given with it narrows the hits to
+  // those it matches. An id the index lacks is an UnknownArticleError.
+  std::string like;
+  // Articles like another are found by this many of its words.
+  unsigned like_terms = 25;
 
   static constexpr std::size_t kDefaultCountLimit = 10000;
 };

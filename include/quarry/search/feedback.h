@@ -1,0 +1,42 @@
+// Pseudo-relevance feedback: a query's best hits are taken as relevant, and
+// the words that mark them add to the scores of the query's matches, so that
+// articles about what the best hits are about rank higher. The matches
+// themselves, and so counts and facets, stay those of the query.
+#ifndef QUARRY_SEARCH_FEEDBACK_H_
+#define QUARRY_SEARCH_FEEDBACK_H_
+
+#include <string_view>
+
+namespace quarry {
+
+enum class FeedbackMode {
+  kAuto,  // for ranked queries of plain words only (see Searcher::search)
+  kOn,    // for every ranked query
+  kOff,
+};
+
+struct FeedbackConfig {
+  FeedbackMode mode = FeedbackMode::kAuto;
+  // RM3: the first pass's best `docs` hits are taken as relevant, and the
+  // `terms` words that weigh most in them (by their share of each hit's
+  // words and the hit's share of the scores; words in more than 30% of all
+  // articles left out) make a relevance model. The query's words keep
+  // 1 - `weight` of their weight and the model's words add `weight`, as
+  // much in all as the query's words had. The defaults ranked best over
+  // TIME, MED, CRAN and CISI together (bench/eval-time, bench/README.md).
+  unsigned docs = 10;
+  unsigned terms = 20;
+  double weight = 0.3;
+  // No feedback when the first pass matches fewer articles: too few to say
+  // what the query is about.
+  unsigned min_matches = 10;
+};
+
+// Reads "on", "off", "auto", or parameters "docs=10,terms=20,weight=0.3"
+// (which imply "on" unless the text also says "auto" or "off", as in
+// "auto,docs=5") into `config`. Throws ConfigError naming the part at fault.
+void parse_feedback(std::string_view text, FeedbackConfig* config);
+
+}  // namespace quarry
+
+#endif  // QUARRY_SEARCH_FEEDBACK_H_

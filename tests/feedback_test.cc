@@ -1,0 +1,160 @@
+// Pseudo-relevance feedback (SearchOptions::feedback): its options, and
+// what it does to a ranking.
+#include "quarry/search/feedback.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "lib/search/feedback.h"
+#include "quarry/error.h"
+#include "quarry/search/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry::testing {
+namespace {
+
+TEST(ParseFeedback, ModesAndParameters) {
+  struct Case {
+    std::string text;
+    FeedbackMode mode;
+    unsigned docs, terms;
+    double weight;
+  };
+  const FeedbackConfig defaults;
+  const std::vector<Case> cases = {
+      {"", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
+      {"on", FeedbackMode::kOn, defaults.docs, defaults.terms, defaults.weight},
+      {"off", FeedbackMode::kOff, defaults.docs, defaults.terms, defaults.weight},
+      {" auto ", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
+      {"docs=5,terms=8,weight=0.25", FeedbackMode::kOn, 5, 8, 0.25},
+      {"auto, docs=3", FeedbackMode::kAuto, 3, defaults.terms, defaults.weight},
+      {"weight=1", FeedbackMode::kOn, defaults.docs, defaults.terms, 1},
+  };
+  for (const Case& c : cases) {
+    FeedbackConfig config;
+    parse_feedback(c.text, &config);
+    EXPECT_EQ(config.mode, c.mode) << c.text;
+    EXPECT_EQ(config.docs, c.docs) << c.text;
+    EXPECT_EQ(config.terms, c.terms) << c.text;
+    EXPECT_EQ(config.weight, c.weight) << c.text;
+  }
+  for (const std::string bad :
+       {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3", "terms=", "=3"}) {
+    FeedbackConfig config;
+    EXPECT_THROW(parse_feedback(bad, &config), ConfigError) << bad;
+  }
+}
+
+TEST(IsBagOfWords, OnlyTermsOrAnOrOfTerms) {
+  const Xapian::Query a("Za"), b("Zb");
+  EXPECT_TRUE(detail::is_bag_of_words(a));
+  EXPECT_TRUE(detail::is_bag_of_words(Xapian::Query(Xapian::Query::OP_OR, a, b)));
+  EXPECT_FALSE(detail::is_bag_of_words(Xapian::Query(Xapian::Query::OP_PHRASE, a, b)));
+  EXPECT_FALSE(detail::is_bag_of_words(Xapian::Query(Xapian::Query::OP_AND, a, b)));
+  EXPECT_FALSE(detail::is_bag_of_words(Xapian::Query(Xapian::Query::OP_FILTER, a, b)));
+}
+
+// Twelve football reports that say "striker" often, a business note that
+// mentions a striker once (a strike at a factory), and a slightly longer
+// football report that says "striker" once. Alone, the word ranks the
+// shorter note first of the two; the words of the best hits (goal, keeper,
+// derby) lift the football report above it.
+std::vector<Article> football() {
+  std::vector<Article> articles;
+  const std::string sport = "goal keeper derby referee midfield league penalty corner ";
+  for (int n = 0; n < 12; ++n) {
+    Article article;
+    article.id = "match-" + std::to_string(n);
+    article.title = "Match " + std::to_string(n);
+    article.body = "striker striker striker " + sport + sport + "report " + std::to_string(n);
+    articles.push_back(article);
+  }
+  Article note;
+  note.id = "note";
+  note.title = "Factory";
+  note.body = "a striker at the factory gate said wages were late and the union met managers";
+  articles.push_back(note);
+  // Other news, so that the football words are not in most articles.
+  for (int n = 0; n < 40; ++n) {
+    Article other;
+    other.id = "other-" + std::to_string(n);
+    other.title = "Weather " + std::to_string(n);
+    other.body = "rain wind cloud sunshine forecast " + std::to_string(n);
+    articles.push_back(other);
+  }
+  Article report;
+  report.id = "report";
+  report.title = "Cup";
+  report.body = "the striker " + sport + sport;
+  articles.push_back(report);
+  return articles;
+}
+
+std::size_t rank_of(const SearchResult& result, const std::string& id) {
+  for (const Hit& hit : result.hits) {
+    if (hit.id == id) return hit.rank;
+  }
+  return 0;
+}
+
+std::vector<std::string> ids(const SearchResult& result) {
+  std::vector<std::string> found;
+  for (const Hit& hit : result.hits) found.push_back(hit.id);
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+TEST(Feedback, LiftsArticlesLikeTheBestHitsAndKeepsTheMatches) {
+  TempDir dir;
+  index_articles(dir, football());
+  Searcher searcher(index_path(dir));
+  SearchOptions off;
+  off.limit = 100;
+  off.feedback.mode = FeedbackMode::kOff;
+  SearchOptions on = off;
+  on.feedback.mode = FeedbackMode::kAuto;
+  const SearchResult plain = searcher.search("striker", off);
+  const SearchResult fed = searcher.search("striker", on);
+  ASSERT_GT(rank_of(plain, "report"), 0u);
+  ASSERT_GT(rank_of(fed, "report"), 0u);
+  EXPECT_LT(rank_of(plain, "note"), rank_of(plain, "report"));
+  EXPECT_GT(rank_of(fed, "note"), rank_of(fed, "report"));
+  EXPECT_EQ(fed.total, plain.total);
+  EXPECT_EQ(ids(fed), ids(plain));
+  // The user's word is highlighted, not the words feedback added.
+  EXPECT_EQ(fed.highlight.stems, std::vector<std::string>{"striker"});
+}
+
+TEST(Feedback, AutoLeavesOtherQueriesAndSmallResultsAlone) {
+  TempDir dir;
+  index_articles(dir, football());
+  Searcher searcher(index_path(dir));
+  SearchOptions off;
+  off.limit = 100;
+  off.feedback.mode = FeedbackMode::kOff;
+  SearchOptions on = off;
+  on.feedback.mode = FeedbackMode::kAuto;
+  // A phrase, and a word matched by fewer articles than feedback needs.
+  for (const std::string query : {"\"the striker\"", "factory"}) {
+    const SearchResult plain = searcher.search(query, off);
+    const SearchResult fed = searcher.search(query, on);
+    ASSERT_EQ(fed.hits.size(), plain.hits.size()) << query;
+    for (std::size_t i = 0; i < plain.hits.size(); ++i) {
+      EXPECT_EQ(fed.hits[i].id, plain.hits[i].id) << query;
+      EXPECT_DOUBLE_EQ(fed.hits[i].score, plain.hits[i].score) << query;
+    }
+  }
+  // Asked for, feedback reorders a phrase's matches too.
+  SearchOptions forced = off;
+  forced.feedback.mode = FeedbackMode::kOn;
+  const SearchResult phrase = searcher.search("striker -factory", forced);
+  const SearchResult unfed = searcher.search("striker -factory", off);
+  EXPECT_EQ(ids(phrase), ids(unfed));
+  EXPECT_NE(phrase.hits[0].score, unfed.hits[0].score);
+}
+
+}  // namespace
+}  // namespace quarry::testing
