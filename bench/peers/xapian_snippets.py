@@ -24,7 +24,8 @@ import time
 
 import xapian
 
-from quarry_store import ArticleReader
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+from quarry_store import ArticleReader  # noqa: E402
 
 # BM25Weight's parameters in the order it takes them, with the defaults
 # Lucene uses for k1 and b, and Xapian's for the rest.
