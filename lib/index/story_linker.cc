@@ -28,7 +28,10 @@ struct Signature {
   std::string id;
   int day = 0;  // days since 1970, or kNoDate
   std::optional<MinHash> sketch;
-  std::vector<StemCount> stems;
+  // The stems weighed (see Linker::weigh), in stem order, and the
+  // vector's length.
+  std::vector<std::pair<std::string, double>> weighted;
+  double norm = 0;
   std::string story;
   std::string duplicate;
 
@@ -87,7 +90,7 @@ class Linker {
  private:
   const Signature& signature(Xapian::docid did);
   double idf(const std::string& term);
-  std::vector<std::pair<std::string, double>> weights(const Signature& s);
+  void weigh(const std::vector<StemCount>& stems, Signature* s);
   bool same_story(const Signature& a, const Signature& b, double least);
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
@@ -108,7 +111,7 @@ const Signature& Linker::signature(Xapian::docid did) {
   s.day = day_of(doc.get_value(kDateSlot));
   MinHash sketch;
   if (decode_min_hash(doc.get_value(kMinHashSlot), &sketch)) s.sketch = sketch;
-  s.stems = decode_stem_counts(doc.get_value(kStoryStemsSlot));
+  weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
   s.story = doc.get_value(kStorySlot);
   s.duplicate = doc.get_value(kDuplicateSlot);
   return s;
@@ -125,40 +128,42 @@ double Linker::idf(const std::string& term) {
 }
 
 // Sublinear tf (a story repeats its names, a copy its whole text) times idf.
-std::vector<std::pair<std::string, double>> Linker::weights(const Signature& s) {
-  std::vector<std::pair<std::string, double>> weighted;
-  for (const auto& [stem, count] : s.stems) {
+void Linker::weigh(const std::vector<StemCount>& stems, Signature* s) {
+  for (const auto& [stem, count] : stems) {
     const double weight = (1 + std::log(static_cast<double>(count))) * idf(stem);
-    if (weight > 0) weighted.emplace_back(stem, weight);
+    if (weight <= 0) continue;
+    s->weighted.emplace_back(stem, weight);
+    s->norm += weight * weight;
   }
-  return weighted;
+  s->norm = std::sqrt(s->norm);
+  std::sort(s->weighted.begin(), s->weighted.end());
 }
 
 // Similar vectors alone would also join reports that follow one template
 // (dividend notices, money market updates) but tell of different things:
 // a story's reports also share words that few articles hold, its names.
 bool Linker::same_story(const Signature& a, const Signature& b, double least) {
-  const auto wa = weights(a);
-  const auto wb = weights(b);
+  if (a.norm == 0 || b.norm == 0) return false;
   const double rare_weight =
       std::log(1 + std::max<double>(articles_, kIdfArticles) /
                        std::max<double>(kRareArticles, articles_ * kRareShare));
-  std::unordered_map<std::string_view, double> index;
-  double na = 0, nb = 0, dot = 0;
+  double dot = 0;
   std::size_t rare = 0;
-  for (const auto& [stem, weight] : wa) {
-    index[stem] = weight;
-    na += weight * weight;
-  }
-  for (const auto& [stem, weight] : wb) {
-    nb += weight * weight;
-    if (auto it = index.find(stem); it != index.end()) {
-      dot += it->second * weight;
-      rare += idf(stem) >= rare_weight;
+  auto x = a.weighted.begin();
+  auto y = b.weighted.begin();
+  while (x != a.weighted.end() && y != b.weighted.end()) {
+    if (x->first < y->first) {
+      ++x;
+    } else if (y->first < x->first) {
+      ++y;
+    } else {
+      dot += x->second * y->second;
+      rare += idf(x->first) >= rare_weight;
+      ++x;
+      ++y;
     }
   }
-  if (na == 0 || nb == 0 || rare < kSharedRareStems) return false;
-  return dot / std::sqrt(na * nb) >= least;
+  return rare >= kSharedRareStems && dot / (a.norm * b.norm) >= least;
 }
 
 std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
@@ -180,7 +185,7 @@ std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
 }
 
 std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
-  std::vector<std::pair<std::string, double>> weighted = weights(signature(did));
+  std::vector<std::pair<std::string, double>> weighted = signature(did).weighted;
   if (weighted.empty()) return {};
   std::sort(weighted.begin(), weighted.end(),
             [](const auto& a, const auto& b) { return a.second > b.second; });
