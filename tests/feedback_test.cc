@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/search/feedback.h"
@@ -29,9 +30,9 @@ TEST(ParseFeedback, ModesAndParameters) {
       {"on", FeedbackMode::kOn, defaults.docs, defaults.terms, defaults.weight},
       {"off", FeedbackMode::kOff, defaults.docs, defaults.terms, defaults.weight},
       {" auto ", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
-      {"docs=5,terms=8,weight=0.25", FeedbackMode::kOn, 5, 8, 0.25},
-      {"auto, docs=3", FeedbackMode::kAuto, 3, defaults.terms, defaults.weight},
-      {"weight=1", FeedbackMode::kOn, defaults.docs, defaults.terms, 1},
+      {"docs=5,terms=8,weight=0.25", FeedbackMode::kAuto, 5, 8, 0.25},
+      {"on, docs=3", FeedbackMode::kOn, 3, defaults.terms, defaults.weight},
+      {"weight=1,off", FeedbackMode::kOff, defaults.docs, defaults.terms, 1},
   };
   for (const Case& c : cases) {
     FeedbackConfig config;
@@ -83,6 +84,8 @@ std::vector<Article> football() {
     other.id = "other-" + std::to_string(n);
     other.title = "Weather " + std::to_string(n);
     other.body = "rain wind cloud sunshine forecast " + std::to_string(n);
+    // Words of the football reports, not the query's: no match for it.
+    if (n == 0) other.body += " the goal of the keeper of the derby";
     articles.push_back(other);
   }
   Article report;
@@ -115,7 +118,7 @@ TEST(Feedback, LiftsArticlesLikeTheBestHitsAndKeepsTheMatches) {
   off.limit = 100;
   off.feedback.mode = FeedbackMode::kOff;
   SearchOptions on = off;
-  on.feedback.mode = FeedbackMode::kAuto;
+  on.feedback.mode = FeedbackMode::kOn;
   const SearchResult plain = searcher.search("striker", off);
   const SearchResult fed = searcher.search("striker", on);
   ASSERT_GT(rank_of(plain, "report"), 0u);
@@ -136,24 +139,30 @@ TEST(Feedback, AutoLeavesOtherQueriesAndSmallResultsAlone) {
   off.limit = 100;
   off.feedback.mode = FeedbackMode::kOff;
   SearchOptions on = off;
-  on.feedback.mode = FeedbackMode::kAuto;
-  // A phrase, and a word matched by fewer articles than feedback needs.
-  for (const std::string query : {"\"the striker\"", "factory"}) {
+  on.feedback.mode = FeedbackMode::kOn;
+  SearchOptions automatic = off;
+  automatic.feedback.mode = FeedbackMode::kAuto;
+  automatic.feedback.min_words = 2;
+  // Left alone by auto: a phrase, and a word fewer than min_words; by any
+  // mode, a word matched by fewer articles than feedback needs.
+  const std::vector<std::pair<std::string, SearchOptions>> cases = {
+      {"\"the striker\"", automatic}, {"striker", automatic}, {"factory", on}};
+  for (const auto& [query, options] : cases) {
     const SearchResult plain = searcher.search(query, off);
-    const SearchResult fed = searcher.search(query, on);
+    const SearchResult fed = searcher.search(query, options);
     ASSERT_EQ(fed.hits.size(), plain.hits.size()) << query;
     for (std::size_t i = 0; i < plain.hits.size(); ++i) {
       EXPECT_EQ(fed.hits[i].id, plain.hits[i].id) << query;
       EXPECT_DOUBLE_EQ(fed.hits[i].score, plain.hits[i].score) << query;
     }
   }
-  // Asked for, feedback reorders a phrase's matches too.
-  SearchOptions forced = off;
-  forced.feedback.mode = FeedbackMode::kOn;
-  const SearchResult phrase = searcher.search("striker -factory", forced);
+  // Auto ranks enough words with feedback; on, any query.
+  const SearchResult two = searcher.search("striker goal", automatic);
+  EXPECT_NE(two.hits[0].score, searcher.search("striker goal", off).hits[0].score);
+  const SearchResult forced = searcher.search("striker -factory", on);
   const SearchResult unfed = searcher.search("striker -factory", off);
-  EXPECT_EQ(ids(phrase), ids(unfed));
-  EXPECT_NE(phrase.hits[0].score, unfed.hits[0].score);
+  EXPECT_EQ(ids(forced), ids(unfed));
+  EXPECT_NE(forced.hits[0].score, unfed.hits[0].score);
 }
 
 }  // namespace

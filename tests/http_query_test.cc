@@ -123,6 +123,8 @@ TEST(ParseSearchRequest, RefusesBadParametersWith400) {
                                 "q=a&offset=-1",
                                 "q=a&sort=",
                                 "q=a&q=b",
+                                "q=a&feedback=sometimes",
+                                "q=a&feedback=docs=0",
                                 "q=a&Q=b",
                                 "q=a&limit=1",
                                 "q=a&plain=",
@@ -141,6 +143,21 @@ TEST(ParseSearchRequest, RefusesBadParametersWith400) {
     }
   }
   EXPECT_EQ(search("q=" + std::string(kMaxQueryBytes, 'a')).query.size(), kMaxQueryBytes);
+}
+
+TEST(ParseSearchRequest, LikeAndFeedback) {
+  // With like, q may be left out: the articles like the one of that id.
+  const SearchRequest like = search("like=bbc-tech-064");
+  EXPECT_EQ(like.options.like, "bbc-tech-064");
+  EXPECT_EQ(like.query, "");
+  const SearchRequest narrowed = search("like=a%2Fb.txt&q=oil");
+  EXPECT_EQ(narrowed.options.like, "a/b.txt");
+  EXPECT_EQ(narrowed.query, "oil");
+  const SearchRequest fed = search("q=oil&feedback=on,docs%3D5");
+  EXPECT_EQ(fed.options.feedback.mode, FeedbackMode::kOn);
+  EXPECT_EQ(fed.options.feedback.docs, 5u);
+  EXPECT_EQ(search("q=oil&feedback=off").options.feedback.mode, FeedbackMode::kOff);
+  EXPECT_EQ(search("q=oil").options.feedback.mode, FeedbackMode::kAuto);
 }
 
 }  // namespace

@@ -14,8 +14,6 @@
 namespace quarry {
 
 void parse_feedback(std::string_view text, FeedbackConfig* config) {
-  bool mode_given = false;
-  bool parameters_given = false;
   while (!text.empty()) {
     const auto comma = text.find(',');
     const std::string_view part = trim_white_space(text.substr(0, comma));
@@ -25,7 +23,6 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
       config->mode = part == "on"    ? FeedbackMode::kOn
                      : part == "off" ? FeedbackMode::kOff
                                      : FeedbackMode::kAuto;
-      mode_given = true;
       continue;
     }
     const auto equals = part.find('=');
@@ -50,18 +47,18 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
       config->weight = value;
     } else if (name == "min_matches" && whole) {
       config->min_matches = static_cast<unsigned>(value);
+    } else if (name == "min_words" && whole) {
+      config->min_words = static_cast<unsigned>(value);
     } else if (name == "weight") {
       throw ConfigError("feedback weight takes a number from 0 to 1");
-    } else if (name == "docs" || name == "terms" || name == "min_matches") {
+    } else if (name == "docs" || name == "terms" || name == "min_matches" || name == "min_words") {
       throw ConfigError("feedback " + std::string(name) + " takes a whole number" +
                         (name == "docs" ? " from 1" : ""));
     } else {
       throw ConfigError("feedback takes no parameter '" + std::string(name) +
-                        "'; known: docs, terms, weight, min_matches");
+                        "'; known: docs, terms, weight, min_matches, min_words");
     }
-    parameters_given = true;
   }
-  if (parameters_given && !mode_given) config->mode = FeedbackMode::kOn;
 }
 
 namespace detail {
@@ -126,6 +123,12 @@ bool is_bag_of_words(const Xapian::Query& query) {
     if (query.get_subquery(i).get_type() != Xapian::Query::LEAF_TERM) return false;
   }
   return true;
+}
+
+bool feedback_helps(const Xapian::Query& query, const FeedbackConfig& config) {
+  if (!is_bag_of_words(query)) return false;
+  const auto words = std::distance(query.get_unique_terms_begin(), query.get_unique_terms_end());
+  return static_cast<std::size_t>(words) >= config.min_words;
 }
 
 std::optional<Xapian::Query> feedback_query(const Xapian::Database& db, Xapian::Enquire& enquire,

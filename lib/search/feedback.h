@@ -11,9 +11,12 @@
 
 namespace quarry::detail {
 
-// Whether `query` is a bag of words: one term, or an OR of terms, the
-// queries feedback is known to help (FeedbackMode::kAuto).
+// Whether `query` is a bag of words: one term, or an OR of terms.
 bool is_bag_of_words(const Xapian::Query& query);
+
+// Whether FeedbackMode::kAuto ranks `query` with feedback: a bag of at
+// least config.min_words distinct words.
+bool feedback_helps(const Xapian::Query& query, const FeedbackConfig& config);
 
 // `query` with the words that best mark the first pass's top hits adding
 // to the score of the articles it matches, each scaled by its expansion

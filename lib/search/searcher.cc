@@ -230,8 +230,9 @@ Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
 void Searcher::Impl::rank_with_feedback(Xapian::Enquire& enquire, const ParsedQuery& parsed,
                                         const SearchOptions& options) {
   const FeedbackMode mode = options.feedback.mode;
-  const bool wanted = mode == FeedbackMode::kOn ||
-                      (mode == FeedbackMode::kAuto && detail::is_bag_of_words(parsed.query));
+  const bool wanted =
+      mode == FeedbackMode::kOn ||
+      (mode == FeedbackMode::kAuto && detail::feedback_helps(parsed.query, options.feedback));
   if (!wanted || options.sort != SortOrder::kRelevance || !options.like.empty()) return;
   const std::optional<Xapian::Query> expanded =
       detail::feedback_query(shards.articles(), enquire, parsed.query, options.feedback);
