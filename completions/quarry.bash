@@ -8,13 +8,13 @@ _quarry()
     _init_completion -s -n : || return
 
     local main_options='--db --allow-partial --connect-timeout --timeout
-        -n --limit --offset --format --color -i --interactive --batch -j --threads
+        -n --limit --offset --format --run-tag --color -i --interactive --batch -j --threads
         --no-snippets --no-timings --match --sort --count --count-limit --facets
         --correct --strict --plain --explain --weight --bm25 --title-weight
         -h --help --version'
     local serve_options='--db --allow-partial --connect-timeout --timeout --listen
         -j --threads -q --quiet -h --help'
-    local with_value='--db|--connect-timeout|--timeout|-n|--limit|--offset|--format|--color|--batch|-j|--threads|--match|--sort|--count-limit|--facets|--correct|--weight|--bm25|--title-weight|--listen'
+    local with_value='--db|--connect-timeout|--timeout|-n|--limit|--offset|--format|--run-tag|--color|--batch|-j|--threads|--match|--sort|--count-limit|--facets|--correct|--weight|--bm25|--title-weight|--listen'
 
     # The first word that is neither an option nor an option's value decides:
     # serve, or the start of a query. After '--' every word is the query's.
@@ -73,7 +73,7 @@ _quarry()
             return
             ;;
         --connect-timeout | --timeout | -n | --limit | --offset | -j | --threads | \
-            --count-limit | --bm25 | --title-weight | --listen)
+            --count-limit | --bm25 | --title-weight | --listen | --run-tag)
             return
             ;;
     esac

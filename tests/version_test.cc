@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
-#include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,14 +14,25 @@
 namespace quarry::testing {
 namespace {
 
+// "72.1", "1.4.22": numbers joined by dots, at least two.
+bool is_release_number(const std::string& text) {
+  std::istringstream parts(text);
+  std::string part;
+  int count = 0;
+  while (std::getline(parts, part, '.')) {
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos) return false;
+    ++count;
+  }
+  return count >= 2 && text.back() != '.';
+}
+
 TEST(LibraryVersionsTest, NamesThisReleaseAndTheLibrariesLoaded) {
   const LibraryVersions versions = library_versions();
   EXPECT_EQ(versions.quarry, QUARRY_PROJECT_VERSION);
   const std::string xapian_release =
       std::to_string(Xapian::major_version()) + "." + std::to_string(Xapian::minor_version()) + ".";
   EXPECT_EQ(versions.xapian.rfind(xapian_release, 0), 0u) << versions.xapian;
-  EXPECT_TRUE(std::regex_match(versions.icu, std::regex(R"([1-9][0-9]*\.[0-9]+(\.[0-9]+)*)")))
-      << versions.icu;
+  EXPECT_TRUE(is_release_number(versions.icu)) << versions.icu;
 }
 
 // --version answers at once, wherever the index would be and whatever the
