@@ -162,8 +162,8 @@ std::string_view Parameters::choice(std::string_view name,
 
 const std::vector<std::string_view>& search_parameter_names() {
   static const std::vector<std::string_view> names{
-      "q",       "n",      "offset",       "sort",     "match",  "plain",
-      "correct", "strict", "explain",      "snippets", "facets", "count_limit",
+      "q",       "n",      "offset",       "sort",     "match",    "plain",
+      "correct", "strict", "explain",      "snippets", "facets",   "count_limit",
       "weight",  "bm25",   "title_weight", "collapse", "feedback", "like"};
   return names;
 }

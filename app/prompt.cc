@@ -93,9 +93,9 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       program_(program) {}
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",  ":prev",   ":show",  ":story",
-                                                     ":like", ":limit", ":format", ":accept", ":facets",
-                                                     ":stats", ":help",   ":quit"};
+  static const std::vector<std::string> kCommands = {":next",   ":prev",  ":show",   ":story",
+                                                     ":like",   ":limit", ":format", ":accept",
+                                                     ":facets", ":stats", ":help",   ":quit"};
   return kCommands;
 }
 
@@ -295,7 +295,8 @@ void PromptSession::story(std::string_view argument) {
   const Hit* found = hit_on_screen(argument, ":story");
   if (!found) return;
   const Hit& hit = *found;
-  if (hit.more_total == 0) return problem("hit " + std::to_string(hit.rank) + " has no other reports");
+  if (hit.more_total == 0)
+    return problem("hit " + std::to_string(hit.rank) + " has no other reports");
   const TextStyle& style = config_.session.style;
   out_ << hit.more_total << (hit.more_total == 1 ? " more report" : " more reports") << " of "
        << hit.id << ":\n";

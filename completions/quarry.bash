@@ -11,10 +11,10 @@ _quarry()
         -n --limit --offset --format --run-tag --color -i --interactive --batch -j --threads
         --no-snippets --no-timings --match --sort --count --count-limit --facets
         --correct --strict --plain --explain --weight --bm25 --title-weight
-        -h --help --version'
+        --collapse --like --feedback -h --help --version'
     local serve_options='--db --allow-partial --connect-timeout --timeout --listen
-        -j --threads -q --quiet -h --help'
-    local with_value='--db|--connect-timeout|--timeout|-n|--limit|--offset|--format|--run-tag|--color|--batch|-j|--threads|--match|--sort|--count-limit|--facets|--correct|--weight|--bm25|--title-weight|--listen'
+        -j --threads --cache-mib -q --quiet -h --help'
+    local with_value='--db|--connect-timeout|--timeout|-n|--limit|--offset|--format|--run-tag|--color|--batch|-j|--threads|--match|--sort|--count-limit|--facets|--correct|--weight|--bm25|--title-weight|--listen|--collapse|--like|--feedback|--cache-mib'
 
     # The first word that is neither an option nor an option's value decides:
     # serve, or the start of a query. After '--' every word is the query's.
@@ -59,6 +59,14 @@ _quarry()
             COMPREPLY=($(compgen -W 'never auto always' -- "$cur"))
             return
             ;;
+        --collapse)
+            COMPREPLY=($(compgen -W 'story duplicates none' -- "$cur"))
+            return
+            ;;
+        --feedback)
+            COMPREPLY=($(compgen -W 'auto on off' -- "$cur"))
+            return
+            ;;
         --weight)
             COMPREPLY=($(compgen -W 'bm25 bm25+ tfidf dlh dph pl2 pl2+ inl2 ifb2
                 ineb2 bb2 lm trad coord bool' -- "$cur"))
@@ -73,7 +81,8 @@ _quarry()
             return
             ;;
         --connect-timeout | --timeout | -n | --limit | --offset | -j | --threads | \
-            --count-limit | --bm25 | --title-weight | --listen | --run-tag)
+            --count-limit | --bm25 | --title-weight | --listen | --run-tag | --like | \
+            --cache-mib)
             return
             ;;
     esac

@@ -165,10 +165,15 @@ TEST(MoreLikeThisCli, LikeOnTheSampleCorpusAndOnTwoShards) {
             0);
   const std::string id = "000_574c536d11495eda.txt";
   for (const std::string& db : {one, two}) {
-    const RunResult run = quarry({"--db", db, "--format", "json", "--like", id});
+    const RunResult run =
+        quarry({"--db", db, "--format", "json", "--collapse", "none", "--like", id});
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.out.find("\"id\":\"" + id + "\""), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("\"total\":2"), std::string::npos) << run.out;
+    // Shown by stories, the other two are the article's own story: no news.
+    const RunResult stories = quarry({"--db", db, "--format", "json", "--like", id});
+    ASSERT_EQ(stories.exit_code, 0) << stories.err;
+    EXPECT_NE(stories.out.find("\"total\":0"), std::string::npos) << stories.out;
   }
   const RunResult unknown = quarry({"--db", one, "--like", "nothing.txt"});
   EXPECT_EQ(unknown.exit_code, 2);

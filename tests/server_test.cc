@@ -172,8 +172,8 @@ TEST_F(ServerTest, KeptAnswersAreTheirOwnRequests) {
   EXPECT_EQ(server().get_json("/api/search?q=penalty&sort=date").at("query"), "penalty");
   EXPECT_EQ(server().get_json("/api/search?q=penalty%0Asort%3Ddate").at("query"),
             "penalty\nsort=date");
-  EXPECT_EQ(server().get_json("/api/search?q=penalty&n=1").at("hits").size(), 1u);
-  EXPECT_EQ(server().get_json("/api/search?q=penalty&n=2").at("hits").size(), 2u);
+  EXPECT_EQ(server().get_json("/api/search?q=penalty&collapse=none&n=1").at("hits").size(), 1u);
+  EXPECT_EQ(server().get_json("/api/search?q=penalty&collapse=none&n=2").at("hits").size(), 2u);
 }
 
 TEST_F(ServerTest, AQueryThatDoesNotParseUnderStrictIs400WithItsColumn) {

@@ -82,7 +82,7 @@ TEST_F(StoryCli, BadCollapseIsAUsageError) {
 
 TEST_F(StoryCli, PromptOpensTheOtherReports) {
   const Json answer = json_of({kQuery});
-  const RunResult run = quarry({}, std::string(kQuery) + "\n:story 1\n:story 9\n");
+  const RunResult run = quarry({"-i"}, std::string(kQuery) + "\n:story 1\n:story 9\n");
   EXPECT_EQ(run.exit_code, 2) << run.err;  // one bad command
   EXPECT_NE(run.out.find("2 more reports of " + answer["hits"][0]["id"].get<std::string>()),
             std::string::npos)

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "lib/index/schema.h"
+#include "lib/search/story_reports.h"
 #include "quarry/error.h"
 
 namespace quarry::detail {
@@ -27,7 +28,8 @@ class TellingStems : public Xapian::ExpandDecider {
 
 }  // namespace
 
-LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms) {
+LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms,
+                     Collapse collapse) {
   const std::string id_term = detail::id_term(id);
   auto article = db.postlist_begin(id_term);
   if (article == db.postlist_end(id_term)) throw UnknownArticleError(id);
@@ -50,9 +52,21 @@ LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned
     like.highlight.stems.push_back(stem);
     like.highlight.loose_stems.push_back(stem);
   }
-  like.query = Xapian::Query(Xapian::Query::OP_AND_NOT,
-                             Xapian::Query(Xapian::Query::OP_OR, words.begin(), words.end()),
-                             Xapian::Query(id_term));
+  // Hits are grouped as `collapse` says: the article's own group is the
+  // article, so it is left out with it (its other reports are no news).
+  Xapian::Query left_out(id_term);
+  if (const std::optional<Xapian::valueno> slot = collapse_slot(collapse)) {
+    const std::string key = db.get_document(*article, Xapian::DOC_ASSUME_VALID).get_value(*slot);
+    if (!key.empty()) {
+      left_out =
+          Xapian::Query(Xapian::Query::OP_OR, left_out,
+                        Xapian::Query(boolean_term(
+                            collapse == Collapse::kStory ? kStoryPrefix : kDuplicatePrefix, key)));
+    }
+  }
+  like.query =
+      Xapian::Query(Xapian::Query::OP_AND_NOT,
+                    Xapian::Query(Xapian::Query::OP_OR, words.begin(), words.end()), left_out);
   return like;
 }
 

@@ -89,7 +89,7 @@ struct Searcher::Impl {
   // when there is one, filters them, and its words are highlighted.
   void narrow_to_like(const SearchOptions& options, ParsedQuery* parsed) {
     detail::LikeQuery like =
-        detail::like_query(shards.articles(), options.like, options.like_terms);
+        detail::like_query(shards.articles(), options.like, options.like_terms, options.collapse);
     if (parsed->query.empty()) {
       parsed->highlight = std::move(like.highlight);
       parsed->query = std::move(like.query);
