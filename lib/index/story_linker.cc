@@ -18,8 +18,8 @@
 namespace quarry::detail {
 namespace {
 
-// The article's stems searched for story candidates, the heaviest first,
-// and how many of the best-ranked candidates are compared with it.
+// The article's rare stems searched for story candidates, the heaviest
+// first, and how many of the best-ranked candidates are compared with it.
 constexpr std::size_t kQueryStems = 12;
 constexpr Xapian::doccount kStoryCandidates = 20;
 
@@ -92,6 +92,9 @@ class Linker {
   double idf(const std::string& term);
   void weigh(const std::vector<StemCount>& stems, Signature* s);
   bool same_story(const Signature& a, const Signature& b, double least);
+  // The least idf of a stem few enough articles hold to be one of a
+  // story's names (kRareShare, kRareArticles).
+  double rare_weight() const;
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
   std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
@@ -142,11 +145,14 @@ void Linker::weigh(const std::vector<StemCount>& stems, Signature* s) {
 // Similar vectors alone would also join reports that follow one template
 // (dividend notices, money market updates) but tell of different things:
 // a story's reports also share words that few articles hold, its names.
+double Linker::rare_weight() const {
+  return std::log(1 + std::max<double>(articles_, kIdfArticles) /
+                          std::max<double>(kRareArticles, articles_ * kRareShare));
+}
+
 bool Linker::same_story(const Signature& a, const Signature& b, double least) {
   if (a.norm == 0 || b.norm == 0) return false;
-  const double rare_weight =
-      std::log(1 + std::max<double>(articles_, kIdfArticles) /
-                       std::max<double>(kRareArticles, articles_ * kRareShare));
+  const double rare_weight = this->rare_weight();
   double dot = 0;
   std::size_t rare = 0;
   auto x = a.weighted.begin();
@@ -185,8 +191,15 @@ std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
 }
 
 std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
-  std::vector<std::pair<std::string, double>> weighted = signature(did).weighted;
-  if (weighted.empty()) return {};
+  // Only an article sharing kSharedRareStems rare stems with this one can be
+  // of its story, so those alone are searched: their posting lists are
+  // short, where a common stem's would be read for each article linked.
+  std::vector<std::pair<std::string, double>> weighted;
+  const double rare = rare_weight();
+  for (const auto& entry : signature(did).weighted) {
+    if (idf(entry.first) >= rare) weighted.push_back(entry);
+  }
+  if (weighted.size() < kSharedRareStems) return {};
   std::sort(weighted.begin(), weighted.end(),
             [](const auto& a, const auto& b) { return a.second > b.second; });
   if (weighted.size() > kQueryStems) weighted.resize(kQueryStems);
