@@ -27,21 +27,6 @@ using Clock = std::chrono::steady_clock;
 // The sample articles (see cli_test.cc).
 constexpr char kRaucous[] = "000_574c536d11495eda.txt";
 
-std::u32string to_code_points(const std::string& utf8) {
-  std::u32string text;
-  for (std::size_t i = 0; i < utf8.size();) {
-    const auto lead = static_cast<unsigned char>(utf8[i]);
-    const int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    char32_t code = length == 1 ? lead : lead & (0x7F >> length);
-    for (int k = 1; k < length && i + k < utf8.size(); ++k) {
-      code = (code << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
-    }
-    text.push_back(code);
-    i += length;
-  }
-  return text;
-}
-
 std::chrono::milliseconds allowed(std::chrono::milliseconds idle) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(time_allowed(idle));
 }
@@ -260,7 +245,7 @@ TEST_F(ServerTest, ArticlesAreFoundByIdAndOthersAre404) {
 
 TEST_F(ServerTest, ArticleHighlightsMarkTheQueryInCodePoints) {
   const json article = server().get_json("/api/articles/" + std::string(kRaucous) + "?q=Herrera");
-  const std::u32string body = to_code_points(article.at("body").get<std::string>());
+  const std::u32string body = to_u32(article.at("body").get<std::string>());
   ASSERT_FALSE(article.at("highlights").empty());
   for (const json& range : article.at("highlights")) {
     const auto begin = range.at(0).get<std::size_t>(), end = range.at(1).get<std::size_t>();

@@ -480,4 +480,19 @@ SilentListener::SilentListener() {
 
 SilentListener::~SilentListener() { close(fd_); }
 
+std::u32string to_u32(const std::string& utf8) {
+  std::u32string text;
+  for (std::size_t i = 0; i < utf8.size();) {
+    const auto lead = static_cast<unsigned char>(utf8[i]);
+    const int length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    char32_t code = length == 1 ? lead : lead & (0x7F >> length);
+    for (int k = 1; k < length && i + k < utf8.size(); ++k) {
+      code = (code << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    }
+    text.push_back(code);
+    i += length;
+  }
+  return text;
+}
+
 }  // namespace quarry::testing

@@ -221,6 +221,10 @@ class SilentListener {
   unsigned port_ = 0;
 };
 
+// The code points of valid UTF-8 text, in which the API's highlight
+// offsets count.
+std::u32string to_u32(const std::string& utf8);
+
 }  // namespace quarry::testing
 
 #endif  // QUARRY_TESTS_TEST_UTIL_H_
