@@ -55,14 +55,8 @@ LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned
   // Hits are grouped as `collapse` says: the article's own group is the
   // article, so it is left out with it (its other reports are no news).
   Xapian::Query left_out(id_term);
-  if (const std::optional<Xapian::valueno> slot = collapse_slot(collapse)) {
-    const std::string key = db.get_document(*article, Xapian::DOC_ASSUME_VALID).get_value(*slot);
-    if (!key.empty()) {
-      left_out =
-          Xapian::Query(Xapian::Query::OP_OR, left_out,
-                        Xapian::Query(boolean_term(
-                            collapse == Collapse::kStory ? kStoryPrefix : kDuplicatePrefix, key)));
-    }
+  if (const std::optional<Group> group = group_of(db, *article, collapse)) {
+    left_out = Xapian::Query(Xapian::Query::OP_OR, left_out, Xapian::Query(group->term));
   }
   like.query =
       Xapian::Query(Xapian::Query::OP_AND_NOT,

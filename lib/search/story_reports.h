@@ -6,6 +6,7 @@
 #include <xapian.h>
 
 #include <optional>
+#include <string>
 
 #include "quarry/search/searcher.h"
 
@@ -13,6 +14,15 @@ namespace quarry::detail {
 
 // The value slot a search collapses on, none for Collapse::kNone.
 std::optional<Xapian::valueno> collapse_slot(Collapse collapse);
+
+// The group document `did` is in, as `collapse` groups: its key and the
+// term its members are indexed under. None for an article alone or with
+// Collapse::kNone. Throws Xapian::Error.
+struct Group {
+  std::string key;
+  std::string term;
+};
+std::optional<Group> group_of(const Xapian::Database& db, Xapian::docid did, Collapse collapse);
 
 // Fills hit->story, more and more_total from the group of document `did`
 // in `db` (the story, or the duplicate group with Collapse::kDuplicates).
