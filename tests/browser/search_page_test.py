@@ -406,6 +406,8 @@ def screenshot(path):
     driver = browser(folder, width=900, height=640)
     try:
         driver.get(server.url + "/?q=penalty+Herrera")
+        driver.find_element(By.CSS_SELECTOR, ".more summary").click()
+        WebDriverWait(driver, PATIENCE).until(report_titles)
         driver.save_screenshot(path)
     finally:
         driver.quit()
