@@ -13,8 +13,8 @@ constexpr char kServeFooter[] = R"(Routes (all GET):
   /api/search?q=...       the JSON of quarry --format json; parameters n, offset,
                           sort, match, plain, strict, correct, explain, snippets,
                           facets, count_limit, weight, bm25, title_weight,
-                          feedback, like (q may then be left out), as quarry's
-                          options (strict=true: 400 for a bad query)
+                          collapse, feedback, like (q may then be left out), as
+                          quarry's options (strict=true: 400 for a bad query)
   /api/articles/ID        a stored article (with q=..., where the query matches it)
   /api/suggest?q=...      completions of the query's last word
   /api/stats, /healthz
