@@ -169,11 +169,13 @@ std::string count_text(const SearchResult& result) {
   if (result.total == 1 && result.total_exact) return "1 article matches";
   std::string text = total_text(result) + " articles match";
   // Said only when stories group the matches.
-  if (result.stories > 0 && result.stories < result.total) {
-    text += std::string(", ") + (result.stories_exact ? "" : "about ") +
-            with_thousands(result.stories) + (result.stories == 1 ? " story" : " stories");
-  }
+  if (result.stories > 0 && result.stories < result.total) text += ", " + stories_text(result);
   return text;
+}
+
+std::string stories_text(const SearchResult& result) {
+  return (result.stories_exact ? "" : "about ") + with_thousands(result.stories) +
+         (result.stories == 1 ? " story" : " stories");
 }
 
 std::string more_reports_text(const Hit& hit) {

@@ -49,6 +49,9 @@ std::string more_reports_text(const Hit& hit);
 // The total alone: "1,234", or "10,000+" past the count limit.
 std::string total_text(const SearchResult& result);
 
+// The stories alone, as count_text says them: "1 story", "about 80 stories".
+std::string stories_text(const SearchResult& result);
+
 // The facets' block of write_text.
 void write_facets(std::ostream& out, const std::vector<Facet>& facets, const TextStyle& style);
 

@@ -1,6 +1,7 @@
 #include "app/request_handler.h"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -303,24 +304,60 @@ HttpResponse RequestHandler::healthz(const HttpTarget& target) {
   return json_response(200, json);
 }
 
+namespace {
+
+// The titles of the hits' other reports, for the page to list them by.
+std::map<std::string, ReportSummary> report_summaries(Searcher& searcher,
+                                                      const SearchResult& result) {
+  std::map<std::string, ReportSummary> reports;
+  for (const Hit& hit : result.hits) {
+    for (const std::string& id : hit.more) {
+      if (reports.count(id)) continue;
+      if (std::optional<Article> article = searcher.fetch(id)) {
+        reports[id] = {std::move(article->title), std::move(article->date),
+                       std::move(article->source)};
+      }
+    }
+  }
+  return reports;
+}
+
+}  // namespace
+
 HttpResponse RequestHandler::search_page(const HttpTarget& target) {
-  const Parameters parameters(target.parameters, {"q", "sort", "offset"});
+  const Parameters parameters(target.parameters,
+                              {"q", "sort", "offset", "collapse", "like", "from"});
   SearchPageView view;
   view.limit = kPageHits;
-  if (!parameters.get("q")) return html_response(200, render_search_page(view));
+  if (!parameters.get("q") && !parameters.get("like")) {
+    return html_response(200, render_search_page(view));
+  }
+  // The page offers one hit a story or every article.
+  parameters.choice("collapse", {"story", "none"}, "story");
   SearchRequest request = search_request_from(parameters);
   request.options.limit = kPageHits;
   request.options.facets = page_facets();
-  // The page has no way yet to open a story's other reports: it lists
-  // every article.
-  request.options.collapse = Collapse::kNone;
   view.query = request.query;
   view.sort = request.options.sort;
   view.offset = request.options.offset;
+  view.collapse = request.options.collapse;
+  view.like = request.options.like;
+  view.from = parameters.get("from").value_or("");
+  if (view.from.size() > kMaxQueryBytes) {
+    throw HttpError(400,
+                    "parameter from is longer than " + std::to_string(kMaxQueryBytes) + " bytes");
+  }
   try {
     const SearchResult result = searcher().search(request.query, request.options);
     view.result = &result;
+    view.reports = report_summaries(searcher(), result);
+    if (!view.like.empty()) {
+      if (std::optional<Article> like = searcher().fetch(view.like)) view.like_title = like->title;
+    }
     return html_response(200, render_search_page(view));
+  } catch (const UnknownArticleError& error) {
+    view.error = error.what();
+    return html_response(404, render_search_page(view));
   } catch (const QueryError& error) {
     view.error = error.what();
     return html_response(400, render_search_page(view));

@@ -28,7 +28,10 @@ HttpResponse json_error_response(int status, std::string_view message);
 //   /api/suggest?q=…&n=    completions of the query's last word
 //   /api/stats             the index's figures
 //   /healthz               200 when the index can be read, else 503
-//   /                      the search page; with q=…, its results as HTML
+//   /                      the search page; with q=… (or like=ID), its results
+//                          as HTML: sort, offset, collapse (story|none), like
+//                          as /api/search reads them, and from=…, the query a
+//                          like search goes back to
 //   /articles/{id}?q=…     an article as HTML, its matches marked
 //   /search.css, /search.js
 // API errors are JSON {"status", "error"} (a query that cannot be parsed

@@ -1,7 +1,8 @@
 // The search page of `quarry serve` as HTML: the form, and the results of a
 // search rendered on the server, so that a plain query works with
 // JavaScript off. search_page.js renders the same markup from /api/search
-// when it runs; search_page.html, .css and .js are compiled in.
+// when it runs (the titles of a story's other reports from /api/articles,
+// when they are opened); search_page.html, .css and .js are compiled in.
 //
 // Every piece of article text is escaped, and highlights are placed from
 // the code-point offsets the engine returns, as the API gives them.
@@ -9,6 +10,7 @@
 #define QUARRY_APP_SEARCH_PAGE_H_
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,13 @@
 
 namespace quarry {
 
+// What one of a hit's other reports shows, as "+N more reports" lists them.
+struct ReportSummary {
+  std::string title;
+  std::string date;
+  std::string source;
+};
+
 // What the page shows: the bare form, a search's results, or why the query
 // could not be run.
 struct SearchPageView {
@@ -25,8 +34,17 @@ struct SearchPageView {
   SortOrder sort = SortOrder::kRelevance;
   std::size_t offset = 0;
   std::size_t limit = 10;
+  // One hit a story, its other reports listed under it, or every article.
+  Collapse collapse = Collapse::kStory;
+  // The id of the article the hits are like (like=), its title, and the
+  // query whose results the page goes back to (from=).
+  std::string like;
+  std::string like_title;
+  std::string from;
   const SearchResult* result = nullptr;  // nothing when no search was run
-  std::string error;                     // shown instead of results when set
+  // The hits' other reports, by id; one missing is listed by its id alone.
+  std::map<std::string, ReportSummary> reports;
+  std::string error;  // shown instead of results when set
 };
 
 // The facets the page asks for, and how many hits a page has.

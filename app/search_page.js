@@ -39,17 +39,39 @@ function totalText(result) {
   return withThousands(result.total) + (result.total_relation === 'gte' ? '+' : '');
 }
 
+function storiesText(result) {
+  return (result.stories_relation === 'about' ? 'about ' : '') + withThousands(result.stories) +
+    (result.stories === 1 ? ' story' : ' stories');
+}
+
+// As the server says it: the stories too when they group the matches.
 function countText(result) {
   if (result.total === 0) return 'No articles match.';
   if (result.total === 1 && result.total_relation === 'eq') return '1 article matches';
-  return totalText(result) + ' articles match';
+  let text = totalText(result) + ' articles match';
+  if (result.stories > 0 && result.stories < result.total) text += ', ' + storiesText(result);
+  return text;
 }
 
-function pageLink(query, sort, offset) {
-  let link = '/?q=' + encodeURIComponent(query);
-  if (sort && sort !== 'relevance') link += '&sort=' + encodeURIComponent(sort);
-  if (offset > 0) link += '&offset=' + offset;
-  return link;
+// The pages go through the hits shown: the stories when one hit stands for
+// each, else the articles.
+function shownText(result) {
+  return result.stories < result.total ? storiesText(result) : totalText(result);
+}
+
+// A link to the page searching as `state` says, the defaults left out; q
+// is left out only of a like search that it does not narrow.
+function pageLink(state) {
+  const parts = [];
+  if (state.q || !state.like) parts.push('q=' + encodeURIComponent(state.q || ''));
+  if (state.like) parts.push('like=' + encodeURIComponent(state.like));
+  if (state.sort && state.sort !== 'relevance') parts.push('sort=' + encodeURIComponent(state.sort));
+  if (state.offset > 0) parts.push('offset=' + state.offset);
+  if (state.collapse && state.collapse !== 'story') {
+    parts.push('collapse=' + encodeURIComponent(state.collapse));
+  }
+  if (state.like && state.from) parts.push('from=' + encodeURIComponent(state.from));
+  return '/?' + parts.join('&');
 }
 
 function articleLink(id, query) {
@@ -76,14 +98,71 @@ function meta(hit) {
   return element('p', { class: 'meta' }, ...parts);
 }
 
-function hitItem(hit, query) {
+// The stored article of `id`, once per page: for the titles of reports.
+const articles = new Map();
+
+function article(id) {
+  if (!articles.has(id)) {
+    articles.set(id, fetch('/api/articles/' + encodeURIComponent(id))
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null));
+  }
+  return articles.get(id);
+}
+
+// A report listed by its id until its title has come.
+function reportItem(id, query) {
+  const link = element('a', { href: articleLink(id, query) }, id);
+  const item = element('li', {}, link);
+  article(id).then((found) => {
+    if (!found) return;
+    if (found.title) link.textContent = found.title;
+    const parts = [];
+    for (const [name, value] of [['date', (found.date || '').slice(0, 10)],
+      ['source', found.source]]) {
+      if (!value) continue;
+      if (parts.length) parts.push(' · ');
+      parts.push(element('span', { class: name }, value));
+    }
+    if (parts.length) item.append(' ', element('span', { class: 'meta' }, ...parts));
+  });
+  return item;
+}
+
+// "+2 more reports", opening the list of the others; their titles are
+// fetched when it first opens.
+function reportsDetails(story, query) {
+  const count = story.more_count;
+  const list = element('ul', { class: 'reports' });
+  const details = element('details', { class: 'more' },
+    element('summary', {}, '+' + withThousands(count) + (count === 1 ? ' more report' : ' more reports')),
+    list);
+  details.addEventListener('toggle', () => {
+    if (!details.open || list.childElementCount) return;
+    list.append(...story.more.map((id) => reportItem(id, query)));
+    if (story.more.length < count) {
+      list.append(element('li', { class: 'rest' },
+        '… and ' + withThousands(count - story.more.length) + ' more'));
+    }
+  });
+  return details;
+}
+
+function hitItem(hit, state) {
   const title = hit.title ? highlighted(hit.title, hit.title_highlights) : hit.id;
   const item = element('li', { class: 'hit' },
-    element('h2', { class: 'title' }, element('a', { href: articleLink(hit.id, query) }, title)),
+    element('h2', { class: 'title' }, element('a', { href: articleLink(hit.id, state.q) }, title)),
     meta(hit));
   if (hit.snippet) {
     item.append(element('p', { class: 'snippet' }, highlighted(hit.snippet, hit.highlights)));
   }
+  if (hit.story) item.append(reportsDetails(hit.story, state.q));
+  // Back from the articles like this one goes to the query the reader
+  // searched, however many likes deep.
+  const like = { q: '', like: hit.id, from: state.like ? state.from : state.q,
+    collapse: state.collapse, sort: 'relevance', offset: 0 };
+  item.append(element('p', { class: 'actions' },
+    element('a', { class: 'like', href: pageLink(like) }, 'More like this')));
   return item;
 }
 
@@ -93,7 +172,7 @@ function facetsAside(result, state) {
     if (!values.length) continue;
     const list = element('ul');
     for (const [value, count] of values.slice(0, FACET_VALUES_SHOWN)) {
-      const link = pageLink(narrowed(state.q, field, value), state.sort, 0);
+      const link = pageLink({ ...state, q: narrowed(state.q, field, value), offset: 0 });
       list.append(element('li', {}, element('a', { href: link }, value), ' ',
         element('span', { class: 'n' }, String(count))));
     }
@@ -107,27 +186,47 @@ function pagesNav(result, state) {
   const parts = [];
   if (state.offset > 0) {
     const previous = Math.max(0, state.offset - PAGE_HITS);
-    parts.push(element('a', { rel: 'prev', href: pageLink(state.q, state.sort, previous) },
+    parts.push(element('a', { rel: 'prev', href: pageLink({ ...state, offset: previous }) },
       '← Previous'));
   }
   if (result.hits.length) {
     const first = result.hits[0].rank;
     const last = result.hits[result.hits.length - 1].rank;
-    parts.push(element('span', { class: 'range' }, first + '–' + last + ' of ' + totalText(result)));
+    parts.push(element('span', { class: 'range' }, first + '–' + last + ' of ' + shownText(result)));
   }
   const next = state.offset + PAGE_HITS;
-  if (next < result.total && next <= MAX_OFFSET) {
-    parts.push(element('a', { rel: 'next', href: pageLink(state.q, state.sort, next) }, 'Next →'));
+  if (next < result.stories && next <= MAX_OFFSET) {
+    parts.push(element('a', { rel: 'next', href: pageLink({ ...state, offset: next }) }, 'Next →'));
   }
   return parts.length ? element('nav', { class: 'pages', 'aria-label': 'Pages' }, ...parts) : null;
 }
 
-function renderResult(result, state) {
-  const nodes = [];
+// What the hits are like, and the way back to the query that led there.
+function likeNodes(state, likeTitle) {
+  const nodes = [element('p', { class: 'like' }, 'Articles like ',
+    element('a', { href: articleLink(state.like, '') }, likeTitle || state.like))];
+  // Shown one hit a story, articles like one are other stories: say so,
+  // for a reader who looks for the reports of its own.
+  if (state.collapse === 'story') {
+    nodes.push(element('p', { class: 'note' }, 'Its own story is left out: ',
+      element('a', { href: pageLink({ ...state, offset: 0, collapse: 'none' }) },
+        'show all reports')));
+  }
+  if (state.from) {
+    const back = { q: state.from, sort: 'relevance', offset: 0, collapse: state.collapse };
+    nodes.push(element('p', { class: 'back' },
+      element('a', { href: pageLink(back) }, '← Results for ' + state.from)));
+  }
+  return nodes;
+}
+
+function renderResult(result, state, likeTitle) {
+  const nodes = state.like ? likeNodes(state, likeTitle) : [];
   if (result.suggestion) {
+    const corrected = { q: result.suggestion, sort: state.sort, offset: 0, collapse: state.collapse };
     nodes.push(element('p', { class: 'suggestion' },
       result.corrected ? 'Showing results for ' : 'Did you mean ',
-      element('a', { href: pageLink(result.suggestion, state.sort, 0) }, result.suggestion)));
+      element('a', { href: pageLink(corrected) }, result.suggestion)));
   }
   for (const note of result.notes || []) nodes.push(element('p', { class: 'note' }, note));
   for (const warning of result.warnings || []) {
@@ -135,7 +234,7 @@ function renderResult(result, state) {
   }
   nodes.push(element('p', { class: 'count', id: 'count' }, countText(result)));
   const hits = element('ol', { class: 'hits', start: String(state.offset + 1) },
-    ...result.hits.map((hit) => hitItem(hit, state.q)));
+    ...result.hits.map((hit) => hitItem(hit, state)));
   const results = element('div', { class: 'results' }, hits);
   const facets = facetsAside(result, state);
   if (facets) results.append(facets);
@@ -151,29 +250,45 @@ function stateOf(url) {
     q: params.get('q'),
     sort: params.get('sort') || 'relevance',
     offset: Number(params.get('offset') || 0),
+    collapse: params.get('collapse') || 'story',
+    like: params.get('like') || '',
+    from: params.get('from') || '',
   };
+}
+
+function titleOf(state, likeTitle) {
+  if (state.like) {
+    return 'Articles like ' + (likeTitle || state.like) + (state.q ? ': ' + state.q : '') +
+      ' — Quarry';
+  }
+  return state.q ? state.q + ' — Quarry' : 'Quarry';
 }
 
 let latest = 0;
 
 async function search(state, push) {
   const main = document.getElementById('main');
-  const link = pageLink(state.q, state.sort, state.offset);
-  if (push) history.pushState(null, '', link);
-  document.getElementById('q').value = state.q;
+  if (push) history.pushState(null, '', pageLink(state));
+  document.getElementById('q').value = state.q || '';
   document.getElementById('sort').value = state.sort;
-  document.title = state.q ? state.q + ' — Quarry' : 'Quarry';
-  const api = '/api/search?q=' + encodeURIComponent(state.q) + '&sort=' +
+  document.getElementById('collapse').value = state.collapse;
+  document.title = titleOf(state, '');
+  let api = '/api/search?q=' + encodeURIComponent(state.q || '') + '&sort=' +
     encodeURIComponent(state.sort) + '&offset=' + state.offset + '&n=' + PAGE_HITS +
-    '&facets=' + FACETS + '&collapse=none';
+    '&facets=' + FACETS + '&collapse=' + encodeURIComponent(state.collapse);
+  if (state.like) api += '&like=' + encodeURIComponent(state.like);
   // Answers may come back out of order: only the latest search is drawn.
   const mine = ++latest;
+  articles.clear();
   let nodes;
   try {
-    const response = await fetch(api);
+    const [response, liked] = await Promise.all([fetch(api),
+      state.like ? article(state.like) : null]);
     const answer = await response.json();
-    nodes = response.ok ? renderResult(answer, state)
+    const likeTitle = liked ? liked.title : '';
+    nodes = response.ok ? renderResult(answer, state, likeTitle)
       : [element('p', { class: 'error', role: 'alert' }, answer.error)];
+    if (mine === latest) document.title = titleOf(state, likeTitle);
   } catch (error) {
     nodes = [element('p', { class: 'error', role: 'alert' }, 'The server did not answer: ' + error)];
   }
@@ -205,6 +320,9 @@ function start() {
   const form = document.getElementById('search');
   const input = document.getElementById('q');
   const sort = document.getElementById('sort');
+  const collapse = document.getElementById('collapse');
+  const formState = () => ({ q: input.value, sort: sort.value, offset: 0,
+    collapse: collapse.value, like: '', from: '' });
   const onSearchPage = location.pathname === '/';
   input.addEventListener('input', () => suggest(input, document.getElementById('completions')));
   document.addEventListener('keydown', (event) => {
@@ -218,11 +336,19 @@ function start() {
   if (!onSearchPage) return;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    search({ q: input.value, sort: sort.value, offset: 0 }, true);
+    search(formState(), true);
   });
-  sort.addEventListener('change', () => {
-    if (input.value) search({ q: input.value, sort: sort.value, offset: 0 }, true);
-  });
+  // A like search stays one when reordered or regrouped.
+  const reorder = () => {
+    const state = stateOf(location.href);
+    if (state.like) {
+      search({ ...state, sort: sort.value, collapse: collapse.value, offset: 0 }, true);
+    } else if (input.value) {
+      search(formState(), true);
+    }
+  };
+  sort.addEventListener('change', reorder);
+  collapse.addEventListener('change', reorder);
   document.getElementById('main').addEventListener('click', (event) => {
     const link = event.target.closest('a');
     if (!link || !link.getAttribute('href').startsWith('/?') || event.button !== 0 ||
@@ -233,7 +359,7 @@ function start() {
   });
   window.addEventListener('popstate', () => {
     const state = stateOf(location.href);
-    if (state.q !== null) {
+    if (state.q !== null || state.like) {
       search(state, false);
     } else {
       input.value = '';

@@ -5,7 +5,6 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
-#include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -16,15 +15,18 @@
 #include "app/batch.h"
 #include "app/index_location.h"
 #include "app/prompt.h"
-#include "app/server.h"
 #include "app/terminal_prompt.h"
 #include "app/version_text.h"
 #include "quarry/error.h"
 #include "quarry/search/facet.h"
 #include "quarry/search/feedback.h"
 #include "quarry/search/ranking.h"
+#include "query/serve_command.h"
+#include "query/whole_number.h"
 
 namespace {
+
+using quarry::whole_number;
 
 constexpr char kProgram[] = "quarry";
 
@@ -60,24 +62,6 @@ Exit codes:
 quarry serve serves the index over HTTP (quarry serve --help); quarry -- serve
 searches for the word.)";
 
-constexpr char kServeFooter[] = R"(Routes (all GET):
-  /                       the search page (works without JavaScript)
-  /api/search?q=...       the JSON of quarry --format json; parameters n, offset,
-                          sort, match, plain, strict, correct, explain, snippets,
-                          facets, count_limit, weight, bm25, title_weight,
-                          feedback, like (q may then be left out), as quarry's
-                          options (strict=true: 400 for a bad query)
-  /api/articles/ID        a stored article (with q=..., where the query matches it)
-  /api/suggest?q=...      completions of the query's last word
-  /api/stats, /healthz
-The server is read-only and has no authentication: it listens on loopback
-unless --listen names another address. SIGINT or SIGTERM stop it, answering
-the requests already received.
-Exit codes:
-  0  stopped by SIGINT or SIGTERM
-  1  the address cannot be listened on (in use, not this machine's)
-  2  usage error (an option, or --listen that is not HOST:PORT))";
-
 struct Options {
   std::vector<std::string> db_paths{quarry::default_index_path()};
   quarry::OpenOptions open;
@@ -100,25 +84,6 @@ struct Options {
   std::string feedback = "auto";
   bool count = false;
 };
-
-// A number of things: digits alone, from `least` to std::size_t's largest.
-// CLI11 alone would read "-1" as that largest and wrap numbers past it.
-CLI::Validator whole_number(std::size_t least) {
-  return CLI::Validator(
-      [least](const std::string& text) -> std::string {
-        std::size_t value = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, error] = std::from_chars(text.data(), end, value);
-        if (error == std::errc::result_out_of_range) {
-          return text + " is too large (at most " + std::to_string(SIZE_MAX) + ")";
-        }
-        if (error != std::errc() || stop != end || value < least) {
-          return text + " is not a whole number of " + std::to_string(least) + " or more";
-        }
-        return "";
-      },
-      "N");
-}
 
 // A run tag is the last field of a TREC line, which is split on white space.
 const CLI::Validator kRunTag(
@@ -326,61 +291,6 @@ int run(Options& options) {
   return 0;
 }
 
-// quarry serve: its options fill `config`.
-CLI::App* add_serve_command(CLI::App& app, quarry::ServerConfig& config) {
-  CLI::App* serve =
-      app.add_subcommand("serve", "Serve the index over HTTP: a search page and a JSON API");
-  config.db_paths = {quarry::default_index_path()};
-  serve
-      ->add_option("--db", config.db_paths,
-                   "Index folder, or Xapian stub file naming shards; several are served as one "
-                   "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)")
-      ->allow_extra_args(false);
-  serve->add_flag("--allow-partial", config.open.allow_partial,
-                  "When some shards do not answer, search the others and warn");
-  serve
-      ->add_option("--connect-timeout", config.open.connect_timeout,
-                   "Seconds to wait for a remote shard to accept a connection (0: for ever)")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  serve
-      ->add_option("--timeout", config.open.timeout,
-                   "Seconds to wait for any one answer from a remote shard (0: for ever)")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  serve
-      ->add_option("--listen", config.listen,
-                   "HOST:PORT to listen on; port 0 picks a free one. An address other than "
-                   "loopback lets anyone who reaches it read the whole index")
-      ->capture_default_str();
-  serve
-      ->add_option("-j,--threads", config.threads,
-                   "Threads answering requests, each with its own view of the index "
-                   "(default: the cores available)")
-      ->check(whole_number(0));
-  serve
-      ->add_option_function<std::size_t>(
-          "--cache-mib", [&config](std::size_t mib) { config.cache_bytes = mib << 20; },
-          "MiB of search answers kept for the same request asked again while the index does "
-          "not change (default: 64; 0: none)")
-      ->check(CLI::Range(0, 1 << 20));
-  serve->add_flag_callback(
-      "-q,--quiet", [&config] { config.log_requests = false; }, "Log no line per request");
-  serve->footer(kServeFooter);
-  return serve;
-}
-
-int run_serve(const CLI::App& app, const quarry::ServerConfig& config) {
-  // quarry --db X serve would silently serve the default index.
-  for (const CLI::Option* option : app.get_options()) {
-    if (option->count() > 0) {
-      throw CLI::ValidationError("serve takes its options after it: quarry serve --db …");
-    }
-  }
-  quarry::serve(config, std::cout, std::cerr, kProgram);
-  return 0;
-}
-
 // After an option error: a query that starts with '-' (-site:x) reads as
 // options, so show the command with the '--' that makes it a query.
 void explain_dash_query(int argc, char** argv) {
@@ -508,10 +418,10 @@ int main(int argc, char** argv) {
   app.add_option("QUERY", options.words, "The query; several arguments are joined with spaces");
   app.footer(kFooter);
   quarry::ServerConfig serve_config;
-  CLI::App* serve = add_serve_command(app, serve_config);
+  CLI::App* serve = quarry::add_serve_command(app, serve_config);
   try {
     app.parse(argc, argv);
-    if (serve->parsed()) return run_serve(app, serve_config);
+    if (serve->parsed()) return quarry::run_serve(app, serve_config, kProgram);
     return run(options);
   } catch (const CLI::ParseError& error) {
     if (app.exit(error) == 0) return 0;

@@ -15,7 +15,9 @@ set(allowed_index "^(quarry/[a-z_]+\\.h|quarry/(text|input|index)/|lib/(text|inp
 set(allowed_search
     "^(quarry/[a-z_]+\\.h|quarry/(text|input|index|search)/|lib/(text|input|index|search)/)")
 set(allowed_app "^(quarry/|app/)")
-set(allowed_program "^(quarry/|app/)")
+# A program also includes its own folder's files.
+set(allowed_indexer "^(quarry/|app/|indexer/)")
+set(allowed_query "^(quarry/|app/|query/)")
 
 set(problems "")
 
@@ -64,9 +66,13 @@ file(GLOB files "${SOURCE_DIR}/app/*")
 foreach(file IN LISTS files)
   check_file("${file}" "${allowed_app}")
 endforeach()
-file(GLOB files "${SOURCE_DIR}/indexer/*.cc" "${SOURCE_DIR}/query/*.cc")
-foreach(file IN LISTS files)
-  check_file("${file}" "${allowed_program}")
+foreach(program indexer query)
+  file(GLOB files "${SOURCE_DIR}/${program}/*")
+  foreach(file IN LISTS files)
+    if(file MATCHES "\\.(cc|h)$")
+      check_file("${file}" "${allowed_${program}}")
+    endif()
+  endforeach()
 endforeach()
 
 if(problems)

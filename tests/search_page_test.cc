@@ -55,6 +55,7 @@ TEST(SearchPage, RendersResultsAsEscapedMarkup) {
   SearchResult result;
   result.query = "penalty";
   result.total = 25;
+  result.stories = 25;
   Hit hit;
   hit.rank = 11;
   hit.id = "dir/a b.txt";
@@ -89,6 +90,133 @@ TEST(SearchPage, RendersResultsAsEscapedMarkup) {
   // A facet narrows the query with a filter, its quotes dropped.
   EXPECT_NE(page.find("href=\"/?q=penalty%20%22%3Cx%3E%22%20source%3A%22Press%20Association%22\""),
             std::string::npos);
+}
+
+// Three reports of one story, shown once.
+SearchResult one_story() {
+  SearchResult result;
+  result.query = "derby";
+  result.total = 3;
+  result.stories = 1;
+  Hit hit;
+  hit.rank = 1;
+  hit.id = "a.txt";
+  hit.title = "Derby";
+  hit.story = "a.txt";
+  hit.more = {"b.txt", "c d.txt"};
+  hit.more_total = 2;
+  result.hits.push_back(hit);
+  return result;
+}
+
+TEST(SearchPage, AStorysOtherReportsOpenFromItsHit) {
+  const SearchResult result = one_story();
+  SearchPageView view;
+  view.query = "derby";
+  view.result = &result;
+  view.reports["b.txt"] = {"<i>Second</i> report", "2017-12-11T09:00:00", "Express"};
+  const std::string page = render_search_page(view);
+  EXPECT_NE(page.find("<p class=\"count\" id=\"count\">3 articles match, 1 story</p>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<details class=\"more\"><summary>+2 more reports</summary>"),
+            std::string::npos);
+  // Each report opens its article; one whose title is not known is listed
+  // by its id.
+  EXPECT_NE(page.find("<li><a href=\"/articles/b.txt?q=derby\">&lt;i&gt;Second&lt;/i&gt; "
+                      "report</a> <span class=\"meta\"><span class=\"date\">2017-12-11</span> · "
+                      "<span class=\"source\">Express</span></span></li>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<li><a href=\"/articles/c%20d.txt?q=derby\">c d.txt</a></li>"),
+            std::string::npos);
+  EXPECT_EQ(page.find("class=\"rest\""), std::string::npos);
+  // The pages go through stories, not articles.
+  EXPECT_NE(page.find("<span class=\"range\">1–1 of 1 story</span>"), std::string::npos);
+  EXPECT_EQ(page.find("rel=\"next\""), std::string::npos);
+  EXPECT_NE(page.find("<option value=\"story\" selected>"), std::string::npos);
+}
+
+TEST(SearchPage, ReportsPastThoseListedAreCounted) {
+  SearchResult result = one_story();
+  result.hits[0].more_total = 14;
+  SearchPageView view;
+  view.query = "derby";
+  view.result = &result;
+  const std::string page = render_search_page(view);
+  EXPECT_NE(page.find("<summary>+14 more reports</summary>"), std::string::npos);
+  EXPECT_NE(page.find("<li class=\"rest\">… and 12 more</li>"), std::string::npos);
+}
+
+TEST(SearchPage, EachHitLinksToArticlesLikeIt) {
+  const SearchResult result = one_story();
+  SearchPageView view;
+  view.query = "derby & co";
+  view.collapse = Collapse::kNone;
+  view.result = &result;
+  const std::string page = render_search_page(view);
+  // The search shown is where the like search goes back to.
+  EXPECT_NE(page.find("<a class=\"like\" href=\"/?like=a.txt&amp;collapse=none&amp;from=derby%20%"
+                      "26%20co\">More like this</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<option value=\"none\" selected>All reports</option>"), std::string::npos);
+}
+
+TEST(SearchPage, ArticlesLikeOneSayWhichWithAWayBack) {
+  SearchResult result = one_story();
+  result.hits[0].more_total = 0;
+  result.hits[0].more.clear();
+  result.stories = result.total = 1;
+  SearchPageView view;
+  view.like = "x.txt";
+  view.like_title = "The <first> one";
+  view.from = "derby";
+  view.result = &result;
+  std::string page = render_search_page(view);
+  EXPECT_NE(page.find("<p class=\"like\">Articles like <a href=\"/articles/x.txt\">The "
+                      "&lt;first&gt; one</a></p>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<p class=\"back\"><a href=\"/?q=derby\">← Results for derby</a></p>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<title>Articles like The &lt;first&gt; one — Quarry</title>"),
+            std::string::npos);
+  // Shown a hit a story, its own story is left out: a link shows it all.
+  EXPECT_NE(page.find("<a href=\"/?like=x.txt&amp;collapse=none&amp;from=derby\">show all "
+                      "reports</a>"),
+            std::string::npos);
+  // Like a hit of a like search: back still goes to the query searched.
+  EXPECT_NE(page.find("href=\"/?like=a.txt&amp;from=derby\">More like this"), std::string::npos);
+  view.collapse = Collapse::kNone;
+  page = render_search_page(view);
+  EXPECT_EQ(page.find("show all reports"), std::string::npos);
+  EXPECT_NE(page.find("<a href=\"/?q=derby&amp;collapse=none\">← Results for derby</a>"),
+            std::string::npos);
+}
+
+TEST(SearchPage, PagesOfStoriesKeepTheirGrouping) {
+  SearchResult result;
+  result.query = "oil";
+  result.total = 86;
+  result.stories = 80;
+  result.stories_exact = false;
+  for (std::size_t rank = 1; rank <= 10; ++rank) {
+    Hit hit;
+    hit.rank = rank;
+    hit.id = std::to_string(rank);
+    result.hits.push_back(hit);
+  }
+  SearchPageView view;
+  view.query = "oil";
+  view.result = &result;
+  std::string page = render_search_page(view);
+  EXPECT_NE(page.find("86 articles match, about 80 stories"), std::string::npos);
+  EXPECT_NE(page.find("<span class=\"range\">1–10 of about 80 stories</span>"), std::string::npos);
+  EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10\">Next"), std::string::npos);
+  // Every report shown: the pages go through the articles.
+  view.collapse = Collapse::kNone;
+  result.stories = result.total;
+  result.stories_exact = true;
+  page = render_search_page(view);
+  EXPECT_NE(page.find("<span class=\"range\">1–10 of 86</span>"), std::string::npos);
+  EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10&amp;collapse=none\">Next"), std::string::npos);
 }
 
 TEST(SearchPage, BareFormHasNoResults) {

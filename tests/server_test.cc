@@ -329,23 +329,69 @@ TEST_F(ServerTest, ClientsThatSendNothingDoNotStopOthers) {
   EXPECT_LT(Clock::now() - start, allowed(std::chrono::milliseconds(500)));
 }
 
+std::size_t count_of(const std::string& text, std::string_view part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
 TEST_F(ServerTest, PageListsHitsWithoutJavaScript) {
   const HttpReply reply = server().get("/?q=penalty+Herrera");
   EXPECT_EQ(reply.status, 200);
   EXPECT_EQ(reply.header("content-type"), "text/html; charset=utf-8");
   EXPECT_NE(reply.header("content-security-policy").find("script-src 'self'"), std::string::npos);
   const std::string& page = reply.body;
-  std::size_t hits = 0;
-  for (std::size_t at = page.find("<li class=\"hit\">"); at != std::string::npos;
-       at = page.find("<li class=\"hit\">", at + 1)) {
-    ++hits;
-  }
-  EXPECT_EQ(hits, 3u);
-  EXPECT_NE(page.find("3 articles match"), std::string::npos);
+  // The sample's three reports are one story, shown once, the others
+  // listed under it by their titles.
+  EXPECT_EQ(count_of(page, "<li class=\"hit\">"), 1u);
+  EXPECT_NE(page.find("3 articles match, 1 story"), std::string::npos);
   EXPECT_NE(page.find("<mark>Herrera</mark>"), std::string::npos);
   EXPECT_NE(page.find("value=\"penalty Herrera\""), std::string::npos);
   EXPECT_NE(page.find("href=\"/articles/" + std::string(kRaucous) + "?q=penalty%20Herrera\""),
             std::string::npos);
+  EXPECT_NE(page.find("<summary>+2 more reports</summary>"), std::string::npos);
+  EXPECT_NE(page.find(">Mourinho and Ederson in dressing-room bust-up after Manchester derby</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find(">United kept City&#39;s cameras out before the derby flashpoint</a>"),
+            std::string::npos);
+  EXPECT_NE(page.find("href=\"/?like=" + std::string(kRaucous) +
+                      "&amp;from=penalty%20Herrera\">More like this"),
+            std::string::npos);
+}
+
+TEST_F(ServerTest, PageShowsAllReportsWhenAsked) {
+  const std::string page = server().get("/?q=penalty+Herrera&collapse=none").body;
+  EXPECT_EQ(count_of(page, "<li class=\"hit\">"), 3u);
+  EXPECT_NE(page.find("<p class=\"count\" id=\"count\">3 articles match</p>"), std::string::npos);
+  EXPECT_EQ(page.find("more reports"), std::string::npos);
+  EXPECT_NE(page.find("<option value=\"none\" selected>"), std::string::npos);
+  // The page offers what it has a control for.
+  EXPECT_EQ(server().get("/?q=penalty&collapse=duplicates").status, 400);
+}
+
+TEST_F(ServerTest, PageOfArticlesLikeOneLeavesItOut) {
+  const std::string like = "/?like=" + std::string(kRaucous) + "&from=penalty+Herrera";
+  HttpReply reply = server().get(like + "&collapse=none");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(count_of(reply.body, "<li class=\"hit\">"), 2u);
+  EXPECT_EQ(reply.body.find("<h2 class=\"title\"><a href=\"/articles/" + std::string(kRaucous)),
+            std::string::npos);
+  EXPECT_NE(reply.body.find("Articles like <a href=\"/articles/" + std::string(kRaucous) +
+                            "\">Mourinho in heated exchange with City players after derby "
+                            "defeat</a>"),
+            std::string::npos);
+  EXPECT_NE(reply.body.find("<a href=\"/?q=penalty%20Herrera&amp;collapse=none\">← Results for "
+                            "penalty Herrera</a>"),
+            std::string::npos);
+  // One hit a story: its own story is left out with it.
+  reply = server().get(like);
+  EXPECT_EQ(count_of(reply.body, "<li class=\"hit\">"), 0u);
+  EXPECT_NE(reply.body.find("show all reports"), std::string::npos);
+  reply = server().get("/?like=nothing.txt");
+  EXPECT_EQ(reply.status, 404);
+  EXPECT_NE(reply.body.find("no article has the id"), std::string::npos);
 }
 
 TEST_F(ServerTest, PageExplainsABadRequest) {

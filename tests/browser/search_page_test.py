@@ -1,8 +1,9 @@
 """The search page of `quarry serve` in headless Chromium, used as a reporter
-would: type a query, read the hits, open one, page forward, sort by date,
-complete a word, use the keyboard and a phone's width, and with JavaScript
-off. An article whose title and body are markup shows as text and runs
-nothing.
+would: type a query, read the hits, open one, open a story's other reports,
+show every report, find articles like one and go back, page forward, sort by
+date, complete a word, use the keyboard and a phone's width, and with
+JavaScript off. An article whose title and body are markup shows as text and
+runs nothing.
 
 Run by CTest (tests/CMakeLists.txt) with the programs' paths:
     /usr/bin/python3 tests/browser/search_page_test.py --quarry build/query/quarry \
@@ -45,6 +46,11 @@ OPTIONS = argparse.Namespace()
 HOSTILE_TITLE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">'
 HOSTILE_SOURCE = '<img src=x onerror="window.pwned = 5"><i>Nowhere</i>'
 HOSTILE_BODY = 'hostile <b>bold</b> <script>window.pwned = 3</script> <img src=x onerror="alert(4)">'
+
+# The sample corpus: three reports of one story.
+RAUCOUS = "Mourinho in heated exchange with City players after derby defeat"
+BUST_UP = "Mourinho and Ederson in dressing-room bust-up after Manchester derby"
+CAMERAS = "United kept City's cameras out before the derby flashpoint"
 
 
 def corpus_lines():
@@ -131,10 +137,12 @@ class SearchPageTest(unittest.TestCase):
         return WebDriverWait(self.driver, PATIENCE,
                              ignored_exceptions=[StaleElementReferenceException])
 
-    def search(self, query):
-        """Types `query` in the box and presses Enter, as a person would."""
+    def search(self, query, reports="One per story"):
+        """Types `query` in the box and presses Enter, as a person would,
+        with the hits of a story shown once or each (reports)."""
         self.driver.get(self.server.url + "/")
         self.wait_ready()
+        Select(self.driver.find_element(By.ID, "collapse")).select_by_visible_text(reports)
         box = self.driver.find_element(By.ID, "q")
         box.clear()
         box.send_keys(query + Keys.ENTER)
@@ -159,20 +167,81 @@ class SearchPageTest(unittest.TestCase):
     def titles(self):
         return [hit.find_element(By.CSS_SELECTOR, ".title").text for hit in self.hits()]
 
+    def open_reports(self, hit):
+        """Opens "+N more reports" from the keyboard; their titles once
+        they have come."""
+        summary = hit.find_element(By.CSS_SELECTOR, ".more summary")
+        summary.send_keys(Keys.ENTER)
+        return self.wait().until(lambda d: report_titles(hit))
+
     def assert_no_script_ran(self):
         self.assertIsNone(self.driver.execute_script("return window.pwned"))
         with self.assertRaises(NoAlertPresentException):
             self.driver.switch_to.alert.text
 
-    def test_search_shows_three_hits_with_highlighted_words(self):
+    def test_search_shows_a_story_once_with_highlighted_words(self):
         self.search("penalty Herrera")
-        self.assertEqual(self.driver.find_element(By.ID, "count").text, "3 articles match")
-        self.assertEqual(len(self.hits()), 3)
-        for hit in self.hits():
-            marked = {mark.text.lower() for mark in hit.find_elements(By.CSS_SELECTOR, ".snippet mark")}
-            self.assertTrue(marked & {"penalty", "herrera"}, hit.text)
+        self.assertEqual(self.driver.find_element(By.ID, "count").text, "3 articles match, 1 story")
+        self.assertEqual(self.titles(), [RAUCOUS])
+        hit = self.hits()[0]
+        marked = {mark.text.lower() for mark in hit.find_elements(By.CSS_SELECTOR, ".snippet mark")}
+        self.assertEqual(marked, {"penalty", "herrera"})
+        self.assertEqual(hit.find_element(By.CSS_SELECTOR, ".more summary").text, "+2 more reports")
         self.assertIn("q=penalty%20Herrera", self.driver.current_url)
         self.assertEqual(self.driver.title, "penalty Herrera — Quarry")
+
+    def test_more_reports_open_the_others(self):
+        self.search("penalty Herrera")
+        hit = self.hits()[0]
+        self.assertFalse(hit.find_element(By.CSS_SELECTOR, ".reports").is_displayed())
+        self.assertEqual(self.open_reports(hit), [BUST_UP, CAMERAS])
+        hit.find_element(By.LINK_TEXT, CAMERAS).click()
+        self.wait().until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "article h1")))
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "article h1").text, CAMERAS)
+
+    def test_all_reports_shows_every_article(self):
+        self.search("penalty Herrera", reports="All reports")
+        self.assertEqual(self.driver.find_element(By.ID, "count").text, "3 articles match")
+        self.assertEqual(sorted(self.titles()), sorted([RAUCOUS, BUST_UP, CAMERAS]))
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".more"), [])
+        self.assertIn("collapse=none", self.driver.current_url)
+        Select(self.driver.find_element(By.ID, "collapse")).select_by_visible_text("One per story")
+        self.wait_for_count("3 articles match, 1 story")
+        self.assertEqual(self.titles(), [RAUCOUS])
+        self.assertNotIn("collapse", self.driver.current_url)
+
+    def test_more_like_this_shows_the_others_and_not_itself(self):
+        self.search("penalty Herrera", reports="All reports")
+        hit = next(hit for hit in self.hits()
+                   if hit.find_element(By.CSS_SELECTOR, ".title").text == RAUCOUS)
+        hit.find_element(By.LINK_TEXT, "More like this").click()
+        self.wait_for_like(RAUCOUS)
+        self.assertEqual(sorted(self.titles()), sorted([BUST_UP, CAMERAS]))
+        self.assertEqual(self.driver.title, "Articles like " + RAUCOUS + " — Quarry")
+        self.assertIn("like=000_574c536d11495eda.txt", self.driver.current_url)
+        self.driver.find_element(By.LINK_TEXT, "← Results for penalty Herrera").click()
+        self.wait_for_count("3 articles match")
+        self.assertEqual(len(self.hits()), 3)
+        self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"), "penalty Herrera")
+
+    def test_more_like_this_by_stories_leaves_its_own_out(self):
+        self.search("penalty Herrera")
+        self.hits()[0].find_element(By.LINK_TEXT, "More like this").click()
+        self.wait_for_like(RAUCOUS)
+        self.assertFalse(set(self.titles()) & {RAUCOUS, BUST_UP, CAMERAS})
+        self.driver.find_element(By.LINK_TEXT, "show all reports").click()
+        self.wait().until(lambda d: sorted(self.titles()) == sorted([BUST_UP, CAMERAS]))
+        self.assertEqual(Select(self.driver.find_element(By.ID, "collapse"))
+                         .first_selected_option.text, "All reports")
+        self.driver.back()
+        self.wait().until(lambda d: "show all reports" in d.find_element(By.ID, "main").text)
+        self.assertFalse(set(self.titles()) & {RAUCOUS, BUST_UP, CAMERAS})
+
+    def wait_for_like(self, title):
+        """Waits for the page of articles like the one of `title`."""
+        self.wait().until(lambda d: [like.text for like in d.find_elements(By.CSS_SELECTOR, "p.like")]
+                          == ["Articles like " + title])
+        self.wait_for_count()
 
     def test_highlights_count_code_points(self):
         self.search("airship café")
@@ -193,10 +262,10 @@ class SearchPageTest(unittest.TestCase):
         marked = {mark.text.lower() for mark in body.find_elements(By.TAG_NAME, "mark")}
         self.assertEqual(marked, {"penalty", "herrera"})
         self.driver.find_element(By.CSS_SELECTOR, ".back a").click()
-        self.wait_for_count("3 articles match")
+        self.wait_for_count("3 articles match, 1 story")
 
     def test_page_forward_and_back(self):
-        self.search("zeppelin")
+        self.search("zeppelin", reports="All reports")
         self.assertEqual(self.driver.find_element(By.ID, "count").text, "25 articles match")
         first_page = self.titles()
         self.assertEqual(len(first_page), 10)
@@ -211,7 +280,7 @@ class SearchPageTest(unittest.TestCase):
         self.assertEqual(self.titles(), first_page)
 
     def test_sort_by_date(self):
-        self.search("zeppelin")
+        self.search("zeppelin", reports="All reports")
         Select(self.driver.find_element(By.ID, "sort")).select_by_visible_text("Oldest first")
         self.wait().until(lambda d: "sort=date" in d.current_url)
         self.wait().until(lambda d: self.titles()[:2] == ["Zeppelin sighted, day 1",
@@ -222,7 +291,7 @@ class SearchPageTest(unittest.TestCase):
         self.assertEqual(dates, sorted(dates, reverse=True))
 
     def test_a_facet_narrows_the_search(self):
-        self.search("zeppelin")
+        self.search("zeppelin", reports="All reports")
         link = self.driver.find_element(By.LINK_TEXT, "Coast News")
         link.click()
         self.wait_for_count("12 articles match")
@@ -273,10 +342,12 @@ class NarrowScreenTest(unittest.TestCase):
         driver = browser(folder, width=390, height=844)
         try:
             driver.get(server.url + "/?q=penalty+Herrera")
+            self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "li.hit")), 1)
+            # The reports' ids are long words: open, they still fit.
+            driver.find_element(By.CSS_SELECTOR, ".more summary").click()
             width = driver.execute_script("return document.documentElement.clientWidth")
             scroll = driver.execute_script("return document.documentElement.scrollWidth")
             self.assertLessEqual(scroll, width)
-            self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "li.hit")), 3)
         finally:
             driver.quit()
             server.stop()
@@ -295,8 +366,23 @@ class WithoutJavaScriptTest(unittest.TestCase):
             WebDriverWait(driver, PATIENCE).until(
                 lambda d: d.find_elements(By.ID, "count"))
             self.assertIsNone(driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
-            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match")
+            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match, 1 story")
             self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "li.hit mark")) > 0, True)
+            hits = driver.find_elements(By.CSS_SELECTOR, "li.hit")
+            self.assertEqual([hit.find_element(By.CSS_SELECTOR, ".title").text for hit in hits],
+                             [RAUCOUS])
+            hits[0].find_element(By.CSS_SELECTOR, ".more summary").click()
+            self.assertEqual(report_titles(hits[0]), [BUST_UP, CAMERAS])
+            # Articles like it, every report shown: the other two.
+            hits[0].find_element(By.LINK_TEXT, "More like this").click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.like"))
+            driver.find_element(By.LINK_TEXT, "show all reports").click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: "collapse=none" in d.current_url)
+            self.assertEqual(sorted(hit.text for hit in driver.find_elements(
+                By.CSS_SELECTOR, "li.hit .title")), sorted([BUST_UP, CAMERAS]))
+            driver.find_element(By.LINK_TEXT, "← Results for penalty Herrera").click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: "like=" not in d.current_url)
+            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match")
             driver.get(server.url + "/?q=hostile")
             self.assertEqual(driver.find_element(By.CSS_SELECTOR, "li.hit .title").text,
                              HOSTILE_TITLE)
@@ -306,6 +392,13 @@ class WithoutJavaScriptTest(unittest.TestCase):
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def report_titles(hit):
+    """The titles "+N more reports" lists under `hit`, once each shows its
+    title rather than its id."""
+    titles = [link.text for link in hit.find_elements(By.CSS_SELECTOR, ".reports li a")]
+    return titles if titles and not any(title.endswith(".txt") for title in titles) else None
+
+
 def screenshot(path):
     """The results of a search, as the README shows them."""
     folder = tempfile.mkdtemp(prefix="quarry-browser-")
@@ -313,6 +406,8 @@ def screenshot(path):
     driver = browser(folder, width=900, height=640)
     try:
         driver.get(server.url + "/?q=penalty+Herrera")
+        driver.find_element(By.CSS_SELECTOR, ".more summary").click()
+        WebDriverWait(driver, PATIENCE).until(report_titles)
         driver.save_screenshot(path)
     finally:
         driver.quit()
