@@ -45,8 +45,9 @@ TEST(ParseFeedback, ModesAndParameters) {
   FeedbackConfig powered;
   parse_feedback("power=1.5", &powered);
   EXPECT_EQ(powered.power, 1.5);
-  for (const std::string bad : {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3",
-                                "terms=", "=3", "power=-1"}) {
+  for (const std::string bad :
+       {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3", "terms=", "=3", "power=-1",
+        "power=nan", "power=inf", "docs=nan", "docs=1e20"}) {
     FeedbackConfig config;
     EXPECT_THROW(parse_feedback(bad, &config), ConfigError) << bad;
   }

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -34,12 +35,13 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
                                         : trim_white_space(part.substr(equals + 1));
     double value = 0;
     auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    // from_chars reads "nan" and "inf" too, which no parameter takes.
     if (number.empty() || error != std::errc() || end != number.data() + number.size() ||
-        value < 0) {
+        !std::isfinite(value) || value < 0) {
       throw ConfigError("feedback '" + std::string(part) +
                         "' is not on, off, auto or NAME=NUMBER, e.g. terms=20");
     }
-    const bool whole = value == static_cast<double>(static_cast<unsigned>(value));
+    const bool whole = value <= std::numeric_limits<unsigned>::max() && value == std::floor(value);
     if (name == "docs" && whole && value >= 1) {
       config->docs = static_cast<unsigned>(value);
     } else if (name == "terms" && whole) {
