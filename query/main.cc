@@ -411,7 +411,7 @@ int main(int argc, char** argv) {
       ->check(CLI::NonNegativeNumber);
   app.add_option("--feedback", options.feedback,
                  "Pseudo-relevance feedback: auto (for queries of 8 plain words or more), on, "
-                 "off, and parameters docs=N,terms=N,weight=W,min_words=N")
+                 "off, and parameters docs=N,terms=N,weight=W,power=P,min_words=N")
       ->capture_default_str();
   app.add_option("--like", options.session.search.like,
                  "Find articles like the one of this ID (not itself); a QUERY narrows them");

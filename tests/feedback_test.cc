@@ -42,8 +42,12 @@ TEST(ParseFeedback, ModesAndParameters) {
     EXPECT_EQ(config.terms, c.terms) << c.text;
     EXPECT_EQ(config.weight, c.weight) << c.text;
   }
+  FeedbackConfig powered;
+  parse_feedback("power=1.5", &powered);
+  EXPECT_EQ(powered.power, 1.5);
   for (const std::string bad :
-       {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3", "terms=", "=3"}) {
+       {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3", "terms=", "=3", "power=-1",
+        "power=nan", "power=inf", "docs=nan", "docs=1e20"}) {
     FeedbackConfig config;
     EXPECT_THROW(parse_feedback(bad, &config), ConfigError) << bad;
   }
@@ -129,6 +133,55 @@ TEST(Feedback, LiftsArticlesLikeTheBestHitsAndKeepsTheMatches) {
   EXPECT_EQ(ids(fed), ids(plain));
   // The user's word is highlighted, not the words feedback added.
   EXPECT_EQ(fed.highlight.stems, std::vector<std::string>{"striker"});
+}
+
+// The best hit is a football report; the next four, which score less, are
+// about a strike at a factory. Two more articles say "striker" once each,
+// one beside football words, one beside factory words, and tie without
+// feedback.
+std::vector<Article> one_report_four_strikes() {
+  const auto article = [](std::string id, std::string body) {
+    Article made;
+    made.id = std::move(id);
+    made.title = "News";
+    made.body = std::move(body);
+    return made;
+  };
+  std::vector<Article> articles = {
+      article("report", "striker striker striker goal keeper derby referee")};
+  for (int n = 0; n < 4; ++n) {
+    articles.push_back(article("strike-" + std::to_string(n),
+                               "striker factory union wages managers picket " + std::to_string(n)));
+  }
+  const std::string filler = " then more was said about it later that day and night";
+  articles.push_back(article("football", "a striker goal keeper derby referee" + filler));
+  articles.push_back(article("factory", "a striker factory union wages managers" + filler));
+  for (int n = 0; n < 20; ++n) {
+    articles.push_back(
+        article("other-" + std::to_string(n), "rain wind cloud " + std::to_string(n)));
+  }
+  return articles;
+}
+
+TEST(Feedback, PowerWeighsTheBestHitsMore) {
+  TempDir dir;
+  index_articles(dir, one_report_four_strikes());
+  Searcher searcher(index_path(dir));
+  SearchOptions options;
+  options.limit = 100;
+  options.feedback.mode = FeedbackMode::kOn;
+  options.feedback.docs = 5;
+  options.feedback.min_matches = 1;
+  options.feedback.power = 0;
+  const SearchResult even = searcher.search("striker", options);
+  options.feedback.power = 8;
+  const SearchResult steep = searcher.search("striker", options);
+  ASSERT_EQ(even.hits.at(0).id, "report");
+  ASSERT_EQ(steep.hits.at(0).id, "report");
+  // Hits weighed alike, the four strikes make the model; weighed steeply,
+  // the report does.
+  EXPECT_LT(rank_of(even, "factory"), rank_of(even, "football"));
+  EXPECT_LT(rank_of(steep, "football"), rank_of(steep, "factory"));
 }
 
 TEST(Feedback, AutoLeavesOtherQueriesAndSmallResultsAlone) {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -33,18 +35,21 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
                                         : trim_white_space(part.substr(equals + 1));
     double value = 0;
     auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    // from_chars reads "nan" and "inf" too, which no parameter takes.
     if (number.empty() || error != std::errc() || end != number.data() + number.size() ||
-        value < 0) {
+        !std::isfinite(value) || value < 0) {
       throw ConfigError("feedback '" + std::string(part) +
                         "' is not on, off, auto or NAME=NUMBER, e.g. terms=20");
     }
-    const bool whole = value == static_cast<double>(static_cast<unsigned>(value));
+    const bool whole = value <= std::numeric_limits<unsigned>::max() && value == std::floor(value);
     if (name == "docs" && whole && value >= 1) {
       config->docs = static_cast<unsigned>(value);
     } else if (name == "terms" && whole) {
       config->terms = static_cast<unsigned>(value);
     } else if (name == "weight" && value <= 1) {
       config->weight = value;
+    } else if (name == "power") {
+      config->power = value;
     } else if (name == "min_matches" && whole) {
       config->min_matches = static_cast<unsigned>(value);
     } else if (name == "min_words" && whole) {
@@ -56,7 +61,7 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
                         (name == "docs" ? " from 1" : ""));
     } else {
       throw ConfigError("feedback takes no parameter '" + std::string(name) +
-                        "'; known: docs, terms, weight, min_matches, min_words");
+                        "'; known: docs, terms, weight, power, min_matches, min_words");
     }
   }
 }
@@ -80,16 +85,22 @@ bool is_body_stem(const std::string& term) {
 
 // Relevance model 1 (Lavrenko and Croft), estimated as Anserini's RM3 does:
 // each top hit's body stems by their share of its words, weighted by the
-// hit's share of the top hits' scores, summed; the `terms` heaviest that
-// mark a topic.
+// hit's share of the top hits' weights (its score to the power `power`),
+// summed; the `terms` heaviest that mark a topic.
 std::vector<WeightedTerm> relevance_model(const Xapian::Database& db, const Xapian::MSet& top,
-                                          unsigned terms) {
-  double total_score = 0;
-  for (auto hit = top.begin(); hit != top.end(); ++hit) total_score += hit.get_weight();
+                                          unsigned terms, double power) {
+  // Scores are scaled to the best one first, so that a power of them stays
+  // finite.
+  const double best = top.begin().get_weight();
+  const auto hit_weight = [&](const Xapian::MSetIterator& hit) {
+    return best > 0 ? std::pow(std::max(hit.get_weight(), 0.0) / best, power) : 1.0;
+  };
+  double total_weight = 0;
+  for (auto hit = top.begin(); hit != top.end(); ++hit) total_weight += hit_weight(hit);
   std::map<std::string, double> model;
   std::vector<std::pair<std::string, double>> words;
   for (auto hit = top.begin(); hit != top.end(); ++hit) {
-    const double share = total_score > 0 ? hit.get_weight() / total_score : 1.0 / top.size();
+    const double share = hit_weight(hit) / total_weight;
     words.clear();
     double length = 0;
     for (auto term = db.termlist_begin(*hit); term != db.termlist_end(*hit); ++term) {
@@ -137,7 +148,7 @@ std::optional<Xapian::Query> feedback_query(const Xapian::Database& db, Xapian::
   if (config.terms == 0 || config.weight <= 0) return std::nullopt;
   const Xapian::MSet first = enquire.get_mset(0, config.docs, config.min_matches);
   if (first.empty() || first.get_matches_lower_bound() < config.min_matches) return std::nullopt;
-  const std::vector<WeightedTerm> model = relevance_model(db, first, config.terms);
+  const std::vector<WeightedTerm> model = relevance_model(db, first, config.terms, config.power);
   if (model.empty()) return std::nullopt;
   // RM3 mixes the query's own model, each of its n words 1/n, with the
   // relevance model, normalized: scaled by n, the query's words keep a

@@ -19,14 +19,17 @@ struct FeedbackConfig {
   FeedbackMode mode = FeedbackMode::kAuto;
   // RM3: the first pass's best `docs` hits are taken as relevant, and the
   // `terms` words that weigh most in them (by their share of each hit's
-  // words and the hit's share of the scores; words in more than 30% of all
-  // articles left out) make a relevance model. The query's words keep
-  // 1 - `weight` of their weight and the model's words add `weight`, as
-  // much in all as the query's words had. The defaults ranked best over
+  // words times the hit's weight; words in more than 30% of all articles
+  // left out) make a relevance model. A hit weighs its score to the power
+  // `power`: RM3 weighs a hit by the query's likelihood in it, which falls
+  // steeply down the ranking, as BM25's scores do not. The query's words
+  // keep 1 - `weight` of their weight and the model's words add `weight`,
+  // as much in all as the query's words had. The defaults ranked best over
   // TIME, MED, CRAN and CISI together (bench/eval-time, bench/README.md).
   unsigned docs = 10;
   unsigned terms = 20;
-  double weight = 0.3;
+  double weight = 0.5;
+  double power = 4;
   // No feedback when the first pass matches fewer articles: too few to say
   // what the query is about.
   unsigned min_matches = 10;
@@ -39,7 +42,7 @@ struct FeedbackConfig {
 };
 
 // Reads a mode ("on", "off", "auto") and parameters
-// ("docs=10,terms=20,weight=0.3", also min_matches and min_words), in any
+// ("docs=10,terms=20,weight=0.5,power=4", also min_matches and min_words), in any
 // order, into `config`: "on,docs=5". Throws ConfigError naming the part at
 // fault.
 void parse_feedback(std::string_view text, FeedbackConfig* config);
