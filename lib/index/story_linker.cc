@@ -3,13 +3,16 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
@@ -23,17 +26,28 @@ namespace {
 constexpr std::size_t kQueryStems = 12;
 constexpr Xapian::doccount kStoryCandidates = 20;
 
+// An article's stem as the linker numbers it (see Linker::stem_number),
+// and how often the article holds it: a few bytes where a string would
+// take dozens, for each stem of every article of a new index.
+struct LinkedStem {
+  std::uint32_t stem;
+  std::uint32_t count;
+};
+
 // What linking reads of an article.
 struct Signature {
   std::string id;
-  int day = 0;  // days since 1970, or kNoDate
-  std::optional<MinHash> sketch;
-  // The stems weighed (see Linker::weigh), in stem order, and the
-  // vector's length.
-  std::vector<std::pair<std::string, double>> weighted;
+  int day = kNoDate;  // days since 1970
+  bool has_sketch = false;
+  MinHash sketch{};
+  // The stems weighed (see Linker::weigh), by number, and the vector's
+  // length.
+  std::vector<LinkedStem> stems;
   double norm = 0;
+  // The keys and story size it was stored with.
   std::string story;
   std::string duplicate;
+  std::string size;
 
   static constexpr int kNoDate = -1;
 };
@@ -73,25 +87,76 @@ class Groups {
   std::unordered_map<Xapian::docid, Xapian::docid> parent_;
 };
 
+// Which articles share a band term, found in memory: for a new index,
+// where every article is linked, reading sixteen posting lists for each
+// would cost more than the rest of linking.
+class BandIndex {
+ public:
+  void add(const MinHash& sketch, Xapian::docid did) {
+    for (std::uint64_t key : band_keys(sketch)) entries_.push_back({key, did});
+  }
+  // Call once every article is added: keeps only the bands that articles
+  // share.
+  void seal() {
+    std::sort(entries_.begin(), entries_.end());
+    std::vector<Entry> shared;
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+      const bool same_as_previous = i > 0 && entries_[i - 1].key == entries_[i].key;
+      const bool same_as_next = i + 1 < entries_.size() && entries_[i + 1].key == entries_[i].key;
+      if (same_as_previous || same_as_next) shared.push_back(entries_[i]);
+    }
+    entries_ = std::move(shared);
+    entries_.shrink_to_fit();
+  }
+  // Calls `found` with every other article sharing one of the sketch's
+  // bands (once for each band shared).
+  template <typename Found>
+  void for_each_sharing(const MinHash& sketch, Found found) const {
+    for (std::uint64_t key : band_keys(sketch)) {
+      auto it = std::lower_bound(entries_.begin(), entries_.end(), Entry{key, 0});
+      for (; it != entries_.end() && it->key == key; ++it) found(it->did);
+    }
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t key;
+    Xapian::docid did;
+    bool operator<(const Entry& other) const {
+      return key != other.key ? key < other.key : did < other.did;
+    }
+  };
+  std::vector<Entry> entries_;
+};
+
 class Linker {
  public:
   explicit Linker(const std::vector<std::string>& paths) {
     for (const std::string& path : paths) all_.add_database(Xapian::Database(path));
     articles_ = all_.get_doccount();
+    for (std::uint32_t count = 0; count < tf_weight_.size(); ++count) {
+      tf_weight_[count] = count == 0 ? 0.0 : 1 + std::log(static_cast<double>(count));
+    }
   }
 
   const Xapian::Database& database() const { return all_; }
+
+  // Reads every article's signature, and finds near-duplicates in memory
+  // rather than by their band terms' posting lists. For linking all.
+  void read_all();
 
   // Links `dirty` and everything that falls into their groups; returns each
   // document's new (story key, duplicate key, story size).
   std::map<Xapian::docid, std::array<std::string, 3>> link(
       const std::unordered_set<Xapian::docid>& dirty);
 
- private:
   const Signature& signature(Xapian::docid did);
-  double idf(const std::string& term);
+
+ private:
+  std::uint32_t stem_number(const std::string& stem);
+  double weight(const LinkedStem& stem) const { return tf_weight_[stem.count] * idf_[stem.stem]; }
   void weigh(const std::vector<StemCount>& stems, Signature* s);
-  bool same_story(const Signature& a, const Signature& b, double least);
+  bool same_story(const Signature& a, const Signature& b, double least) const;
   // The least idf of a stem few enough articles hold to be one of a
   // story's names (kRareShare, kRareArticles).
   double rare_weight() const;
@@ -102,7 +167,14 @@ class Linker {
   Xapian::Database all_;
   Xapian::doccount articles_ = 0;
   std::unordered_map<Xapian::docid, Signature> signatures_;
-  std::unordered_map<std::string, double> idf_;
+  // Null unless read_all() found the duplicates' candidates.
+  std::unique_ptr<BandIndex> bands_;
+  // Each stem met, by its number, and its idf.
+  std::unordered_map<std::string, std::uint32_t> stem_numbers_;
+  std::vector<std::string> stems_;
+  std::vector<double> idf_;
+  // 1 + ln(tf) for each count a signature stores (at most 255).
+  std::array<double, 256> tf_weight_{};
 };
 
 const Signature& Linker::signature(Xapian::docid did) {
@@ -112,34 +184,72 @@ const Signature& Linker::signature(Xapian::docid did) {
   const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
   s.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
   s.day = day_of(doc.get_value(kDateSlot));
-  MinHash sketch;
-  if (decode_min_hash(doc.get_value(kMinHashSlot), &sketch)) s.sketch = sketch;
+  s.has_sketch = decode_min_hash(doc.get_value(kMinHashSlot), &s.sketch);
   weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
   s.story = doc.get_value(kStorySlot);
   s.duplicate = doc.get_value(kDuplicateSlot);
+  s.size = doc.get_value(kStorySizeSlot);
   return s;
 }
 
-double Linker::idf(const std::string& term) {
-  auto [it, added] = idf_.try_emplace(term, 0.0);
+void Linker::read_all() {
+  signatures_.reserve(articles_);
+  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
+    signatures_.try_emplace(*it);
+  }
+  // A value stream reads a slot's values in document order, where reading
+  // each document's would look each value up in the B-tree.
+  const auto each_value = [&](Xapian::valueno slot, auto use) {
+    for (auto it = all_.valuestream_begin(slot); it != all_.valuestream_end(slot); ++it) {
+      auto found = signatures_.find(it.get_docid());
+      if (found != signatures_.end()) use(found->second, *it);
+    }
+  };
+  each_value(kHitOrderSlot,
+             [](Signature& s, const std::string& value) { s.id = id_of_hit_order_key(value); });
+  each_value(kDateSlot, [](Signature& s, const std::string& value) { s.day = day_of(value); });
+  each_value(kMinHashSlot, [](Signature& s, const std::string& value) {
+    s.has_sketch = decode_min_hash(value, &s.sketch);
+  });
+  each_value(kStoryStemsSlot, [this](Signature& s, const std::string& value) {
+    weigh(decode_stem_counts(value), &s);
+  });
+  each_value(kStorySlot, [](Signature& s, const std::string& value) { s.story = value; });
+  each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.duplicate = value; });
+  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.size = value; });
+  bands_ = std::make_unique<BandIndex>();
+  for (const auto& [did, s] : signatures_) {
+    if (s.has_sketch) bands_->add(s.sketch, did);
+  }
+  bands_->seal();
+}
+
+std::uint32_t Linker::stem_number(const std::string& stem) {
+  auto [it, added] = stem_numbers_.try_emplace(stem, static_cast<std::uint32_t>(stems_.size()));
   if (added) {
-    const Xapian::doccount df = all_.get_termfreq(term);
+    stems_.push_back(stem);
+    const Xapian::doccount df = all_.get_termfreq(stem);
     const double articles = std::max<double>(articles_, kIdfArticles);
-    it->second = df == 0 ? 0.0 : std::log(1 + articles / df);
+    idf_.push_back(df == 0 ? 0.0 : std::log(1 + articles / df));
   }
   return it->second;
 }
 
 // Sublinear tf (a story repeats its names, a copy its whole text) times idf.
 void Linker::weigh(const std::vector<StemCount>& stems, Signature* s) {
+  s->stems.clear();
+  s->norm = 0;
   for (const auto& [stem, count] : stems) {
-    const double weight = (1 + std::log(static_cast<double>(count))) * idf(stem);
+    const LinkedStem linked{stem_number(stem), count};
+    const double weight = this->weight(linked);
     if (weight <= 0) continue;
-    s->weighted.emplace_back(stem, weight);
+    s->stems.push_back(linked);
     s->norm += weight * weight;
   }
   s->norm = std::sqrt(s->norm);
-  std::sort(s->weighted.begin(), s->weighted.end());
+  std::sort(s->stems.begin(), s->stems.end(),
+            [](const LinkedStem& a, const LinkedStem& b) { return a.stem < b.stem; });
+  s->stems.shrink_to_fit();
 }
 
 // Similar vectors alone would also join reports that follow one template
@@ -150,21 +260,21 @@ double Linker::rare_weight() const {
                           std::max<double>(kRareArticles, articles_ * kRareShare));
 }
 
-bool Linker::same_story(const Signature& a, const Signature& b, double least) {
+bool Linker::same_story(const Signature& a, const Signature& b, double least) const {
   if (a.norm == 0 || b.norm == 0) return false;
   const double rare_weight = this->rare_weight();
   double dot = 0;
   std::size_t rare = 0;
-  auto x = a.weighted.begin();
-  auto y = b.weighted.begin();
-  while (x != a.weighted.end() && y != b.weighted.end()) {
-    if (x->first < y->first) {
+  auto x = a.stems.begin();
+  auto y = b.stems.begin();
+  while (x != a.stems.end() && y != b.stems.end()) {
+    if (x->stem < y->stem) {
       ++x;
-    } else if (y->first < x->first) {
+    } else if (y->stem < x->stem) {
       ++y;
     } else {
-      dot += x->second * y->second;
-      rare += idf(x->first) >= rare_weight;
+      dot += weight(*x) * weight(*y);
+      rare += idf_[x->stem] >= rare_weight;
       ++x;
       ++y;
     }
@@ -174,18 +284,26 @@ bool Linker::same_story(const Signature& a, const Signature& b, double least) {
 
 std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
   const Signature& s = signature(did);
-  if (!s.sketch) return {};
-  const MinHash sketch = *s.sketch;
+  if (!s.has_sketch) return {};
+  const MinHash sketch = s.sketch;
   std::unordered_set<Xapian::docid> candidates;
-  for (const std::string& term : band_terms(sketch)) {
-    for (auto it = all_.postlist_begin(term); it != all_.postlist_end(term); ++it) {
-      if (*it != did) candidates.insert(*it);
+  if (bands_) {
+    bands_->for_each_sharing(sketch, [&](Xapian::docid other) {
+      if (other != did) candidates.insert(other);
+    });
+  } else {
+    for (const std::string& term : band_terms(sketch)) {
+      for (auto it = all_.postlist_begin(term); it != all_.postlist_end(term); ++it) {
+        if (*it != did) candidates.insert(*it);
+      }
     }
   }
   std::vector<Xapian::docid> found;
   for (Xapian::docid other : candidates) {
     const Signature& o = signature(other);
-    if (o.sketch && resemblance(sketch, *o.sketch) >= kDuplicateResemblance) found.push_back(other);
+    if (o.has_sketch && resemblance(sketch, o.sketch) >= kDuplicateResemblance) {
+      found.push_back(other);
+    }
   }
   return found;
 }
@@ -196,10 +314,13 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   // short, where a common stem's would be read for each article linked.
   std::vector<std::pair<std::string, double>> weighted;
   const double rare = rare_weight();
-  for (const auto& entry : signature(did).weighted) {
-    if (idf(entry.first) >= rare) weighted.push_back(entry);
+  for (const LinkedStem& stem : signature(did).stems) {
+    if (idf_[stem.stem] >= rare) weighted.emplace_back(stems_[stem.stem], weight(stem));
   }
   if (weighted.size() < kSharedRareStems) return {};
+  // In stem order first, so that stems of equal weight are chosen alike
+  // whatever their numbers.
+  std::sort(weighted.begin(), weighted.end());
   std::sort(weighted.begin(), weighted.end(),
             [](const auto& a, const auto& b) { return a.second > b.second; });
   if (weighted.size() > kQueryStems) weighted.resize(kQueryStems);
@@ -322,40 +443,49 @@ void set_key(Xapian::Document& doc, Xapian::valueno slot, const char* prefix,
   doc.add_boolean_term(boolean_term(prefix, key));
 }
 
-}  // namespace
-
-StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
-                             const std::vector<std::string>& ids) {
+// Links `dirty` (every article when `all`) and writes the keys that
+// changed, each in its own database, opened with `flags`.
+StoryLinkCounts link(const std::vector<std::string>& db_paths, const std::vector<std::string>& ids,
+                     bool all, int flags) {
   StoryLinkCounts counts;
   std::string where = db_paths.empty() ? "" : db_paths.front();
   try {
     Linker linker(db_paths);
     const Xapian::Database& db = linker.database();
     std::unordered_set<Xapian::docid> dirty;
-    for (const std::string& id : ids) {
-      const std::string term = id_term(id);
-      auto it = db.postlist_begin(term);
-      if (it != db.postlist_end(term)) dirty.insert(*it);
+    if (all) {
+      linker.read_all();
+      dirty.reserve(db.get_doccount());
+      for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) dirty.insert(*it);
+    } else {
+      for (const std::string& id : ids) {
+        const std::string term = id_term(id);
+        auto it = db.postlist_begin(term);
+        if (it != db.postlist_end(term)) dirty.insert(*it);
+      }
+      for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
     }
-    for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
     if (dirty.empty()) return counts;
     counts.linked = dirty.size();
     const auto keys = linker.link(dirty);
     std::vector<std::unique_ptr<Xapian::WritableDatabase>> shards;
     for (const std::string& path : db_paths) {
-      shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN));
+      shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | flags));
     }
     const Xapian::docid n = static_cast<Xapian::docid>(shards.size());
     for (const auto& [did, key] : keys) {
+      // What the article was stored with was read while linking; most keep
+      // theirs (an article alone in a new index has none to write).
+      const Signature& stored = linker.signature(did);
+      if (stored.story == key[0] && stored.duplicate == key[1] && stored.size == key[2]) continue;
       // Xapian numbers the documents of several databases in turn.
       const std::size_t shard = (did - 1) % n;
       const Xapian::docid local = (did - 1) / n + 1;
       where = db_paths[shard];
+      // A document read from the database it is replaced in is rewritten
+      // only where it changed: its terms' postings and termlist, and
+      // its values, not its text or its positions.
       Xapian::Document doc = shards[shard]->get_document(local);
-      if (doc.get_value(kStorySlot) == key[0] && doc.get_value(kDuplicateSlot) == key[1] &&
-          doc.get_value(kStorySizeSlot) == key[2]) {
-        continue;
-      }
       set_key(doc, kStorySlot, kStoryPrefix, key[0]);
       set_key(doc, kDuplicateSlot, kDuplicatePrefix, key[1]);
       // Xapian refuses to remove a value that is not there.
@@ -372,6 +502,19 @@ StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
     throw index_error("index " + where, error);
   }
   return counts;
+}
+
+}  // namespace
+
+StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
+                             const std::vector<std::string>& ids) {
+  return link(db_paths, ids, false, 0);
+}
+
+StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths) {
+  // The parts are private until merged, and the merge writes and syncs
+  // the index anew.
+  return link(part_paths, {}, true, Xapian::DB_NO_SYNC);
 }
 
 }  // namespace quarry::detail

@@ -97,18 +97,33 @@ double resemblance(const MinHash& a, const MinHash& b) {
   return static_cast<double>(same) / kMinHashes;
 }
 
+namespace {
+
+// 48 bits of each band's hash keep chance collisions rare among millions
+// of articles.
+std::uint64_t band_hash(const MinHash& sketch, std::size_t band) {
+  return XXH3_64bits(sketch.data() + band * kBandRows, kBandRows * sizeof(std::uint32_t)) >> 16;
+}
+
+}  // namespace
+
 std::vector<std::string> band_terms(const MinHash& sketch) {
   std::vector<std::string> terms;
   for (std::size_t band = 0; band < kBands; ++band) {
-    const std::uint64_t hash =
-        XXH3_64bits(sketch.data() + band * kBandRows, kBandRows * sizeof(std::uint32_t));
     char buffer[24];
-    // 48 bits keep chance collisions rare among millions of articles.
     std::snprintf(buffer, sizeof buffer, "%c%012llx", static_cast<char>('a' + band),
-                  static_cast<unsigned long long>(hash >> 16));
+                  static_cast<unsigned long long>(band_hash(sketch, band)));
     terms.push_back(kBandPrefix + std::string(buffer));
   }
   return terms;
+}
+
+std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch) {
+  std::array<std::uint64_t, kBands> keys;
+  for (std::size_t band = 0; band < kBands; ++band) {
+    keys[band] = static_cast<std::uint64_t>(band) << 48 | band_hash(sketch, band);
+  }
+  return keys;
 }
 
 std::string encode_min_hash(const MinHash& sketch) {

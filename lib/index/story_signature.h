@@ -72,6 +72,10 @@ double resemblance(const MinHash& a, const MinHash& b);
 // The band terms of a sketch.
 std::vector<std::string> band_terms(const MinHash& sketch);
 
+// The band terms of a sketch as numbers: two sketches share a band term
+// exactly when they share a number.
+std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch);
+
 // Value encodings; decoding an empty or malformed value gives nothing
 // (false, or no stems).
 std::string encode_min_hash(const MinHash& sketch);
