@@ -162,6 +162,12 @@ class Linker {
   double rare_weight() const;
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
+  // The articles holding `stem`, and how often, read once for every
+  // article whose story searches it.
+  const std::vector<std::pair<Xapian::docid, Xapian::termcount>>& holders(std::uint32_t stem);
+  // The query's best `count` matches, as Xapian's BM25 ranks them.
+  std::vector<Xapian::docid> best_matches(const std::vector<std::uint32_t>& query,
+                                          std::size_t count);
   std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
 
   Xapian::Database all_;
@@ -169,10 +175,17 @@ class Linker {
   std::unordered_map<Xapian::docid, Signature> signatures_;
   // Null unless read_all() found the duplicates' candidates.
   std::unique_ptr<BandIndex> bands_;
+  // Null unless read_all() was called: the articles holding each rare
+  // stem searched, and each article's length by docid.
+  std::unique_ptr<
+      std::unordered_map<std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>
+      holders_;
+  std::vector<Xapian::termcount> lengths_;
   // Each stem met, by its number, and its idf.
   std::unordered_map<std::string, std::uint32_t> stem_numbers_;
   std::vector<std::string> stems_;
   std::vector<double> idf_;
+  std::vector<Xapian::doccount> df_;
   // 1 + ln(tf) for each count a signature stores (at most 255).
   std::array<double, 256> tf_weight_{};
 };
@@ -222,6 +235,12 @@ void Linker::read_all() {
     if (s.has_sketch) bands_->add(s.sketch, did);
   }
   bands_->seal();
+  holders_ = std::make_unique<std::unordered_map<
+      std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>();
+  lengths_.assign(all_.get_lastdocid() + 1, 0);
+  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
+    lengths_[*it] = it.get_doclength();
+  }
 }
 
 std::uint32_t Linker::stem_number(const std::string& stem) {
@@ -231,6 +250,7 @@ std::uint32_t Linker::stem_number(const std::string& stem) {
     const Xapian::doccount df = all_.get_termfreq(stem);
     const double articles = std::max<double>(articles_, kIdfArticles);
     idf_.push_back(df == 0 ? 0.0 : std::log(1 + articles / df));
+    df_.push_back(df);
   }
   return it->second;
 }
@@ -312,36 +332,112 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   // Only an article sharing kSharedRareStems rare stems with this one can be
   // of its story, so those alone are searched: their posting lists are
   // short, where a common stem's would be read for each article linked.
-  std::vector<std::pair<std::string, double>> weighted;
+  struct QueryStem {
+    const std::string* name;
+    double weight;
+    std::uint32_t stem;
+  };
+  std::vector<QueryStem> query;
   const double rare = rare_weight();
   for (const LinkedStem& stem : signature(did).stems) {
-    if (idf_[stem.stem] >= rare) weighted.emplace_back(stems_[stem.stem], weight(stem));
+    if (idf_[stem.stem] >= rare) query.push_back({&stems_[stem.stem], weight(stem), stem.stem});
   }
-  if (weighted.size() < kSharedRareStems) return {};
+  if (query.size() < kSharedRareStems) return {};
   // In stem order first, so that stems of equal weight are chosen alike
   // whatever their numbers.
-  std::sort(weighted.begin(), weighted.end());
-  std::sort(weighted.begin(), weighted.end(),
-            [](const auto& a, const auto& b) { return a.second > b.second; });
-  if (weighted.size() > kQueryStems) weighted.resize(kQueryStems);
-  std::vector<Xapian::Query> terms;
-  for (const auto& entry : weighted) terms.emplace_back(entry.first);
-  Xapian::Enquire enquire(all_);
-  enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
-  const Xapian::MSet mset = enquire.get_mset(0, kStoryCandidates + 1);
+  std::sort(query.begin(), query.end(),
+            [](const QueryStem& a, const QueryStem& b) { return *a.name < *b.name; });
+  std::sort(query.begin(), query.end(),
+            [](const QueryStem& a, const QueryStem& b) { return a.weight > b.weight; });
+  if (query.size() > kQueryStems) query.resize(kQueryStems);
+  // The query's best kStoryCandidates + 1 matches are its candidates (one
+  // is the article itself). Linking a new index ranks them in memory as a
+  // search would, from posting lists each read once, rather than search
+  // for each article.
+  std::vector<Xapian::docid> candidates;
+  if (holders_) {
+    std::vector<std::uint32_t> numbers;
+    for (const QueryStem& entry : query) numbers.push_back(entry.stem);
+    candidates = best_matches(numbers, kStoryCandidates + 1);
+  } else {
+    std::vector<Xapian::Query> terms;
+    for (const QueryStem& entry : query) terms.emplace_back(*entry.name);
+    Xapian::Enquire enquire(all_);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
+    const Xapian::MSet mset = enquire.get_mset(0, kStoryCandidates + 1);
+    candidates.assign(mset.begin(), mset.end());
+  }
   std::vector<Xapian::docid> found;
-  for (auto it = mset.begin(); it != mset.end(); ++it) {
-    if (*it == did) continue;
-    const Signature& a = signature(did);
-    const Signature& b = signature(*it);
+  const Signature& a = signature(did);
+  for (Xapian::docid other : candidates) {
+    if (other == did) continue;
+    const Signature& b = signature(other);
     double least = kStorySimilarity;
     if (a.day != Signature::kNoDate && b.day != Signature::kNoDate) {
       if (std::abs(a.day - b.day) > kStoryDays) continue;
       least = kDatedStorySimilarity;
     }
-    if (same_story(a, b, least)) found.push_back(*it);
+    if (same_story(a, b, least)) found.push_back(other);
   }
   return found;
+}
+
+const std::vector<std::pair<Xapian::docid, Xapian::termcount>>& Linker::holders(
+    std::uint32_t stem) {
+  auto [it, added] = holders_->try_emplace(stem);
+  if (added) {
+    const std::string& term = stems_[stem];
+    for (auto posting = all_.postlist_begin(term); posting != all_.postlist_end(term); ++posting) {
+      it->second.emplace_back(*posting, posting.get_wdf());
+    }
+  }
+  return it->second;
+}
+
+// Xapian's BM25Weight with its default parameters (k1 1, k2 0, k3 1, b 0.5,
+// min_normlen 0.5), each term of the query once, best weight first and
+// ties by docid, so that the candidates are those a search would give.
+std::vector<Xapian::docid> Linker::best_matches(const std::vector<std::uint32_t>& query,
+                                                std::size_t count) {
+  constexpr double k1 = 1, b = 0.5, min_normlen = 0.5;
+  const double articles = articles_;
+  const double average_length = all_.get_avlength();
+  const double length_factor = average_length == 0 ? 0 : 1 / average_length;
+  std::vector<std::pair<Xapian::docid, double>> parts;
+  for (std::uint32_t stem : query) {
+    const double df = df_[stem];
+    double odds = (articles - df + 0.5) / (df + 0.5);
+    if (odds < 2) odds = odds * 0.5 + 1;
+    const double term_weight = std::log(odds) * (k1 + 1);
+    for (const auto& [did, wdf] : holders(stem)) {
+      const double normlen = std::max(lengths_[did] * length_factor, min_normlen);
+      const double wdf_double = wdf;
+      const double denom = k1 * (normlen * b + (1 - b)) + wdf_double;
+      parts.emplace_back(did, term_weight * (wdf_double / denom));
+    }
+  }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::pair<double, Xapian::docid>> ranked;
+  for (std::size_t i = 0; i < parts.size();) {
+    double weight = 0;
+    std::size_t j = i;
+    for (; j < parts.size() && parts[j].first == parts[i].first; ++j) weight += parts[j].second;
+    ranked.emplace_back(weight, parts[i].first);
+    i = j;
+  }
+  const auto better = [](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first > y.first : x.second < y.second;
+  };
+  if (ranked.size() > count) {
+    std::partial_sort(ranked.begin(), ranked.begin() + count, ranked.end(), better);
+    ranked.resize(count);
+  } else {
+    std::sort(ranked.begin(), ranked.end(), better);
+  }
+  std::vector<Xapian::docid> best;
+  for (const auto& entry : ranked) best.push_back(entry.second);
+  return best;
 }
 
 std::vector<Xapian::docid> Linker::members(const char* prefix, const std::string& key) {
