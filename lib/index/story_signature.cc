@@ -61,8 +61,12 @@ StorySignatureBuilder::StorySignatureBuilder(const Analyzer& analyzer)
     : function_terms_(function_terms(analyzer)) {}
 
 void StorySignatureBuilder::add(const std::string& term) {
-  hashes_.push_back(XXH3_64bits(term.data(), term.size()));
-  ++counts_[term];
+  const std::uint64_t hash = XXH3_64bits(term.data(), term.size());
+  hashes_.push_back(hash);
+  const auto [it, added] =
+      count_of_hash_.try_emplace(hash, static_cast<std::uint32_t>(counts_.size()));
+  if (added) counts_.emplace_back(term, 0);
+  ++counts_[it->second].second;
 }
 
 void StorySignatureBuilder::add_to(Xapian::Document& doc) const {
@@ -172,21 +176,25 @@ std::vector<StemCount> decode_stem_counts(std::string_view value) {
   return stems;
 }
 
-std::vector<StemCount> top_stems(const std::unordered_map<std::string, std::uint32_t>& counts,
+std::vector<StemCount> top_stems(const std::vector<StemCount>& counts,
                                  const std::unordered_set<std::string>& left_out) {
-  std::vector<StemCount> stems;
-  for (const auto& entry : counts) {
-    if (!left_out.count(entry.first)) stems.push_back(entry);
+  // Ordered by reference, so that only the stems kept are copied.
+  std::vector<const StemCount*> kept;
+  for (const StemCount& entry : counts) {
+    if (!left_out.count(entry.first)) kept.push_back(&entry);
   }
-  const auto order = [](const StemCount& a, const StemCount& b) {
-    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  const auto order = [](const StemCount* a, const StemCount* b) {
+    return a->second != b->second ? a->second > b->second : a->first < b->first;
   };
-  if (stems.size() > kStoryStems) {
-    std::partial_sort(stems.begin(), stems.begin() + kStoryStems, stems.end(), order);
-    stems.resize(kStoryStems);
+  if (kept.size() > kStoryStems) {
+    std::partial_sort(kept.begin(), kept.begin() + kStoryStems, kept.end(), order);
+    kept.resize(kStoryStems);
   } else {
-    std::sort(stems.begin(), stems.end(), order);
+    std::sort(kept.begin(), kept.end(), order);
   }
+  std::vector<StemCount> stems;
+  stems.reserve(kept.size());
+  for (const StemCount* entry : kept) stems.push_back(*entry);
   return stems;
 }
 

@@ -60,7 +60,11 @@ class StorySignatureBuilder {
  private:
   const std::unordered_set<std::string>& function_terms_;
   std::vector<std::uint64_t> hashes_;
-  std::unordered_map<std::string, std::uint32_t> counts_;
+  // Each distinct term with its count, and where it is by its hash: the
+  // hash is computed for the sketch anyway, where hashing the term again
+  // for a map keyed by it would cost as much as the sketch.
+  std::vector<StemCount> counts_;
+  std::unordered_map<std::uint64_t, std::uint32_t> count_of_hash_;
 };
 
 // The sketch of a sequence of term hashes (see StorySignatureBuilder).
@@ -85,7 +89,7 @@ std::vector<StemCount> decode_stem_counts(std::string_view value);
 
 // The kStoryStems most frequent of `counts` but `left_out`, most frequent
 // first (ties by stem, so that the choice does not depend on hashing).
-std::vector<StemCount> top_stems(const std::unordered_map<std::string, std::uint32_t>& counts,
+std::vector<StemCount> top_stems(const std::vector<StemCount>& counts,
                                  const std::unordered_set<std::string>& left_out = {});
 
 // The indexed terms of the analyzer's language's function words (empty but
