@@ -181,6 +181,7 @@ class Linker {
       std::unordered_map<std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>
       holders_;
   std::vector<Xapian::termcount> lengths_;
+  std::vector<double> weights_;  // by docid, zero between queries
   // Each stem met, by its number, and its idf.
   std::unordered_map<std::string, std::uint32_t> stem_numbers_;
   std::vector<std::string> stems_;
@@ -238,6 +239,7 @@ void Linker::read_all() {
   holders_ = std::make_unique<std::unordered_map<
       std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>();
   lengths_.assign(all_.get_lastdocid() + 1, 0);
+  weights_.assign(all_.get_lastdocid() + 1, 0.0);
   for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
     lengths_[*it] = it.get_doclength();
   }
@@ -403,7 +405,9 @@ std::vector<Xapian::docid> Linker::best_matches(const std::vector<std::uint32_t>
   const double articles = articles_;
   const double average_length = all_.get_avlength();
   const double length_factor = average_length == 0 ? 0 : 1 / average_length;
-  std::vector<std::pair<Xapian::docid, double>> parts;
+  // Each match's weight is summed in query order, in a table by docid
+  // that is left zeroed again for the next query.
+  std::vector<Xapian::docid> matched;
   for (std::uint32_t stem : query) {
     const double df = df_[stem];
     double odds = (articles - df + 0.5) / (df + 0.5);
@@ -413,18 +417,15 @@ std::vector<Xapian::docid> Linker::best_matches(const std::vector<std::uint32_t>
       const double normlen = std::max(lengths_[did] * length_factor, min_normlen);
       const double wdf_double = wdf;
       const double denom = k1 * (normlen * b + (1 - b)) + wdf_double;
-      parts.emplace_back(did, term_weight * (wdf_double / denom));
+      if (weights_[did] == 0) matched.push_back(did);
+      weights_[did] += term_weight * (wdf_double / denom);
     }
   }
-  std::stable_sort(parts.begin(), parts.end(),
-                   [](const auto& x, const auto& y) { return x.first < y.first; });
   std::vector<std::pair<double, Xapian::docid>> ranked;
-  for (std::size_t i = 0; i < parts.size();) {
-    double weight = 0;
-    std::size_t j = i;
-    for (; j < parts.size() && parts[j].first == parts[i].first; ++j) weight += parts[j].second;
-    ranked.emplace_back(weight, parts[i].first);
-    i = j;
+  ranked.reserve(matched.size());
+  for (Xapian::docid did : matched) {
+    ranked.emplace_back(weights_[did], did);
+    weights_[did] = 0;
   }
   const auto better = [](const auto& x, const auto& y) {
     return x.first != y.first ? x.first > y.first : x.second < y.second;
