@@ -44,10 +44,19 @@ struct Signature {
   // length.
   std::vector<LinkedStem> stems;
   double norm = 0;
-  // The keys and story size it was stored with.
-  std::string story;
-  std::string duplicate;
-  std::string size;
+  // The story key, duplicate key and story size it was stored with; null
+  // when it has none, as most articles, and every one of a new index.
+  std::unique_ptr<std::array<std::string, 3>> stored;
+
+  const std::array<std::string, 3>& stored_keys() const {
+    static const std::array<std::string, 3> none;
+    return stored ? *stored : none;
+  }
+  void store(std::size_t which, const std::string& value) {
+    if (value.empty()) return;
+    if (!stored) stored = std::make_unique<std::array<std::string, 3>>();
+    (*stored)[which] = value;
+  }
 
   static constexpr int kNoDate = -1;
 };
@@ -92,6 +101,7 @@ class Groups {
 // would cost more than the rest of linking.
 class BandIndex {
  public:
+  explicit BandIndex(std::size_t articles) { entries_.reserve(articles * kBands); }
   void add(const MinHash& sketch, Xapian::docid did) {
     for (std::uint64_t key : band_keys(sketch)) entries_.push_back({key, did});
   }
@@ -200,9 +210,9 @@ const Signature& Linker::signature(Xapian::docid did) {
   s.day = day_of(doc.get_value(kDateSlot));
   s.has_sketch = decode_min_hash(doc.get_value(kMinHashSlot), &s.sketch);
   weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
-  s.story = doc.get_value(kStorySlot);
-  s.duplicate = doc.get_value(kDuplicateSlot);
-  s.size = doc.get_value(kStorySizeSlot);
+  s.store(0, doc.get_value(kStorySlot));
+  s.store(1, doc.get_value(kDuplicateSlot));
+  s.store(2, doc.get_value(kStorySizeSlot));
   return s;
 }
 
@@ -228,10 +238,10 @@ void Linker::read_all() {
   each_value(kStoryStemsSlot, [this](Signature& s, const std::string& value) {
     weigh(decode_stem_counts(value), &s);
   });
-  each_value(kStorySlot, [](Signature& s, const std::string& value) { s.story = value; });
-  each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.duplicate = value; });
-  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.size = value; });
-  bands_ = std::make_unique<BandIndex>();
+  each_value(kStorySlot, [](Signature& s, const std::string& value) { s.store(0, value); });
+  each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.store(1, value); });
+  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.store(2, value); });
+  bands_ = std::make_unique<BandIndex>(signatures_.size());
   for (const auto& [did, s] : signatures_) {
     if (s.has_sketch) bands_->add(s.sketch, did);
   }
@@ -457,11 +467,12 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
   const auto join_kept = [&](Xapian::docid did) {
     if (dirty.count(did)) return;
     const Signature& s = signature(did);
-    if (!s.story.empty() && joined_stories.insert(s.story).second) {
-      for (Xapian::docid member : members(kStoryPrefix, s.story)) {
+    const std::string& story = s.stored_keys()[0];
+    if (!story.empty() && joined_stories.insert(story).second) {
+      for (Xapian::docid member : members(kStoryPrefix, story)) {
         stories.unite(did, member);
         if (!dirty.count(member)) {
-          const std::string duplicate = signature(member).duplicate;
+          const std::string duplicate = signature(member).stored_keys()[1];
           if (!duplicate.empty() && joined_duplicates.insert(duplicate).second) {
             for (Xapian::docid copy : members(kDuplicatePrefix, duplicate)) {
               duplicates.unite(member, copy);
@@ -573,8 +584,7 @@ StoryLinkCounts link(const std::vector<std::string>& db_paths, const std::vector
     for (const auto& [did, key] : keys) {
       // What the article was stored with was read while linking; most keep
       // theirs (an article alone in a new index has none to write).
-      const Signature& stored = linker.signature(did);
-      if (stored.story == key[0] && stored.duplicate == key[1] && stored.size == key[2]) continue;
+      if (linker.signature(did).stored_keys() == key) continue;
       // Xapian numbers the documents of several databases in turn.
       const std::size_t shard = (did - 1) % n;
       const Xapian::docid local = (did - 1) / n + 1;
