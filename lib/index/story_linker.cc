@@ -96,9 +96,8 @@ class Groups {
   std::unordered_map<Xapian::docid, Xapian::docid> parent_;
 };
 
-// Which articles share a band term, found in memory: for a new index,
-// where every article is linked, reading sixteen posting lists for each
-// would cost more than the rest of linking.
+// Which articles share a band, found in memory from the stored sketches:
+// storing each band as a term would make the index a sixth larger.
 class BandIndex {
  public:
   explicit BandIndex(std::size_t articles) { entries_.reserve(articles * kBands); }
@@ -151,9 +150,12 @@ class Linker {
 
   const Xapian::Database& database() const { return all_; }
 
-  // Reads every article's signature, and finds near-duplicates in memory
-  // rather than by their band terms' posting lists. For linking all.
+  // Reads every article's signature, and ranks story candidates in memory
+  // rather than by a search per article. For linking all.
   void read_all();
+  // Reads every article's sketch for the bands that near-duplicates share;
+  // read_all() does this too.
+  void read_bands();
 
   // Links `dirty` and everything that falls into their groups; returns each
   // document's new (story key, duplicate key, story size).
@@ -183,7 +185,7 @@ class Linker {
   Xapian::Database all_;
   Xapian::doccount articles_ = 0;
   std::unordered_map<Xapian::docid, Signature> signatures_;
-  // Null unless read_all() found the duplicates' candidates.
+  // Which articles share a band (see read_bands).
   std::unique_ptr<BandIndex> bands_;
   // Null unless read_all() was called: the articles holding each rare
   // stem searched, and each article's length by docid.
@@ -255,6 +257,16 @@ void Linker::read_all() {
   }
 }
 
+void Linker::read_bands() {
+  bands_ = std::make_unique<BandIndex>(articles_);
+  MinHash sketch;
+  for (auto it = all_.valuestream_begin(kMinHashSlot); it != all_.valuestream_end(kMinHashSlot);
+       ++it) {
+    if (decode_min_hash(*it, &sketch)) bands_->add(sketch, it.get_docid());
+  }
+  bands_->seal();
+}
+
 std::uint32_t Linker::stem_number(const std::string& stem) {
   auto [it, added] = stem_numbers_.try_emplace(stem, static_cast<std::uint32_t>(stems_.size()));
   if (added) {
@@ -319,17 +331,9 @@ std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
   if (!s.has_sketch) return {};
   const MinHash sketch = s.sketch;
   std::unordered_set<Xapian::docid> candidates;
-  if (bands_) {
-    bands_->for_each_sharing(sketch, [&](Xapian::docid other) {
-      if (other != did) candidates.insert(other);
-    });
-  } else {
-    for (const std::string& term : band_terms(sketch)) {
-      for (auto it = all_.postlist_begin(term); it != all_.postlist_end(term); ++it) {
-        if (*it != did) candidates.insert(*it);
-      }
-    }
-  }
+  bands_->for_each_sharing(sketch, [&](Xapian::docid other) {
+    if (other != did) candidates.insert(other);
+  });
   std::vector<Xapian::docid> found;
   for (Xapian::docid other : candidates) {
     const Signature& o = signature(other);
@@ -572,6 +576,7 @@ StoryLinkCounts link(const std::vector<std::string>& db_paths, const std::vector
         if (it != db.postlist_end(term)) dirty.insert(*it);
       }
       for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
+      if (!dirty.empty()) linker.read_bands();
     }
     if (dirty.empty()) return counts;
     counts.linked = dirty.size();

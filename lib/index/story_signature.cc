@@ -71,9 +71,7 @@ void StorySignatureBuilder::add(const std::string& term) {
 
 void StorySignatureBuilder::add_to(Xapian::Document& doc) const {
   if (hashes_.empty()) return;
-  const MinHash sketch = min_hash(hashes_);
-  for (const std::string& term : band_terms(sketch)) doc.add_boolean_term(term);
-  doc.add_value(kMinHashSlot, encode_min_hash(sketch));
+  doc.add_value(kMinHashSlot, encode_min_hash(min_hash(hashes_)));
   doc.add_value(kStoryStemsSlot, encode_stem_counts(top_stems(counts_, function_terms_)));
 }
 
@@ -110,17 +108,6 @@ std::uint64_t band_hash(const MinHash& sketch, std::size_t band) {
 }
 
 }  // namespace
-
-std::vector<std::string> band_terms(const MinHash& sketch) {
-  std::vector<std::string> terms;
-  for (std::size_t band = 0; band < kBands; ++band) {
-    char buffer[24];
-    std::snprintf(buffer, sizeof buffer, "%c%012llx", static_cast<char>('a' + band),
-                  static_cast<unsigned long long>(band_hash(sketch, band)));
-    terms.push_back(kBandPrefix + std::string(buffer));
-  }
-  return terms;
-}
 
 std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch) {
   std::array<std::uint64_t, kBands> keys;

@@ -5,9 +5,10 @@
 // Near-duplicates: a MinHash sketch of the article's shingles (runs of
 // kShingleWords stems), whose matching share estimates the shingle sets'
 // Jaccard similarity, and locality-sensitive hashing of the sketch in
-// bands of two hashes, each band a boolean term: two articles whose
-// shingles are half shared share a band term with odds of 99%, so that
-// candidates are one posting list read away.
+// bands of two hashes: two articles whose shingles are half shared share a
+// band with odds of 99%. The bands are not stored: the linker hashes them
+// from the stored sketches, where sixteen terms an article would make the
+// index a sixth larger and its build dearer.
 //
 // Same story: the article's most frequent stems with their counts, but
 // for the language's function words (Snowball's English stop list; other
@@ -53,8 +54,7 @@ class StorySignatureBuilder {
   // `analyzer` stems the function words left out; it must outlive this.
   explicit StorySignatureBuilder(const Analyzer& analyzer);
   void add(const std::string& term);
-  // Adds the band terms and the sketch and stem values; nothing for an
-  // article with no words.
+  // Adds the sketch and stem values; nothing for an article with no words.
   void add_to(Xapian::Document& doc) const;
 
  private:
@@ -73,11 +73,8 @@ MinHash min_hash(const std::vector<std::uint64_t>& term_hashes);
 // The estimated Jaccard similarity of two sketches' shingle sets.
 double resemblance(const MinHash& a, const MinHash& b);
 
-// The band terms of a sketch.
-std::vector<std::string> band_terms(const MinHash& sketch);
-
-// The band terms of a sketch as numbers: two sketches share a band term
-// exactly when they share a number.
+// The bands of a sketch as numbers: two sketches share a band exactly
+// when they share a number.
 std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch);
 
 // Value encodings; decoding an empty or malformed value gives nothing
