@@ -157,8 +157,9 @@ class Linker {
   // read_all() does this too.
   void read_bands();
 
-  // Links `dirty` and everything that falls into their groups; returns each
-  // document's new (story key, duplicate key, story size).
+  // Links `dirty` and everything that falls into their groups; returns the
+  // new (story key, duplicate key, story size) of each document whose keys
+  // may change.
   std::map<Xapian::docid, std::array<std::string, 3>> link(
       const std::unordered_set<Xapian::docid>& dirty);
 
@@ -507,10 +508,13 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
       if (key.empty() || id < key) key = id;
     }
     for (Xapian::docid did : group) {
-      if (group.size() > 1)
+      if (group.size() > 1) {
         keys[did] = {key, "", std::to_string(group.size())};
-      else
+      } else if (signature(did).stored) {
+        // Alone, an article has no keys: only those stored with some
+        // change (most of a new index's articles are alone).
         keys[did] = {"", "", ""};
+      }
     }
   }
   for (const auto& [root, group] : duplicates.members()) {
