@@ -100,21 +100,22 @@ class Groups {
 // storing each band as a term would make the index a sixth larger.
 class BandIndex {
  public:
-  explicit BandIndex(std::size_t articles) { entries_.reserve(articles * kBands); }
-  void add(const MinHash& sketch, Xapian::docid did) {
-    for (std::uint64_t key : band_keys(sketch)) entries_.push_back({key, did});
-  }
-  // Call once every article is added: keeps only the bands that articles
-  // share.
-  void seal() {
-    std::sort(entries_.begin(), entries_.end());
-    std::vector<Entry> shared;
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-      const bool same_as_previous = i > 0 && entries_[i - 1].key == entries_[i].key;
-      const bool same_as_next = i + 1 < entries_.size() && entries_[i + 1].key == entries_[i].key;
-      if (same_as_previous || same_as_next) shared.push_back(entries_[i]);
+  // Keeps the bands that two or more of `sketches` share, one band at a
+  // time, so that only one band of every article is held at once.
+  explicit BandIndex(const std::vector<std::pair<Xapian::docid, const MinHash*>>& sketches) {
+    std::vector<Entry> band;
+    band.reserve(sketches.size());
+    for (std::size_t number = 0; number < kBands; ++number) {
+      band.clear();
+      for (const auto& [did, sketch] : sketches) band.push_back({band_key(*sketch, number), did});
+      std::sort(band.begin(), band.end());
+      // The band's number leads its keys: the entries stay sorted.
+      for (std::size_t i = 0; i < band.size(); ++i) {
+        const bool same_as_previous = i > 0 && band[i - 1].key == band[i].key;
+        const bool same_as_next = i + 1 < band.size() && band[i + 1].key == band[i].key;
+        if (same_as_previous || same_as_next) entries_.push_back(band[i]);
+      }
     }
-    entries_ = std::move(shared);
     entries_.shrink_to_fit();
   }
   // Calls `found` with every other article sharing one of the sketch's
@@ -244,11 +245,11 @@ void Linker::read_all() {
   each_value(kStorySlot, [](Signature& s, const std::string& value) { s.store(0, value); });
   each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.store(1, value); });
   each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.store(2, value); });
-  bands_ = std::make_unique<BandIndex>(signatures_.size());
+  std::vector<std::pair<Xapian::docid, const MinHash*>> sketches;
   for (const auto& [did, s] : signatures_) {
-    if (s.has_sketch) bands_->add(s.sketch, did);
+    if (s.has_sketch) sketches.emplace_back(did, &s.sketch);
   }
-  bands_->seal();
+  bands_ = std::make_unique<BandIndex>(sketches);
   holders_ = std::make_unique<std::unordered_map<
       std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>();
   lengths_.assign(all_.get_lastdocid() + 1, 0);
@@ -259,13 +260,16 @@ void Linker::read_all() {
 }
 
 void Linker::read_bands() {
-  bands_ = std::make_unique<BandIndex>(articles_);
+  std::vector<std::pair<Xapian::docid, MinHash>> sketches;
   MinHash sketch;
   for (auto it = all_.valuestream_begin(kMinHashSlot); it != all_.valuestream_end(kMinHashSlot);
        ++it) {
-    if (decode_min_hash(*it, &sketch)) bands_->add(sketch, it.get_docid());
+    if (decode_min_hash(*it, &sketch)) sketches.emplace_back(it.get_docid(), sketch);
   }
-  bands_->seal();
+  std::vector<std::pair<Xapian::docid, const MinHash*>> pointers;
+  pointers.reserve(sketches.size());
+  for (const auto& [did, read] : sketches) pointers.emplace_back(did, &read);
+  bands_ = std::make_unique<BandIndex>(pointers);
 }
 
 std::uint32_t Linker::stem_number(const std::string& stem) {

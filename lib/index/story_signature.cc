@@ -109,11 +109,13 @@ std::uint64_t band_hash(const MinHash& sketch, std::size_t band) {
 
 }  // namespace
 
+std::uint64_t band_key(const MinHash& sketch, std::size_t band) {
+  return static_cast<std::uint64_t>(band) << 48 | band_hash(sketch, band);
+}
+
 std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch) {
   std::array<std::uint64_t, kBands> keys;
-  for (std::size_t band = 0; band < kBands; ++band) {
-    keys[band] = static_cast<std::uint64_t>(band) << 48 | band_hash(sketch, band);
-  }
+  for (std::size_t band = 0; band < kBands; ++band) keys[band] = band_key(sketch, band);
   return keys;
 }
 

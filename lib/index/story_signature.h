@@ -76,6 +76,7 @@ double resemblance(const MinHash& a, const MinHash& b);
 // The bands of a sketch as numbers: two sketches share a band exactly
 // when they share a number.
 std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch);
+std::uint64_t band_key(const MinHash& sketch, std::size_t band);
 
 // Value encodings; decoding an empty or malformed value gives nothing
 // (false, or no stems).
