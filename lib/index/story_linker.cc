@@ -83,13 +83,26 @@ class Groups {
     const Xapian::docid ra = find(a), rb = find(b);
     if (ra != rb) parent_[std::max(ra, rb)] = std::min(ra, rb);
   }
-  // Every document met, by its group's root.
-  std::map<Xapian::docid, std::vector<Xapian::docid>> members() {
-    std::map<Xapian::docid, std::vector<Xapian::docid>> groups;
+  // Calls `use` with the members of each group, every document met being
+  // in one. Sorts pairs of numbers rather than building a map of groups:
+  // in a new index, every article is met and most are alone.
+  template <typename Use>
+  void for_each_group(Use use) {
     std::vector<Xapian::docid> all;
+    all.reserve(parent_.size());
     for (const auto& entry : parent_) all.push_back(entry.first);
-    for (Xapian::docid did : all) groups[find(did)].push_back(did);
-    return groups;
+    std::vector<std::pair<Xapian::docid, Xapian::docid>> by_root;
+    by_root.reserve(all.size());
+    for (Xapian::docid did : all) by_root.emplace_back(find(did), did);
+    std::sort(by_root.begin(), by_root.end());
+    std::vector<Xapian::docid> group;
+    for (std::size_t i = 0; i < by_root.size(); ++i) {
+      group.push_back(by_root[i].second);
+      if (i + 1 == by_root.size() || by_root[i + 1].first != by_root[i].first) {
+        use(group);
+        group.clear();
+      }
+    }
   }
 
  private:
@@ -505,7 +518,7 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
     }
   }
   std::map<Xapian::docid, std::array<std::string, 3>> keys;
-  for (const auto& [root, group] : stories.members()) {
+  stories.for_each_group([&](const std::vector<Xapian::docid>& group) {
     std::string key;
     for (Xapian::docid did : group) {
       const std::string& id = signature(did).id;
@@ -520,16 +533,16 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
         keys[did] = {"", "", ""};
       }
     }
-  }
-  for (const auto& [root, group] : duplicates.members()) {
-    if (group.size() < 2) continue;
+  });
+  duplicates.for_each_group([&](const std::vector<Xapian::docid>& group) {
+    if (group.size() < 2) return;
     std::string key;
     for (Xapian::docid did : group) {
       const std::string& id = signature(did).id;
       if (key.empty() || id < key) key = id;
     }
     for (Xapian::docid did : group) keys[did][1] = key;
-  }
+  });
   return keys;
 }
 
