@@ -10,10 +10,12 @@
 #include <utility>
 #include <vector>
 
+#include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "lib/index/story_signature.h"
 #include "quarry/index/index_writer.h"
+#include "quarry/input/article_reader.h"
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
@@ -175,6 +177,32 @@ TEST(StoryLinker, ChangedArticleLeavesAndDeletedArticlesLeaveTheRestTogether) {
   fs::remove(dir / "in" / kSecond);
   index_folder(db, dir / "in");
   EXPECT_EQ(groups(db)[kThird].story, "");
+}
+
+// The articles of `folder`, read as the indexer reads them.
+std::vector<Article> articles_in(const fs::path& folder) {
+  struct Collect : ArticleSink {
+    std::vector<Article> articles;
+    void on_article(Article&& article, const SourceLocation&) override {
+      articles.push_back(std::move(article));
+    }
+    void on_problem(const ReadProblem& problem) override { ADD_FAILURE() << problem.reason; }
+  } sink;
+  read_articles(folder, sink);
+  return sink.articles;
+}
+
+TEST(StoryLinker, KilledBuildIsLinkedWhenTheNextRunAdoptsIt) {
+  TempDir dir;
+  const std::string db = (dir / "index").string();
+  {
+    detail::ParallelBuild build(db, "english", 2, 1000);
+    for (Article& article : articles_in(QUARRY_CORPUS_DIR)) {
+      build.add(std::move(article), QUARRY_CORPUS_DIR, false);
+    }
+  }  // never published, as when the process is killed: the parts stay behind
+  index_folder(db, QUARRY_CORPUS_DIR);
+  for (const char* id : {kFirst, kSecond, kThird}) EXPECT_EQ(groups(db)[id].story, kFirst) << id;
 }
 
 TEST(StoryLinker, StorySplitOverShardsIsShownOnce) {

@@ -243,8 +243,8 @@ void build_in_parallel(const Run& run) {
   BuildDestination destination(build);
   IndexingSink sink(destination, config, run.report, run.observer, run.written);
   run.report.cancelled = !read_paths(run.paths, sink, [](const std::string&) {});
+  // Publishing links the stories of the whole new index.
   build.publish();
-  detail::link_stories({config.db_path}, run.written);
   if (!run.synonyms.empty()) {
     IndexWriter writer(config);
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);

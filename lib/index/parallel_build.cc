@@ -20,6 +20,7 @@
 #include "lib/index/document_builder.h"
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
+#include "lib/index/story_linker.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 
@@ -78,15 +79,21 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
       [&](const std::string& word, Xapian::doccount articles) { db.add_spelling(word, articles); });
 }
 
-// Compacts `parts` into one database at `db_path` with `vocabulary` (read
-// from the parts when null), through a folder beside it and a rename, so
-// that the index appears whole or not at all.
+// Links the stories of `parts`, then compacts them into one database at
+// `db_path` with `vocabulary` (read from the parts when null), through a
+// folder beside it and a rename, so that the index appears whole or not at
+// all. Linking before the merge lets the merge write the keys into dense
+// tables, where keys written after it would leave the merged tables
+// fragmented and larger.
 void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
                       const std::string& db_path, const WordTable* vocabulary) {
   const fs::path merged = work / "merged";
   if (parts.empty()) throw IndexError("no parts to merge in " + work.string());
   std::error_code ignored;
   fs::remove_all(merged, ignored);  // what a merge killed midway left
+  std::vector<std::string> part_paths;
+  for (const fs::path& part : parts) part_paths.push_back(part.string());
+  link_new_stories(part_paths);
   try {
     Xapian::Database all;
     for (const fs::path& part : parts) all.add_database(Xapian::Database(part.string()));

@@ -3,13 +3,16 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <memory>
-#include <optional>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
@@ -23,17 +26,37 @@ namespace {
 constexpr std::size_t kQueryStems = 12;
 constexpr Xapian::doccount kStoryCandidates = 20;
 
+// An article's stem as the linker numbers it (see Linker::stem_number),
+// and how often the article holds it: a few bytes where a string would
+// take dozens, for each stem of every article of a new index.
+struct LinkedStem {
+  std::uint32_t stem;
+  std::uint32_t count;
+};
+
 // What linking reads of an article.
 struct Signature {
   std::string id;
-  int day = 0;  // days since 1970, or kNoDate
-  std::optional<MinHash> sketch;
-  // The stems weighed (see Linker::weigh), in stem order, and the
-  // vector's length.
-  std::vector<std::pair<std::string, double>> weighted;
+  int day = kNoDate;  // days since 1970
+  bool has_sketch = false;
+  MinHash sketch{};
+  // The stems weighed (see Linker::weigh), by number, and the vector's
+  // length.
+  std::vector<LinkedStem> stems;
   double norm = 0;
-  std::string story;
-  std::string duplicate;
+  // The story key, duplicate key and story size it was stored with; null
+  // when it has none, as most articles, and every one of a new index.
+  std::unique_ptr<std::array<std::string, 3>> stored;
+
+  const std::array<std::string, 3>& stored_keys() const {
+    static const std::array<std::string, 3> none;
+    return stored ? *stored : none;
+  }
+  void store(std::size_t which, const std::string& value) {
+    if (value.empty()) return;
+    if (!stored) stored = std::make_unique<std::array<std::string, 3>>();
+    (*stored)[which] = value;
+  }
 
   static constexpr int kNoDate = -1;
 };
@@ -60,17 +83,73 @@ class Groups {
     const Xapian::docid ra = find(a), rb = find(b);
     if (ra != rb) parent_[std::max(ra, rb)] = std::min(ra, rb);
   }
-  // Every document met, by its group's root.
-  std::map<Xapian::docid, std::vector<Xapian::docid>> members() {
-    std::map<Xapian::docid, std::vector<Xapian::docid>> groups;
+  // Calls `use` with the members of each group, every document met being
+  // in one. Sorts pairs of numbers rather than building a map of groups:
+  // in a new index, every article is met and most are alone.
+  template <typename Use>
+  void for_each_group(Use use) {
     std::vector<Xapian::docid> all;
+    all.reserve(parent_.size());
     for (const auto& entry : parent_) all.push_back(entry.first);
-    for (Xapian::docid did : all) groups[find(did)].push_back(did);
-    return groups;
+    std::vector<std::pair<Xapian::docid, Xapian::docid>> by_root;
+    by_root.reserve(all.size());
+    for (Xapian::docid did : all) by_root.emplace_back(find(did), did);
+    std::sort(by_root.begin(), by_root.end());
+    std::vector<Xapian::docid> group;
+    for (std::size_t i = 0; i < by_root.size(); ++i) {
+      group.push_back(by_root[i].second);
+      if (i + 1 == by_root.size() || by_root[i + 1].first != by_root[i].first) {
+        use(group);
+        group.clear();
+      }
+    }
   }
 
  private:
   std::unordered_map<Xapian::docid, Xapian::docid> parent_;
+};
+
+// Which articles share a band, found in memory from the stored sketches:
+// storing each band as a term would make the index a sixth larger.
+class BandIndex {
+ public:
+  // Keeps the bands that two or more of `sketches` share, one band at a
+  // time, so that only one band of every article is held at once.
+  explicit BandIndex(const std::vector<std::pair<Xapian::docid, const MinHash*>>& sketches) {
+    std::vector<Entry> band;
+    band.reserve(sketches.size());
+    for (std::size_t number = 0; number < kBands; ++number) {
+      band.clear();
+      for (const auto& [did, sketch] : sketches) band.push_back({band_key(*sketch, number), did});
+      std::sort(band.begin(), band.end());
+      // The band's number leads its keys: the entries stay sorted.
+      for (std::size_t i = 0; i < band.size(); ++i) {
+        const bool same_as_previous = i > 0 && band[i - 1].key == band[i].key;
+        const bool same_as_next = i + 1 < band.size() && band[i + 1].key == band[i].key;
+        if (same_as_previous || same_as_next) entries_.push_back(band[i]);
+      }
+    }
+    entries_.shrink_to_fit();
+  }
+  // Calls `found` with every other article sharing one of the sketch's
+  // bands (once for each band shared).
+  template <typename Found>
+  void for_each_sharing(const MinHash& sketch, Found found) const {
+    for (std::uint64_t key : band_keys(sketch)) {
+      auto it = std::lower_bound(entries_.begin(), entries_.end(), Entry{key, 0});
+      for (; it != entries_.end() && it->key == key; ++it) found(it->did);
+    }
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t key;
+    Xapian::docid did;
+    bool operator<(const Entry& other) const {
+      return key != other.key ? key < other.key : did < other.did;
+    }
+  };
+  std::vector<Entry> entries_;
 };
 
 class Linker {
@@ -78,31 +157,65 @@ class Linker {
   explicit Linker(const std::vector<std::string>& paths) {
     for (const std::string& path : paths) all_.add_database(Xapian::Database(path));
     articles_ = all_.get_doccount();
+    for (std::uint32_t count = 0; count < tf_weight_.size(); ++count) {
+      tf_weight_[count] = count == 0 ? 0.0 : 1 + std::log(static_cast<double>(count));
+    }
   }
 
   const Xapian::Database& database() const { return all_; }
 
-  // Links `dirty` and everything that falls into their groups; returns each
-  // document's new (story key, duplicate key, story size).
+  // Reads every article's signature, and ranks story candidates in memory
+  // rather than by a search per article. For linking all.
+  void read_all();
+  // Reads every article's sketch for the bands that near-duplicates share;
+  // read_all() does this too.
+  void read_bands();
+
+  // Links `dirty` and everything that falls into their groups; returns the
+  // new (story key, duplicate key, story size) of each document whose keys
+  // may change.
   std::map<Xapian::docid, std::array<std::string, 3>> link(
       const std::unordered_set<Xapian::docid>& dirty);
 
- private:
   const Signature& signature(Xapian::docid did);
-  double idf(const std::string& term);
+
+ private:
+  std::uint32_t stem_number(const std::string& stem);
+  double weight(const LinkedStem& stem) const { return tf_weight_[stem.count] * idf_[stem.stem]; }
   void weigh(const std::vector<StemCount>& stems, Signature* s);
-  bool same_story(const Signature& a, const Signature& b, double least);
+  bool same_story(const Signature& a, const Signature& b, double least) const;
   // The least idf of a stem few enough articles hold to be one of a
   // story's names (kRareShare, kRareArticles).
   double rare_weight() const;
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
+  // The articles holding `stem`, and how often, read once for every
+  // article whose story searches it.
+  const std::vector<std::pair<Xapian::docid, Xapian::termcount>>& holders(std::uint32_t stem);
+  // The query's best `count` matches, as Xapian's BM25 ranks them.
+  std::vector<Xapian::docid> best_matches(const std::vector<std::uint32_t>& query,
+                                          std::size_t count);
   std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
 
   Xapian::Database all_;
   Xapian::doccount articles_ = 0;
   std::unordered_map<Xapian::docid, Signature> signatures_;
-  std::unordered_map<std::string, double> idf_;
+  // Which articles share a band (see read_bands).
+  std::unique_ptr<BandIndex> bands_;
+  // Null unless read_all() was called: the articles holding each rare
+  // stem searched, and each article's length by docid.
+  std::unique_ptr<
+      std::unordered_map<std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>
+      holders_;
+  std::vector<Xapian::termcount> lengths_;
+  std::vector<double> weights_;  // by docid, zero between queries
+  // Each stem met, by its number, and its idf.
+  std::unordered_map<std::string, std::uint32_t> stem_numbers_;
+  std::vector<std::string> stems_;
+  std::vector<double> idf_;
+  std::vector<Xapian::doccount> df_;
+  // 1 + ln(tf) for each count a signature stores (at most 255).
+  std::array<double, 256> tf_weight_{};
 };
 
 const Signature& Linker::signature(Xapian::docid did) {
@@ -112,34 +225,93 @@ const Signature& Linker::signature(Xapian::docid did) {
   const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
   s.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
   s.day = day_of(doc.get_value(kDateSlot));
-  MinHash sketch;
-  if (decode_min_hash(doc.get_value(kMinHashSlot), &sketch)) s.sketch = sketch;
+  s.has_sketch = decode_min_hash(doc.get_value(kMinHashSlot), &s.sketch);
   weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
-  s.story = doc.get_value(kStorySlot);
-  s.duplicate = doc.get_value(kDuplicateSlot);
+  s.store(0, doc.get_value(kStorySlot));
+  s.store(1, doc.get_value(kDuplicateSlot));
+  s.store(2, doc.get_value(kStorySizeSlot));
   return s;
 }
 
-double Linker::idf(const std::string& term) {
-  auto [it, added] = idf_.try_emplace(term, 0.0);
+void Linker::read_all() {
+  signatures_.reserve(articles_);
+  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
+    signatures_.try_emplace(*it);
+  }
+  // A value stream reads a slot's values in document order, where reading
+  // each document's would look each value up in the B-tree.
+  const auto each_value = [&](Xapian::valueno slot, auto use) {
+    for (auto it = all_.valuestream_begin(slot); it != all_.valuestream_end(slot); ++it) {
+      auto found = signatures_.find(it.get_docid());
+      if (found != signatures_.end()) use(found->second, *it);
+    }
+  };
+  each_value(kHitOrderSlot,
+             [](Signature& s, const std::string& value) { s.id = id_of_hit_order_key(value); });
+  each_value(kDateSlot, [](Signature& s, const std::string& value) { s.day = day_of(value); });
+  each_value(kMinHashSlot, [](Signature& s, const std::string& value) {
+    s.has_sketch = decode_min_hash(value, &s.sketch);
+  });
+  each_value(kStoryStemsSlot, [this](Signature& s, const std::string& value) {
+    weigh(decode_stem_counts(value), &s);
+  });
+  each_value(kStorySlot, [](Signature& s, const std::string& value) { s.store(0, value); });
+  each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.store(1, value); });
+  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.store(2, value); });
+  std::vector<std::pair<Xapian::docid, const MinHash*>> sketches;
+  for (const auto& [did, s] : signatures_) {
+    if (s.has_sketch) sketches.emplace_back(did, &s.sketch);
+  }
+  bands_ = std::make_unique<BandIndex>(sketches);
+  holders_ = std::make_unique<std::unordered_map<
+      std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>();
+  lengths_.assign(all_.get_lastdocid() + 1, 0);
+  weights_.assign(all_.get_lastdocid() + 1, 0.0);
+  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
+    lengths_[*it] = it.get_doclength();
+  }
+}
+
+void Linker::read_bands() {
+  std::vector<std::pair<Xapian::docid, MinHash>> sketches;
+  MinHash sketch;
+  for (auto it = all_.valuestream_begin(kMinHashSlot); it != all_.valuestream_end(kMinHashSlot);
+       ++it) {
+    if (decode_min_hash(*it, &sketch)) sketches.emplace_back(it.get_docid(), sketch);
+  }
+  std::vector<std::pair<Xapian::docid, const MinHash*>> pointers;
+  pointers.reserve(sketches.size());
+  for (const auto& [did, read] : sketches) pointers.emplace_back(did, &read);
+  bands_ = std::make_unique<BandIndex>(pointers);
+}
+
+std::uint32_t Linker::stem_number(const std::string& stem) {
+  auto [it, added] = stem_numbers_.try_emplace(stem, static_cast<std::uint32_t>(stems_.size()));
   if (added) {
-    const Xapian::doccount df = all_.get_termfreq(term);
+    stems_.push_back(stem);
+    const Xapian::doccount df = all_.get_termfreq(stem);
     const double articles = std::max<double>(articles_, kIdfArticles);
-    it->second = df == 0 ? 0.0 : std::log(1 + articles / df);
+    idf_.push_back(df == 0 ? 0.0 : std::log(1 + articles / df));
+    df_.push_back(df);
   }
   return it->second;
 }
 
 // Sublinear tf (a story repeats its names, a copy its whole text) times idf.
 void Linker::weigh(const std::vector<StemCount>& stems, Signature* s) {
+  s->stems.clear();
+  s->norm = 0;
   for (const auto& [stem, count] : stems) {
-    const double weight = (1 + std::log(static_cast<double>(count))) * idf(stem);
+    const LinkedStem linked{stem_number(stem), count};
+    const double weight = this->weight(linked);
     if (weight <= 0) continue;
-    s->weighted.emplace_back(stem, weight);
+    s->stems.push_back(linked);
     s->norm += weight * weight;
   }
   s->norm = std::sqrt(s->norm);
-  std::sort(s->weighted.begin(), s->weighted.end());
+  std::sort(s->stems.begin(), s->stems.end(),
+            [](const LinkedStem& a, const LinkedStem& b) { return a.stem < b.stem; });
+  s->stems.shrink_to_fit();
 }
 
 // Similar vectors alone would also join reports that follow one template
@@ -150,21 +322,21 @@ double Linker::rare_weight() const {
                           std::max<double>(kRareArticles, articles_ * kRareShare));
 }
 
-bool Linker::same_story(const Signature& a, const Signature& b, double least) {
+bool Linker::same_story(const Signature& a, const Signature& b, double least) const {
   if (a.norm == 0 || b.norm == 0) return false;
   const double rare_weight = this->rare_weight();
   double dot = 0;
   std::size_t rare = 0;
-  auto x = a.weighted.begin();
-  auto y = b.weighted.begin();
-  while (x != a.weighted.end() && y != b.weighted.end()) {
-    if (x->first < y->first) {
+  auto x = a.stems.begin();
+  auto y = b.stems.begin();
+  while (x != a.stems.end() && y != b.stems.end()) {
+    if (x->stem < y->stem) {
       ++x;
-    } else if (y->first < x->first) {
+    } else if (y->stem < x->stem) {
       ++y;
     } else {
-      dot += x->second * y->second;
-      rare += idf(x->first) >= rare_weight;
+      dot += weight(*x) * weight(*y);
+      rare += idf_[x->stem] >= rare_weight;
       ++x;
       ++y;
     }
@@ -174,18 +346,18 @@ bool Linker::same_story(const Signature& a, const Signature& b, double least) {
 
 std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
   const Signature& s = signature(did);
-  if (!s.sketch) return {};
-  const MinHash sketch = *s.sketch;
+  if (!s.has_sketch) return {};
+  const MinHash sketch = s.sketch;
   std::unordered_set<Xapian::docid> candidates;
-  for (const std::string& term : band_terms(sketch)) {
-    for (auto it = all_.postlist_begin(term); it != all_.postlist_end(term); ++it) {
-      if (*it != did) candidates.insert(*it);
-    }
-  }
+  bands_->for_each_sharing(sketch, [&](Xapian::docid other) {
+    if (other != did) candidates.insert(other);
+  });
   std::vector<Xapian::docid> found;
   for (Xapian::docid other : candidates) {
     const Signature& o = signature(other);
-    if (o.sketch && resemblance(sketch, *o.sketch) >= kDuplicateResemblance) found.push_back(other);
+    if (o.has_sketch && resemblance(sketch, o.sketch) >= kDuplicateResemblance) {
+      found.push_back(other);
+    }
   }
   return found;
 }
@@ -194,33 +366,111 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   // Only an article sharing kSharedRareStems rare stems with this one can be
   // of its story, so those alone are searched: their posting lists are
   // short, where a common stem's would be read for each article linked.
-  std::vector<std::pair<std::string, double>> weighted;
+  struct QueryStem {
+    const std::string* name;
+    double weight;
+    std::uint32_t stem;
+  };
+  std::vector<QueryStem> query;
   const double rare = rare_weight();
-  for (const auto& entry : signature(did).weighted) {
-    if (idf(entry.first) >= rare) weighted.push_back(entry);
+  for (const LinkedStem& stem : signature(did).stems) {
+    if (idf_[stem.stem] >= rare) query.push_back({&stems_[stem.stem], weight(stem), stem.stem});
   }
-  if (weighted.size() < kSharedRareStems) return {};
-  std::sort(weighted.begin(), weighted.end(),
-            [](const auto& a, const auto& b) { return a.second > b.second; });
-  if (weighted.size() > kQueryStems) weighted.resize(kQueryStems);
-  std::vector<Xapian::Query> terms;
-  for (const auto& entry : weighted) terms.emplace_back(entry.first);
-  Xapian::Enquire enquire(all_);
-  enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
-  const Xapian::MSet mset = enquire.get_mset(0, kStoryCandidates + 1);
+  if (query.size() < kSharedRareStems) return {};
+  // In stem order first, so that stems of equal weight are chosen alike
+  // whatever their numbers.
+  std::sort(query.begin(), query.end(),
+            [](const QueryStem& a, const QueryStem& b) { return *a.name < *b.name; });
+  std::sort(query.begin(), query.end(),
+            [](const QueryStem& a, const QueryStem& b) { return a.weight > b.weight; });
+  if (query.size() > kQueryStems) query.resize(kQueryStems);
+  // The query's best kStoryCandidates + 1 matches are its candidates (one
+  // is the article itself). Linking a new index ranks them in memory as a
+  // search would, from posting lists each read once, rather than search
+  // for each article.
+  std::vector<Xapian::docid> candidates;
+  if (holders_) {
+    std::vector<std::uint32_t> numbers;
+    for (const QueryStem& entry : query) numbers.push_back(entry.stem);
+    candidates = best_matches(numbers, kStoryCandidates + 1);
+  } else {
+    std::vector<Xapian::Query> terms;
+    for (const QueryStem& entry : query) terms.emplace_back(*entry.name);
+    Xapian::Enquire enquire(all_);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
+    const Xapian::MSet mset = enquire.get_mset(0, kStoryCandidates + 1);
+    candidates.assign(mset.begin(), mset.end());
+  }
   std::vector<Xapian::docid> found;
-  for (auto it = mset.begin(); it != mset.end(); ++it) {
-    if (*it == did) continue;
-    const Signature& a = signature(did);
-    const Signature& b = signature(*it);
+  const Signature& a = signature(did);
+  for (Xapian::docid other : candidates) {
+    if (other == did) continue;
+    const Signature& b = signature(other);
     double least = kStorySimilarity;
     if (a.day != Signature::kNoDate && b.day != Signature::kNoDate) {
       if (std::abs(a.day - b.day) > kStoryDays) continue;
       least = kDatedStorySimilarity;
     }
-    if (same_story(a, b, least)) found.push_back(*it);
+    if (same_story(a, b, least)) found.push_back(other);
   }
   return found;
+}
+
+const std::vector<std::pair<Xapian::docid, Xapian::termcount>>& Linker::holders(
+    std::uint32_t stem) {
+  auto [it, added] = holders_->try_emplace(stem);
+  if (added) {
+    const std::string& term = stems_[stem];
+    for (auto posting = all_.postlist_begin(term); posting != all_.postlist_end(term); ++posting) {
+      it->second.emplace_back(*posting, posting.get_wdf());
+    }
+  }
+  return it->second;
+}
+
+// Xapian's BM25Weight with its default parameters (k1 1, k2 0, k3 1, b 0.5,
+// min_normlen 0.5), each term of the query once, best weight first and
+// ties by docid, so that the candidates are those a search would give.
+std::vector<Xapian::docid> Linker::best_matches(const std::vector<std::uint32_t>& query,
+                                                std::size_t count) {
+  constexpr double k1 = 1, b = 0.5, min_normlen = 0.5;
+  const double articles = articles_;
+  const double average_length = all_.get_avlength();
+  const double length_factor = average_length == 0 ? 0 : 1 / average_length;
+  // Each match's weight is summed in query order, in a table by docid
+  // that is left zeroed again for the next query.
+  std::vector<Xapian::docid> matched;
+  for (std::uint32_t stem : query) {
+    const double df = df_[stem];
+    double odds = (articles - df + 0.5) / (df + 0.5);
+    if (odds < 2) odds = odds * 0.5 + 1;
+    const double term_weight = std::log(odds) * (k1 + 1);
+    for (const auto& [did, wdf] : holders(stem)) {
+      const double normlen = std::max(lengths_[did] * length_factor, min_normlen);
+      const double wdf_double = wdf;
+      const double denom = k1 * (normlen * b + (1 - b)) + wdf_double;
+      if (weights_[did] == 0) matched.push_back(did);
+      weights_[did] += term_weight * (wdf_double / denom);
+    }
+  }
+  std::vector<std::pair<double, Xapian::docid>> ranked;
+  ranked.reserve(matched.size());
+  for (Xapian::docid did : matched) {
+    ranked.emplace_back(weights_[did], did);
+    weights_[did] = 0;
+  }
+  const auto better = [](const auto& x, const auto& y) {
+    return x.first != y.first ? x.first > y.first : x.second < y.second;
+  };
+  if (ranked.size() > count) {
+    std::partial_sort(ranked.begin(), ranked.begin() + count, ranked.end(), better);
+    ranked.resize(count);
+  } else {
+    std::sort(ranked.begin(), ranked.end(), better);
+  }
+  std::vector<Xapian::docid> best;
+  for (const auto& entry : ranked) best.push_back(entry.second);
+  return best;
 }
 
 std::vector<Xapian::docid> Linker::members(const char* prefix, const std::string& key) {
@@ -239,11 +489,12 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
   const auto join_kept = [&](Xapian::docid did) {
     if (dirty.count(did)) return;
     const Signature& s = signature(did);
-    if (!s.story.empty() && joined_stories.insert(s.story).second) {
-      for (Xapian::docid member : members(kStoryPrefix, s.story)) {
+    const std::string& story = s.stored_keys()[0];
+    if (!story.empty() && joined_stories.insert(story).second) {
+      for (Xapian::docid member : members(kStoryPrefix, story)) {
         stories.unite(did, member);
         if (!dirty.count(member)) {
-          const std::string duplicate = signature(member).duplicate;
+          const std::string duplicate = signature(member).stored_keys()[1];
           if (!duplicate.empty() && joined_duplicates.insert(duplicate).second) {
             for (Xapian::docid copy : members(kDuplicatePrefix, duplicate)) {
               duplicates.unite(member, copy);
@@ -267,28 +518,31 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
     }
   }
   std::map<Xapian::docid, std::array<std::string, 3>> keys;
-  for (const auto& [root, group] : stories.members()) {
+  stories.for_each_group([&](const std::vector<Xapian::docid>& group) {
     std::string key;
     for (Xapian::docid did : group) {
       const std::string& id = signature(did).id;
       if (key.empty() || id < key) key = id;
     }
     for (Xapian::docid did : group) {
-      if (group.size() > 1)
+      if (group.size() > 1) {
         keys[did] = {key, "", std::to_string(group.size())};
-      else
+      } else if (signature(did).stored) {
+        // Alone, an article has no keys: only those stored with some
+        // change (most of a new index's articles are alone).
         keys[did] = {"", "", ""};
+      }
     }
-  }
-  for (const auto& [root, group] : duplicates.members()) {
-    if (group.size() < 2) continue;
+  });
+  duplicates.for_each_group([&](const std::vector<Xapian::docid>& group) {
+    if (group.size() < 2) return;
     std::string key;
     for (Xapian::docid did : group) {
       const std::string& id = signature(did).id;
       if (key.empty() || id < key) key = id;
     }
     for (Xapian::docid did : group) keys[did][1] = key;
-  }
+  });
   return keys;
 }
 
@@ -322,40 +576,49 @@ void set_key(Xapian::Document& doc, Xapian::valueno slot, const char* prefix,
   doc.add_boolean_term(boolean_term(prefix, key));
 }
 
-}  // namespace
-
-StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
-                             const std::vector<std::string>& ids) {
+// Links `dirty` (every article when `all`) and writes the keys that
+// changed, each in its own database, opened with `flags`.
+StoryLinkCounts link(const std::vector<std::string>& db_paths, const std::vector<std::string>& ids,
+                     bool all, int flags) {
   StoryLinkCounts counts;
   std::string where = db_paths.empty() ? "" : db_paths.front();
   try {
     Linker linker(db_paths);
     const Xapian::Database& db = linker.database();
     std::unordered_set<Xapian::docid> dirty;
-    for (const std::string& id : ids) {
-      const std::string term = id_term(id);
-      auto it = db.postlist_begin(term);
-      if (it != db.postlist_end(term)) dirty.insert(*it);
+    if (all) {
+      linker.read_all();
+      dirty.reserve(db.get_doccount());
+      for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) dirty.insert(*it);
+    } else {
+      for (const std::string& id : ids) {
+        const std::string term = id_term(id);
+        auto it = db.postlist_begin(term);
+        if (it != db.postlist_end(term)) dirty.insert(*it);
+      }
+      for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
+      if (!dirty.empty()) linker.read_bands();
     }
-    for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
     if (dirty.empty()) return counts;
     counts.linked = dirty.size();
     const auto keys = linker.link(dirty);
     std::vector<std::unique_ptr<Xapian::WritableDatabase>> shards;
     for (const std::string& path : db_paths) {
-      shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN));
+      shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | flags));
     }
     const Xapian::docid n = static_cast<Xapian::docid>(shards.size());
     for (const auto& [did, key] : keys) {
+      // What the article was stored with was read while linking; most keep
+      // theirs (an article alone in a new index has none to write).
+      if (linker.signature(did).stored_keys() == key) continue;
       // Xapian numbers the documents of several databases in turn.
       const std::size_t shard = (did - 1) % n;
       const Xapian::docid local = (did - 1) / n + 1;
       where = db_paths[shard];
+      // A document read from the database it is replaced in is rewritten
+      // only where it changed: its terms' postings and termlist, and
+      // its values, not its text or its positions.
       Xapian::Document doc = shards[shard]->get_document(local);
-      if (doc.get_value(kStorySlot) == key[0] && doc.get_value(kDuplicateSlot) == key[1] &&
-          doc.get_value(kStorySizeSlot) == key[2]) {
-        continue;
-      }
       set_key(doc, kStorySlot, kStoryPrefix, key[0]);
       set_key(doc, kDuplicateSlot, kDuplicatePrefix, key[1]);
       // Xapian refuses to remove a value that is not there.
@@ -372,6 +635,19 @@ StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
     throw index_error("index " + where, error);
   }
   return counts;
+}
+
+}  // namespace
+
+StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
+                             const std::vector<std::string>& ids) {
+  return link(db_paths, ids, false, 0);
+}
+
+StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths) {
+  // The parts are private until merged, and the merge writes and syncs
+  // the index anew.
+  return link(part_paths, {}, true, Xapian::DB_NO_SYNC);
 }
 
 }  // namespace quarry::detail

@@ -48,6 +48,14 @@ struct StoryLinkCounts {
 StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
                              const std::vector<std::string>& ids);
 
+// Links every article of a new index's parts (see parallel_build.h),
+// databases searched as one that no one else reads or writes, before they
+// are merged: the merge then writes the keys into dense tables. Finds
+// near-duplicates in memory rather than by reading posting lists, which
+// needs every article's signature in memory (some 600 bytes each). Throws
+// IndexError.
+StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths);
+
 }  // namespace quarry::detail
 
 #endif  // QUARRY_LIB_INDEX_STORY_LINKER_H_

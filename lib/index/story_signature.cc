@@ -61,15 +61,17 @@ StorySignatureBuilder::StorySignatureBuilder(const Analyzer& analyzer)
     : function_terms_(function_terms(analyzer)) {}
 
 void StorySignatureBuilder::add(const std::string& term) {
-  hashes_.push_back(XXH3_64bits(term.data(), term.size()));
-  ++counts_[term];
+  const std::uint64_t hash = XXH3_64bits(term.data(), term.size());
+  hashes_.push_back(hash);
+  const auto [it, added] =
+      count_of_hash_.try_emplace(hash, static_cast<std::uint32_t>(counts_.size()));
+  if (added) counts_.emplace_back(term, 0);
+  ++counts_[it->second].second;
 }
 
 void StorySignatureBuilder::add_to(Xapian::Document& doc) const {
   if (hashes_.empty()) return;
-  const MinHash sketch = min_hash(hashes_);
-  for (const std::string& term : band_terms(sketch)) doc.add_boolean_term(term);
-  doc.add_value(kMinHashSlot, encode_min_hash(sketch));
+  doc.add_value(kMinHashSlot, encode_min_hash(min_hash(hashes_)));
   doc.add_value(kStoryStemsSlot, encode_stem_counts(top_stems(counts_, function_terms_)));
 }
 
@@ -97,18 +99,24 @@ double resemblance(const MinHash& a, const MinHash& b) {
   return static_cast<double>(same) / kMinHashes;
 }
 
-std::vector<std::string> band_terms(const MinHash& sketch) {
-  std::vector<std::string> terms;
-  for (std::size_t band = 0; band < kBands; ++band) {
-    const std::uint64_t hash =
-        XXH3_64bits(sketch.data() + band * kBandRows, kBandRows * sizeof(std::uint32_t));
-    char buffer[24];
-    // 48 bits keep chance collisions rare among millions of articles.
-    std::snprintf(buffer, sizeof buffer, "%c%012llx", static_cast<char>('a' + band),
-                  static_cast<unsigned long long>(hash >> 16));
-    terms.push_back(kBandPrefix + std::string(buffer));
-  }
-  return terms;
+namespace {
+
+// 48 bits of each band's hash keep chance collisions rare among millions
+// of articles.
+std::uint64_t band_hash(const MinHash& sketch, std::size_t band) {
+  return XXH3_64bits(sketch.data() + band * kBandRows, kBandRows * sizeof(std::uint32_t)) >> 16;
+}
+
+}  // namespace
+
+std::uint64_t band_key(const MinHash& sketch, std::size_t band) {
+  return static_cast<std::uint64_t>(band) << 48 | band_hash(sketch, band);
+}
+
+std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch) {
+  std::array<std::uint64_t, kBands> keys;
+  for (std::size_t band = 0; band < kBands; ++band) keys[band] = band_key(sketch, band);
+  return keys;
 }
 
 std::string encode_min_hash(const MinHash& sketch) {
@@ -157,21 +165,25 @@ std::vector<StemCount> decode_stem_counts(std::string_view value) {
   return stems;
 }
 
-std::vector<StemCount> top_stems(const std::unordered_map<std::string, std::uint32_t>& counts,
+std::vector<StemCount> top_stems(const std::vector<StemCount>& counts,
                                  const std::unordered_set<std::string>& left_out) {
-  std::vector<StemCount> stems;
-  for (const auto& entry : counts) {
-    if (!left_out.count(entry.first)) stems.push_back(entry);
+  // Ordered by reference, so that only the stems kept are copied.
+  std::vector<const StemCount*> kept;
+  for (const StemCount& entry : counts) {
+    if (!left_out.count(entry.first)) kept.push_back(&entry);
   }
-  const auto order = [](const StemCount& a, const StemCount& b) {
-    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  const auto order = [](const StemCount* a, const StemCount* b) {
+    return a->second != b->second ? a->second > b->second : a->first < b->first;
   };
-  if (stems.size() > kStoryStems) {
-    std::partial_sort(stems.begin(), stems.begin() + kStoryStems, stems.end(), order);
-    stems.resize(kStoryStems);
+  if (kept.size() > kStoryStems) {
+    std::partial_sort(kept.begin(), kept.begin() + kStoryStems, kept.end(), order);
+    kept.resize(kStoryStems);
   } else {
-    std::sort(stems.begin(), stems.end(), order);
+    std::sort(kept.begin(), kept.end(), order);
   }
+  std::vector<StemCount> stems;
+  stems.reserve(kept.size());
+  for (const StemCount* entry : kept) stems.push_back(*entry);
   return stems;
 }
 

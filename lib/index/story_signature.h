@@ -5,9 +5,10 @@
 // Near-duplicates: a MinHash sketch of the article's shingles (runs of
 // kShingleWords stems), whose matching share estimates the shingle sets'
 // Jaccard similarity, and locality-sensitive hashing of the sketch in
-// bands of two hashes, each band a boolean term: two articles whose
-// shingles are half shared share a band term with odds of 99%, so that
-// candidates are one posting list read away.
+// bands of two hashes: two articles whose shingles are half shared share a
+// band with odds of 99%. The bands are not stored: the linker hashes them
+// from the stored sketches, where sixteen terms an article would make the
+// index a sixth larger and its build dearer.
 //
 // Same story: the article's most frequent stems with their counts, but
 // for the language's function words (Snowball's English stop list; other
@@ -53,14 +54,17 @@ class StorySignatureBuilder {
   // `analyzer` stems the function words left out; it must outlive this.
   explicit StorySignatureBuilder(const Analyzer& analyzer);
   void add(const std::string& term);
-  // Adds the band terms and the sketch and stem values; nothing for an
-  // article with no words.
+  // Adds the sketch and stem values; nothing for an article with no words.
   void add_to(Xapian::Document& doc) const;
 
  private:
   const std::unordered_set<std::string>& function_terms_;
   std::vector<std::uint64_t> hashes_;
-  std::unordered_map<std::string, std::uint32_t> counts_;
+  // Each distinct term with its count, and where it is by its hash: the
+  // hash is computed for the sketch anyway, where hashing the term again
+  // for a map keyed by it would cost as much as the sketch.
+  std::vector<StemCount> counts_;
+  std::unordered_map<std::uint64_t, std::uint32_t> count_of_hash_;
 };
 
 // The sketch of a sequence of term hashes (see StorySignatureBuilder).
@@ -69,8 +73,10 @@ MinHash min_hash(const std::vector<std::uint64_t>& term_hashes);
 // The estimated Jaccard similarity of two sketches' shingle sets.
 double resemblance(const MinHash& a, const MinHash& b);
 
-// The band terms of a sketch.
-std::vector<std::string> band_terms(const MinHash& sketch);
+// The bands of a sketch as numbers: two sketches share a band exactly
+// when they share a number.
+std::array<std::uint64_t, kBands> band_keys(const MinHash& sketch);
+std::uint64_t band_key(const MinHash& sketch, std::size_t band);
 
 // Value encodings; decoding an empty or malformed value gives nothing
 // (false, or no stems).
@@ -81,7 +87,7 @@ std::vector<StemCount> decode_stem_counts(std::string_view value);
 
 // The kStoryStems most frequent of `counts` but `left_out`, most frequent
 // first (ties by stem, so that the choice does not depend on hashing).
-std::vector<StemCount> top_stems(const std::unordered_map<std::string, std::uint32_t>& counts,
+std::vector<StemCount> top_stems(const std::vector<StemCount>& counts,
                                  const std::unordered_set<std::string>& left_out = {});
 
 // The indexed terms of the analyzer's language's function words (empty but
