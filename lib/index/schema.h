@@ -19,10 +19,10 @@ inline constexpr char kIdPrefix[] = "Q";            // the article's unique id (
 inline constexpr char kOriginPrefix[] = "XO";       // the folder or corpus it came from
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
 inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
-// Stories (story_linker.h): each band of an article's MinHash sketch, and
-// the key of the story and of the duplicate group it belongs to, when it
-// has others (boolean).
-inline constexpr char kBandPrefix[] = "XBAND";
+// Stories (story_linker.h): the key of the story and of the duplicate
+// group an article belongs to, when it has others (boolean). Indexes
+// written before the sketch's bands were hashed at link time also hold
+// each band as an "XBAND" term, which nothing reads.
 inline constexpr char kStoryPrefix[] = "XSTORY";
 inline constexpr char kDuplicatePrefix[] = "XDUPOF";
 
