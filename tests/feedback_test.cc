@@ -114,15 +114,21 @@ std::vector<std::string> ids(const SearchResult& result) {
   return found;
 }
 
+// Options for a search of every match (at most 100), with feedback as
+// `mode` says.
+SearchOptions every_hit(FeedbackMode mode) {
+  SearchOptions options;
+  options.limit = 100;
+  options.feedback.mode = mode;
+  return options;
+}
+
 TEST(Feedback, LiftsArticlesLikeTheBestHitsAndKeepsTheMatches) {
   TempDir dir;
   index_articles(dir, football());
   Searcher searcher(index_path(dir));
-  SearchOptions off;
-  off.limit = 100;
-  off.feedback.mode = FeedbackMode::kOff;
-  SearchOptions on = off;
-  on.feedback.mode = FeedbackMode::kOn;
+  const SearchOptions off = every_hit(FeedbackMode::kOff);
+  const SearchOptions on = every_hit(FeedbackMode::kOn);
   const SearchResult plain = searcher.search("striker", off);
   const SearchResult fed = searcher.search("striker", on);
   ASSERT_GT(rank_of(plain, "report"), 0u);
@@ -167,9 +173,7 @@ TEST(Feedback, PowerWeighsTheBestHitsMore) {
   TempDir dir;
   index_articles(dir, one_report_four_strikes());
   Searcher searcher(index_path(dir));
-  SearchOptions options;
-  options.limit = 100;
-  options.feedback.mode = FeedbackMode::kOn;
+  SearchOptions options = every_hit(FeedbackMode::kOn);
   options.feedback.docs = 5;
   options.feedback.min_matches = 1;
   options.feedback.power = 0;
@@ -188,13 +192,9 @@ TEST(Feedback, AutoLeavesOtherQueriesAndSmallResultsAlone) {
   TempDir dir;
   index_articles(dir, football());
   Searcher searcher(index_path(dir));
-  SearchOptions off;
-  off.limit = 100;
-  off.feedback.mode = FeedbackMode::kOff;
-  SearchOptions on = off;
-  on.feedback.mode = FeedbackMode::kOn;
-  SearchOptions automatic = off;
-  automatic.feedback.mode = FeedbackMode::kAuto;
+  const SearchOptions off = every_hit(FeedbackMode::kOff);
+  const SearchOptions on = every_hit(FeedbackMode::kOn);
+  SearchOptions automatic = every_hit(FeedbackMode::kAuto);
   automatic.feedback.min_words = 2;
   // Left alone by auto: a phrase, and a word fewer than min_words; by any
   // mode, a word matched by fewer articles than feedback needs.
