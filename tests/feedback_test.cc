@@ -188,6 +188,41 @@ TEST(Feedback, PowerWeighsTheBestHitsMore) {
   EXPECT_LT(rank_of(steep, "football"), rank_of(steep, "factory"));
 }
 
+// Feedback orders only the first pass's best matches again; more match,
+// and they are all counted, and a page past them is still the query's.
+TEST(Feedback, RescoresTheBestMatchesAndCountsThemAll) {
+  TempDir dir;
+  std::vector<Article> articles = football();
+  for (Xapian::doccount n = 0; n < 2 * detail::kRescoreWindow; ++n) {
+    Article bench;
+    bench.id = "bench-" + std::to_string(n);
+    bench.title = "Squad " + std::to_string(n);
+    // Words of its own, so that no two of these are one story,
+    const std::string own = std::to_string(n);
+    // and a length of its own, so that no two tie.
+    bench.body = "the striker met alpha" + own + " and beta" + own + " at gamma" + own;
+    for (Xapian::doccount word = 0; word < n; ++word) bench.body += " then";
+    articles.push_back(bench);
+  }
+  index_articles(dir, articles);
+  Searcher searcher(index_path(dir));
+  const SearchOptions off = every_hit(FeedbackMode::kOff);
+  SearchOptions on = every_hit(FeedbackMode::kOn);
+  const SearchResult plain = searcher.search("striker", off);
+  const SearchResult fed = searcher.search("striker", on);
+  ASSERT_GT(plain.total, 2 * detail::kRescoreWindow);
+  EXPECT_EQ(fed.total, plain.total);
+  EXPECT_TRUE(fed.total_exact);
+  // A page of the window's size holds the first pass's best, reordered.
+  EXPECT_EQ(ids(fed), ids(plain));
+  EXPECT_LT(rank_of(fed, "report"), rank_of(plain, "report"));
+
+  on.offset = 2 * detail::kRescoreWindow;
+  const SearchResult far = searcher.search("striker", on);
+  EXPECT_EQ(far.hits.size(), plain.total - on.offset);
+  EXPECT_EQ(far.total, plain.total);
+}
+
 TEST(Feedback, AutoLeavesOtherQueriesAndSmallResultsAlone) {
   TempDir dir;
   index_articles(dir, football());

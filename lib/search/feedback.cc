@@ -87,19 +87,21 @@ bool is_body_stem(const std::string& term) {
 // each top hit's body stems by their share of its words, weighted by the
 // hit's share of the top hits' weights (its score to the power `power`),
 // summed; the `terms` heaviest that mark a topic.
-std::vector<WeightedTerm> relevance_model(const Xapian::Database& db, const Xapian::MSet& top,
-                                          unsigned terms, double power) {
+std::vector<WeightedTerm> relevance_model(const Xapian::Database& db, const Xapian::MSet& first,
+                                          unsigned docs, unsigned terms, double power) {
+  const Xapian::MSetIterator top_end =
+      first.size() > docs ? first[static_cast<Xapian::doccount>(docs)] : first.end();
   // Scores are scaled to the best one first, so that a power of them stays
   // finite.
-  const double best = top.begin().get_weight();
+  const double best = first.begin().get_weight();
   const auto hit_weight = [&](const Xapian::MSetIterator& hit) {
     return best > 0 ? std::pow(std::max(hit.get_weight(), 0.0) / best, power) : 1.0;
   };
   double total_weight = 0;
-  for (auto hit = top.begin(); hit != top.end(); ++hit) total_weight += hit_weight(hit);
+  for (auto hit = first.begin(); hit != top_end; ++hit) total_weight += hit_weight(hit);
   std::map<std::string, double> model;
   std::vector<std::pair<std::string, double>> words;
-  for (auto hit = top.begin(); hit != top.end(); ++hit) {
+  for (auto hit = first.begin(); hit != top_end; ++hit) {
     const double share = hit_weight(hit) / total_weight;
     words.clear();
     double length = 0;
@@ -125,6 +127,36 @@ std::vector<WeightedTerm> relevance_model(const Xapian::Database& db, const Xapi
   return kept;
 }
 
+// The documents of a sorted list, each matching with no weight: a filter
+// that keeps a second pass to the first pass's best matches. Local only:
+// it cannot be sent to a remote database.
+class DocumentList : public Xapian::PostingSource {
+ public:
+  explicit DocumentList(std::vector<Xapian::docid> ids) : ids_(std::move(ids)) {}
+
+  DocumentList* clone() const override { return new DocumentList(ids_); }
+  void init(const Xapian::Database&) override { at_ = kBeforeFirst; }
+
+  Xapian::doccount get_termfreq_min() const override { return size(); }
+  Xapian::doccount get_termfreq_est() const override { return size(); }
+  Xapian::doccount get_termfreq_max() const override { return size(); }
+
+  void next(double) override { at_ = at_ == kBeforeFirst ? 0 : at_ + 1; }
+  void skip_to(Xapian::docid did, double) override {
+    const auto from = ids_.begin() + static_cast<std::ptrdiff_t>(at_ == kBeforeFirst ? 0 : at_);
+    at_ = static_cast<std::size_t>(std::lower_bound(from, ids_.end(), did) - ids_.begin());
+  }
+  bool at_end() const override { return at_ != kBeforeFirst && at_ >= ids_.size(); }
+  Xapian::docid get_docid() const override { return ids_[at_]; }
+
+ private:
+  static constexpr std::size_t kBeforeFirst = std::numeric_limits<std::size_t>::max();
+  Xapian::doccount size() const { return static_cast<Xapian::doccount>(ids_.size()); }
+
+  std::vector<Xapian::docid> ids_;
+  std::size_t at_ = kBeforeFirst;
+};
+
 }  // namespace
 
 bool is_bag_of_words(const Xapian::Query& query) {
@@ -142,13 +174,19 @@ bool feedback_helps(const Xapian::Query& query, const FeedbackConfig& config) {
   return static_cast<std::size_t>(words) >= config.min_words;
 }
 
-std::optional<Xapian::Query> feedback_query(const Xapian::Database& db, Xapian::Enquire& enquire,
-                                            const Xapian::Query& query,
-                                            const FeedbackConfig& config) {
+std::optional<Feedback> feedback_query(const Xapian::Database& db, Xapian::Enquire& enquire,
+                                       const Xapian::Query& query, const Xapian::Query& scored,
+                                       const FeedbackConfig& config,
+                                       Xapian::doccount check_at_least, bool rescore,
+                                       Xapian::doccount window) {
   if (config.terms == 0 || config.weight <= 0) return std::nullopt;
-  const Xapian::MSet first = enquire.get_mset(0, config.docs, config.min_matches);
+  window = std::max({window, kRescoreWindow, static_cast<Xapian::doccount>(config.docs)});
+  Xapian::MSet first =
+      enquire.get_mset(0, rescore ? window : config.docs,
+                       std::max<Xapian::doccount>(config.min_matches, check_at_least));
   if (first.empty() || first.get_matches_lower_bound() < config.min_matches) return std::nullopt;
-  const std::vector<WeightedTerm> model = relevance_model(db, first, config.terms, config.power);
+  const std::vector<WeightedTerm> model =
+      relevance_model(db, first, config.docs, config.terms, config.power);
   if (model.empty()) return std::nullopt;
   // RM3 mixes the query's own model, each of its n words 1/n, with the
   // relevance model, normalized: scaled by n, the query's words keep a
@@ -164,9 +202,17 @@ std::optional<Xapian::Query> feedback_query(const Xapian::Database& db, Xapian::
                        share * std::max(query_words, 1.0) * term.weight / total);
   }
   // AND_MAYBE: the matches stay the query's.
-  return Xapian::Query(Xapian::Query::OP_AND_MAYBE,
-                       Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, query, 1 - share),
-                       Xapian::Query(Xapian::Query::OP_OR, added.begin(), added.end()));
+  Xapian::Query expanded(Xapian::Query::OP_AND_MAYBE,
+                         Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, scored, 1 - share),
+                         Xapian::Query(Xapian::Query::OP_OR, added.begin(), added.end()));
+  if (rescore) {
+    std::vector<Xapian::docid> best(first.begin(), first.end());
+    std::sort(best.begin(), best.end());
+    // release() hands the source to the query, which owns it from here.
+    auto* list = new DocumentList(std::move(best));
+    expanded = Xapian::Query(Xapian::Query::OP_FILTER, expanded, Xapian::Query(list->release()));
+  }
+  return Feedback{std::move(expanded), std::move(first)};
 }
 
 }  // namespace detail

@@ -101,8 +101,14 @@ struct Searcher::Impl {
 
   // Sets the query hits are ranked by, with feedback where options.feedback
   // says, after a first pass of `enquire`, whose query ranks as `parsed`'s.
-  void rank_with_feedback(Xapian::Enquire& enquire, const ParsedQuery& parsed,
-                          const SearchOptions& options);
+  // Sets the enquire's query to the query with feedback, when options want
+  // it, and returns the first pass when the second orders only its best
+  // matches (see detail::feedback_query): its bounds count them.
+  std::optional<Xapian::MSet> rank_with_feedback(Xapian::Enquire& enquire,
+                                                 const ParsedQuery& parsed,
+                                                 const SearchOptions& options,
+                                                 Xapian::doccount check_at_least,
+                                                 Xapian::doccount window);
 
   // Runs `read` on the shards as last committed. Retries when a commit
   // overtakes it, and, with partial results allowed, without the shards
@@ -227,16 +233,26 @@ Xapian::Query Searcher::Impl::scored_query(const ParsedQuery& parsed,
   return detail::with_bm25_sources(parsed.query, *bm25, norms);
 }
 
-void Searcher::Impl::rank_with_feedback(Xapian::Enquire& enquire, const ParsedQuery& parsed,
-                                        const SearchOptions& options) {
+std::optional<Xapian::MSet> Searcher::Impl::rank_with_feedback(Xapian::Enquire& enquire,
+                                                               const ParsedQuery& parsed,
+                                                               const SearchOptions& options,
+                                                               Xapian::doccount check_at_least,
+                                                               Xapian::doccount window) {
   const FeedbackMode mode = options.feedback.mode;
   const bool wanted =
       mode == FeedbackMode::kOn ||
       (mode == FeedbackMode::kAuto && detail::feedback_helps(parsed.query, options.feedback));
-  if (!wanted || options.sort != SortOrder::kRelevance || !options.like.empty()) return;
-  const std::optional<Xapian::Query> expanded =
-      detail::feedback_query(shards.articles(), enquire, parsed.query, options.feedback);
-  if (expanded) enquire.set_query(*expanded);
+  if (!wanted || options.sort != SortOrder::kRelevance || !options.like.empty()) {
+    return std::nullopt;
+  }
+  const bool rescore = shards.articles().size() == 1 && !shards.any_remote();
+  std::optional<detail::Feedback> feedback =
+      detail::feedback_query(shards.articles(), enquire, parsed.query, enquire.get_query(),
+                             options.feedback, check_at_least, rescore, window);
+  if (!feedback) return std::nullopt;
+  enquire.set_query(feedback->query);
+  if (!rescore) return std::nullopt;
+  return std::move(feedback->first);
 }
 
 // A local index tells where the query's stems are in a hit faster than
@@ -274,9 +290,6 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   Xapian::Enquire enquire(db);
   enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
-  // Feedback reorders the query's matches and matches no others: they are
-  // counted as the query's, with its cheaper counting.
-  rank_with_feedback(enquire, parsed, options);
   const bool local = !shards.any_remote();
   const Xapian::doccount check_at_least =
       options.facets.empty()
@@ -284,6 +297,11 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
           : 0;
   const std::optional<Xapian::valueno> collapse = detail::collapse_slot(options.collapse);
   if (collapse) enquire.set_collapse_key(*collapse);
+  // Feedback reorders the query's matches and matches no others: they are
+  // counted as the query's, with its cheaper counting, from the first pass
+  // when the second ordered only its best.
+  const std::optional<Xapian::MSet> first_pass =
+      rank_with_feedback(enquire, parsed, options, check_at_least, offset + limit);
   detail::RankedPage page;
   if (options.sort == SortOrder::kRelevance) {
     // The two-pass ranking of one database reorders ties among all the
@@ -303,8 +321,8 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
     }
   }
   if (options.facets.empty()) {
-    const detail::MatchCount count =
-        detail::count_matches(db, parsed.query, page.ranked, options.count_limit, local);
+    const detail::MatchCount count = detail::count_matches(
+        db, parsed.query, first_pass ? *first_pass : page.ranked, options.count_limit, local);
     result.total = count.total;
     result.total_exact = count.exact;
   } else {
@@ -314,7 +332,7 @@ SearchResult Searcher::Impl::run(const ParsedQuery& parsed, std::string_view que
   }
   result.stories = result.total;
   result.stories_exact = result.total_exact;
-  if (collapse) count_stories(page.ranked, &result);
+  if (collapse) count_stories(first_pass ? *first_pass : page.ranked, &result);
   for (const detail::RankedHit& ranked : page.hits) {
     // The document was just matched: no need to check that it exists.
     Article article = article_store().decode(
