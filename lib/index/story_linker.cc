@@ -14,8 +14,11 @@
 #include <utility>
 #include <vector>
 
+#include "lib/index/band_index.h"
+#include "lib/index/document_groups.h"
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
+#include "lib/index/story_keys.h"
 #include "lib/index/story_signature.h"
 
 namespace quarry::detail {
@@ -46,15 +49,15 @@ struct Signature {
   double norm = 0;
   // The story key, duplicate key and story size it was stored with; null
   // when it has none, as most articles, and every one of a new index.
-  std::unique_ptr<std::array<std::string, 3>> stored;
+  std::unique_ptr<StoryKeys> stored;
 
-  const std::array<std::string, 3>& stored_keys() const {
-    static const std::array<std::string, 3> none;
+  const StoryKeys& stored_keys() const {
+    static const StoryKeys none;
     return stored ? *stored : none;
   }
   void store(std::size_t which, const std::string& value) {
     if (value.empty()) return;
-    if (!stored) stored = std::make_unique<std::array<std::string, 3>>();
+    if (!stored) stored = std::make_unique<StoryKeys>();
     (*stored)[which] = value;
   }
 
@@ -68,89 +71,6 @@ int day_of(const std::string& date) {
                                         std::chrono::day(std::stoul(date.substr(6, 2)))};
   return static_cast<int>(std::chrono::sys_days(ymd).time_since_epoch().count());
 }
-
-// Disjoint sets of documents.
-class Groups {
- public:
-  Xapian::docid find(Xapian::docid did) {
-    auto [it, added] = parent_.try_emplace(did, did);
-    if (added || it->second == did) return did;
-    const Xapian::docid root = find(it->second);
-    parent_[did] = root;
-    return root;
-  }
-  void unite(Xapian::docid a, Xapian::docid b) {
-    const Xapian::docid ra = find(a), rb = find(b);
-    if (ra != rb) parent_[std::max(ra, rb)] = std::min(ra, rb);
-  }
-  // Calls `use` with the members of each group, every document met being
-  // in one. Sorts pairs of numbers rather than building a map of groups:
-  // in a new index, every article is met and most are alone.
-  template <typename Use>
-  void for_each_group(Use use) {
-    std::vector<Xapian::docid> all;
-    all.reserve(parent_.size());
-    for (const auto& entry : parent_) all.push_back(entry.first);
-    std::vector<std::pair<Xapian::docid, Xapian::docid>> by_root;
-    by_root.reserve(all.size());
-    for (Xapian::docid did : all) by_root.emplace_back(find(did), did);
-    std::sort(by_root.begin(), by_root.end());
-    std::vector<Xapian::docid> group;
-    for (std::size_t i = 0; i < by_root.size(); ++i) {
-      group.push_back(by_root[i].second);
-      if (i + 1 == by_root.size() || by_root[i + 1].first != by_root[i].first) {
-        use(group);
-        group.clear();
-      }
-    }
-  }
-
- private:
-  std::unordered_map<Xapian::docid, Xapian::docid> parent_;
-};
-
-// Which articles share a band, found in memory from the stored sketches:
-// storing each band as a term would make the index a sixth larger.
-class BandIndex {
- public:
-  // Keeps the bands that two or more of `sketches` share, one band at a
-  // time, so that only one band of every article is held at once.
-  explicit BandIndex(const std::vector<std::pair<Xapian::docid, const MinHash*>>& sketches) {
-    std::vector<Entry> band;
-    band.reserve(sketches.size());
-    for (std::size_t number = 0; number < kBands; ++number) {
-      band.clear();
-      for (const auto& [did, sketch] : sketches) band.push_back({band_key(*sketch, number), did});
-      std::sort(band.begin(), band.end());
-      // The band's number leads its keys: the entries stay sorted.
-      for (std::size_t i = 0; i < band.size(); ++i) {
-        const bool same_as_previous = i > 0 && band[i - 1].key == band[i].key;
-        const bool same_as_next = i + 1 < band.size() && band[i + 1].key == band[i].key;
-        if (same_as_previous || same_as_next) entries_.push_back(band[i]);
-      }
-    }
-    entries_.shrink_to_fit();
-  }
-  // Calls `found` with every other article sharing one of the sketch's
-  // bands (once for each band shared).
-  template <typename Found>
-  void for_each_sharing(const MinHash& sketch, Found found) const {
-    for (std::uint64_t key : band_keys(sketch)) {
-      auto it = std::lower_bound(entries_.begin(), entries_.end(), Entry{key, 0});
-      for (; it != entries_.end() && it->key == key; ++it) found(it->did);
-    }
-  }
-
- private:
-  struct Entry {
-    std::uint64_t key;
-    Xapian::docid did;
-    bool operator<(const Entry& other) const {
-      return key != other.key ? key < other.key : did < other.did;
-    }
-  };
-  std::vector<Entry> entries_;
-};
 
 class Linker {
  public:
@@ -174,8 +94,7 @@ class Linker {
   // Links `dirty` and everything that falls into their groups; returns the
   // new (story key, duplicate key, story size) of each document whose keys
   // may change.
-  std::map<Xapian::docid, std::array<std::string, 3>> link(
-      const std::unordered_set<Xapian::docid>& dirty);
+  std::map<Xapian::docid, StoryKeys> link(const std::unordered_set<Xapian::docid>& dirty);
 
   const Signature& signature(Xapian::docid did);
 
@@ -478,10 +397,9 @@ std::vector<Xapian::docid> Linker::members(const char* prefix, const std::string
   return {all_.postlist_begin(term), all_.postlist_end(term)};
 }
 
-std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
-    const std::unordered_set<Xapian::docid>& dirty) {
-  Groups stories;
-  Groups duplicates;
+std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian::docid>& dirty) {
+  DocumentGroups stories;
+  DocumentGroups duplicates;
   // Groups the dirty articles do not belong to keep their members: an
   // article linked to one of them joins the whole group.
   std::unordered_set<std::string> joined_stories;
@@ -517,13 +435,19 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
       join_kept(other);
     }
   }
-  std::map<Xapian::docid, std::array<std::string, 3>> keys;
-  stories.for_each_group([&](const std::vector<Xapian::docid>& group) {
+  std::map<Xapian::docid, StoryKeys> keys;
+  // A group's key is its smallest article id, whatever the order of
+  // indexing or sharding.
+  const auto smallest_id = [&](const std::vector<Xapian::docid>& group) {
     std::string key;
     for (Xapian::docid did : group) {
       const std::string& id = signature(did).id;
       if (key.empty() || id < key) key = id;
     }
+    return key;
+  };
+  stories.for_each_group([&](const std::vector<Xapian::docid>& group) {
+    const std::string key = smallest_id(group);
     for (Xapian::docid did : group) {
       if (group.size() > 1) {
         keys[did] = {key, "", std::to_string(group.size())};
@@ -536,44 +460,10 @@ std::map<Xapian::docid, std::array<std::string, 3>> Linker::link(
   });
   duplicates.for_each_group([&](const std::vector<Xapian::docid>& group) {
     if (group.size() < 2) return;
-    std::string key;
-    for (Xapian::docid did : group) {
-      const std::string& id = signature(did).id;
-      if (key.empty() || id < key) key = id;
-    }
+    const std::string key = smallest_id(group);
     for (Xapian::docid did : group) keys[did][1] = key;
   });
   return keys;
-}
-
-// The members of stories whose size changed since they were linked: an
-// article of theirs was deleted or replaced.
-std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db) {
-  std::vector<Xapian::docid> found;
-  const std::string prefix = kStoryPrefix;
-  for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
-    const Xapian::doccount now = term.get_termfreq();
-    auto first = db.postlist_begin(*term);
-    const std::string size =
-        db.get_document(*first, Xapian::DOC_ASSUME_VALID).get_value(kStorySizeSlot);
-    if (size == std::to_string(now)) continue;
-    for (auto it = db.postlist_begin(*term); it != db.postlist_end(*term); ++it) {
-      found.push_back(*it);
-    }
-  }
-  return found;
-}
-
-void set_key(Xapian::Document& doc, Xapian::valueno slot, const char* prefix,
-             const std::string& key) {
-  const std::string old = doc.get_value(slot);
-  if (!old.empty()) {
-    doc.remove_term(boolean_term(prefix, old));
-    doc.remove_value(slot);
-  }
-  if (key.empty()) return;
-  doc.add_value(slot, key);
-  doc.add_boolean_term(boolean_term(prefix, key));
 }
 
 // Links `dirty` (every article when `all`) and writes the keys that
@@ -602,35 +492,13 @@ StoryLinkCounts link(const std::vector<std::string>& db_paths, const std::vector
     if (dirty.empty()) return counts;
     counts.linked = dirty.size();
     const auto keys = linker.link(dirty);
-    std::vector<std::unique_ptr<Xapian::WritableDatabase>> shards;
-    for (const std::string& path : db_paths) {
-      shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | flags));
-    }
-    const Xapian::docid n = static_cast<Xapian::docid>(shards.size());
+    // What each article was stored with was read while linking; most keep
+    // theirs (an article alone in a new index has none to write).
+    std::map<Xapian::docid, StoryKeys> changed;
     for (const auto& [did, key] : keys) {
-      // What the article was stored with was read while linking; most keep
-      // theirs (an article alone in a new index has none to write).
-      if (linker.signature(did).stored_keys() == key) continue;
-      // Xapian numbers the documents of several databases in turn.
-      const std::size_t shard = (did - 1) % n;
-      const Xapian::docid local = (did - 1) / n + 1;
-      where = db_paths[shard];
-      // A document read from the database it is replaced in is rewritten
-      // only where it changed: its terms' postings and termlist, and
-      // its values, not its text or its positions.
-      Xapian::Document doc = shards[shard]->get_document(local);
-      set_key(doc, kStorySlot, kStoryPrefix, key[0]);
-      set_key(doc, kDuplicateSlot, kDuplicatePrefix, key[1]);
-      // Xapian refuses to remove a value that is not there.
-      if (!doc.get_value(kStorySizeSlot).empty()) doc.remove_value(kStorySizeSlot);
-      if (!key[2].empty()) doc.add_value(kStorySizeSlot, key[2]);
-      shards[shard]->replace_document(local, doc);
-      ++counts.rewritten;
+      if (linker.signature(did).stored_keys() != key) changed.emplace(did, key);
     }
-    for (std::size_t i = 0; i < shards.size(); ++i) {
-      where = db_paths[i];
-      shards[i]->commit();
-    }
+    counts.rewritten = write_story_keys(db_paths, flags, changed, &where);
   } catch (const Xapian::Error& error) {
     throw index_error("index " + where, error);
   }

@@ -1,0 +1,36 @@
+// The keys story linking gives articles, as the index stores them: a value
+// slot and a boolean term for the story and the duplicate group, and the
+// story's size, by which a later run sees that a story lost or changed an
+// article.
+#ifndef QUARRY_LIB_INDEX_STORY_KEYS_H_
+#define QUARRY_LIB_INDEX_STORY_KEYS_H_
+
+#include <xapian.h>
+
+#include <array>
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace quarry::detail {
+
+// An article's story key, duplicate key and story size; empty strings for
+// an article alone.
+using StoryKeys = std::array<std::string, 3>;
+
+// The members of stories whose size changed since they were linked: an
+// article of theirs was deleted or replaced. Throws Xapian::Error.
+std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db);
+
+// Writes `keys`, by document id of the databases at `db_paths` searched as
+// one, into each database (opened with `flags` besides DB_OPEN), and
+// commits them; returns how many documents were rewritten. `*where` names
+// the database being written, for the caller's error. Throws
+// Xapian::Error.
+std::size_t write_story_keys(const std::vector<std::string>& db_paths, int flags,
+                             const std::map<Xapian::docid, StoryKeys>& keys, std::string* where);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_STORY_KEYS_H_
