@@ -218,9 +218,7 @@ SearchRequest search_request_from(const Parameters& parameters) {
   options.limit = parameters.number("n", options.limit, 0, kMaxHitsPerPage);
   options.offset = parameters.number("offset", options.offset, 0, kMaxOffset);
   const std::string_view sort = parameters.choice("sort", {"relevance", "date", "-date"}, "");
-  options.sort = sort == "date"    ? SortOrder::kOldestFirst
-                 : sort == "-date" ? SortOrder::kNewestFirst
-                                   : SortOrder::kRelevance;
+  options.sort = sort_named(sort).value_or(SortOrder::kRelevance);
   options.parser.match = parameters.choice("match", {"any", "all"}, "any") == "all"
                              ? MatchMode::kAll
                              : MatchMode::kAny;
@@ -232,9 +230,7 @@ SearchRequest search_request_from(const Parameters& parameters) {
                                           : Correction::kAuto;
   const std::string_view collapse =
       parameters.choice("collapse", {"story", "duplicates", "none"}, "story");
-  options.collapse = collapse == "none"         ? Collapse::kNone
-                     : collapse == "duplicates" ? Collapse::kDuplicates
-                                                : Collapse::kStory;
+  options.collapse = collapse_named(collapse).value_or(Collapse::kStory);
   // As quarry's: plain-words runs are for evaluation, which never collapses.
   if (options.plain) options.collapse = Collapse::kNone;
   options.strict = parameters.flag("strict");

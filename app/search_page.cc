@@ -98,30 +98,6 @@ std::string url_encode(std::string_view text) {
 
 namespace {
 
-std::string_view sort_name(SortOrder sort) {
-  switch (sort) {
-    case SortOrder::kOldestFirst:
-      return "date";
-    case SortOrder::kNewestFirst:
-      return "-date";
-    case SortOrder::kRelevance:
-      break;
-  }
-  return "relevance";
-}
-
-std::string_view collapse_name(Collapse collapse) {
-  switch (collapse) {
-    case Collapse::kNone:
-      return "none";
-    case Collapse::kDuplicates:
-      return "duplicates";
-    case Collapse::kStory:
-      break;
-  }
-  return "story";
-}
-
 // What a link to the page asks for.
 struct PageLink {
   std::string_view query = {};

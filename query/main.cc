@@ -183,9 +183,7 @@ void resolve(Options& options) {
   quarry::SearchOptions& search = options.session.search;
   search.snippets = !options.no_snippets;
   search.parser.match = options.match == "all" ? quarry::MatchMode::kAll : quarry::MatchMode::kAny;
-  search.sort = options.sort == "date"    ? quarry::SortOrder::kOldestFirst
-                : options.sort == "-date" ? quarry::SortOrder::kNewestFirst
-                                          : quarry::SortOrder::kRelevance;
+  search.sort = quarry::sort_named(options.sort).value_or(quarry::SortOrder::kRelevance);
   search.correct = options.correct == "never"    ? quarry::Correction::kNever
                    : options.correct == "always" ? quarry::Correction::kAlways
                                                  : quarry::Correction::kAuto;
@@ -217,9 +215,7 @@ void resolve(Options& options) {
   if (!options.run_tag.empty() && options.format != "trec") {
     throw CLI::ValidationError("--run-tag goes with --format trec");
   }
-  search.collapse = options.collapse == "none"         ? quarry::Collapse::kNone
-                    : options.collapse == "duplicates" ? quarry::Collapse::kDuplicates
-                                                       : quarry::Collapse::kStory;
+  search.collapse = quarry::collapse_named(options.collapse).value_or(quarry::Collapse::kStory);
   // Evaluation judges every article ranked: TREC and plain-words runs
   // never collapse.
   if (options.format == "trec" || search.plain) search.collapse = quarry::Collapse::kNone;
