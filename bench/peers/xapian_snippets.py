@@ -21,11 +21,15 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 import xapian
 
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
-from quarry_store import ArticleReader  # noqa: E402
+# bench/, whose modules a script run from bench/peers/ does not see.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchlib import read_queries  # noqa: E402
+from peers.quarry_store import ArticleReader  # noqa: E402
 
 # BM25Weight's parameters in the order it takes them, with the defaults
 # Lucene uses for k1 and b, and Xapian's for the rest.
@@ -45,31 +49,29 @@ def bm25_parameters(text):
     return tuple(parameters.values())
 
 
-def read_queries(path):
-    with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            line = line.rstrip("\r\n")
-            if line.strip():
-                qid, tab, query = line.partition("\t")
-                yield (qid, query) if tab else (str(number), line)
-
-
 class Searcher:
-    def __init__(self, db_path, limit, snippet_bytes, bm25):
+    """Xapian's QueryParser, BM25 and MSet.snippet() over a Quarry index.
+    stemming names the QueryParser's strategy: STEM_ALL_Z (this program's)
+    or STEM_SOME (bench/query-throughput's peer); titles adds each hit's
+    title to its answer."""
+
+    def __init__(self, db_path, limit, snippet_bytes, bm25, stemming="STEM_ALL_Z", titles=False):
         self.db = xapian.Database(db_path)
         self.reader = ArticleReader(self.db)
         self.stemmer = xapian.Stem("english")
         self.parser = xapian.QueryParser()
         self.parser.set_stemmer(self.stemmer)
-        self.parser.set_stemming_strategy(xapian.QueryParser.STEM_ALL_Z)
+        self.parser.set_stemming_strategy(getattr(xapian.QueryParser, stemming))
         self.parser.set_database(self.db)
         self.parser.set_default_op(xapian.Query.OP_OR)
         self.enquire = xapian.Enquire(self.db)
         self.enquire.set_weighting_scheme(xapian.BM25Weight(*bm25))
         self.limit = limit
         self.snippet_bytes = snippet_bytes
+        self.titles = titles
 
-    def answer(self, qid, query):
+    def answer(self, qid, query, snippets=True):
+        """The JSON answer to one query, as a dict."""
         start = time.perf_counter()
         try:
             self.enquire.set_query(self.parser.parse_query(query, xapian.QueryParser.FLAG_DEFAULT))
@@ -79,9 +81,14 @@ class Searcher:
         hits = []
         for match in mset:
             article = self.reader.article(match.document)
-            snippet = mset.snippet(article["body"], self.snippet_bytes, self.stemmer)
-            hits.append({"rank": match.rank + 1, "id": article["id"], "score": match.weight,
-                         "snippet": snippet.decode("utf-8", "replace")})
+            hit = {"rank": match.rank + 1, "id": article["id"]}
+            if self.titles:
+                hit["title"] = article.get("title", "")
+            hit["score"] = match.weight
+            if snippets:
+                snippet = mset.snippet(article.get("body", ""), self.snippet_bytes, self.stemmer)
+                hit["snippet"] = snippet.decode("utf-8", "replace")  # the bindings give bytes
+            hits.append(hit)
         took_ms = (time.perf_counter() - start) * 1000
         return {"qid": qid, "query": query, "total": mset.get_matches_estimated(), "hits": hits,
                 "took_ms": took_ms}
