@@ -37,17 +37,24 @@ class FormatError(ValueError):
     pass
 
 
+def records(lines, name, layout):
+    """The fields of each line that is not blank, every line holding the
+    fields `layout` names ("qid 0 docid judgment"); a FormatError naming
+    name and the line number otherwise."""
+    for number, line in enumerate(lines, 1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != len(layout.split()):
+            raise FormatError(f"{name}:{number}: expected '{layout}'")
+        yield fields
+
+
 def read_qrels(path):
     """{qid: {docid: judgment}} from lines "qid iteration docid judgment"."""
     qrels = defaultdict(dict)
     with open(path, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            fields = line.split()
-            if not fields:
-                continue
-            if len(fields) != 4:
-                raise FormatError(f"{path}:{number}: expected 'qid 0 docid judgment'")
-            qid, _, docid, judgment = fields
+        for qid, _, docid, judgment in records(lines, path, "qid 0 docid judgment"):
             qrels[qid][docid] = int(judgment)
     return dict(qrels)
 
@@ -56,13 +63,8 @@ def parse_run(lines, name="run"):
     """{qid: [(docid, score), …]} in file order, from lines
     "qid Q0 docid rank score tag"."""
     run = defaultdict(list)
-    for number, line in enumerate(lines, 1):
-        fields = line.split()
-        if not fields:
-            continue
-        if len(fields) != 6:
-            raise FormatError(f"{name}:{number}: expected 'qid Q0 docid rank score tag'")
-        run[fields[0]].append((fields[2], float(fields[4])))
+    for qid, _, docid, _, score, _ in records(lines, name, "qid Q0 docid rank score tag"):
+        run[qid].append((docid, float(score)))
     return dict(run)
 
 
