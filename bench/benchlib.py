@@ -70,7 +70,7 @@ def show_end(text, lines=None):
 
 def guarded(main):
     """Runs main; a closed pipe (`| head`) or Ctrl-C ends the benchmark with
-    exit 1 and no trace."""
+    exit 1 and no traceback."""
     try:
         main()
     except (BrokenPipeError, KeyboardInterrupt):
@@ -124,10 +124,10 @@ def programs(build):
     return program(build, "quarry"), program(build, "quarry-index")
 
 
-def require_programs(programs, missing="{} not found: run make build first"):
-    """Dies with missing.format(path) for the first of `programs` that is not
-    an executable."""
-    for path in programs:
+def require_programs(paths, missing="{} not found: run make build first"):
+    """Dies with missing.format(path) for the first of `paths` that is not an
+    executable."""
+    for path in paths:
         if not os.access(path, os.X_OK):
             die(missing.format(path))
 
@@ -357,7 +357,6 @@ class Measured:
         with open(out_path, "wb") as out:
             done = subprocess.run(["/usr/bin/time", "-v", "-o", time_path, *cmd],
                                   stdout=out, stderr=subprocess.PIPE)
-        self.returncode = done.returncode
         self.stderr = done.stderr.decode("utf-8", "replace")
         if done.returncode not in ok_codes:
             show_end(self.stderr, tail_lines)
