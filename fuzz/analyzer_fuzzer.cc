@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/search/snippet.h"
 #include "quarry/text/analyzer.h"
 

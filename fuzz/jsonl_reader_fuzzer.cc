@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "lib/input/jsonl_reader.h"
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/input/article_reader.h"
 
 namespace {

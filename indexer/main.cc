@@ -3,22 +3,18 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <csignal>
-#include <cstdio>
 #include <iostream>
 #include <string>
-#include <utility>
-#include <vector>
 
-#include "app/ansi.h"
+#include "app/exit_status.h"
+#include "app/index_command.h"
 #include "app/index_location.h"
 #include "app/version_text.h"
-#include "quarry/error.h"
 #include "quarry/index/index_writer.h"
+#include "quarry/text/analyzer.h"
 
 namespace {
 
@@ -59,92 +55,6 @@ extern "C" void on_interrupt(int) {
   std::signal(SIGTERM, SIG_DFL);
 }
 
-// "42 s", "3 min 5 s", "1 h 2 min".
-std::string duration(double seconds) {
-  const long total = std::lround(seconds);
-  char text[32];
-  if (total < 60) {
-    std::snprintf(text, sizeof text, "%ld s", total);
-  } else if (total < 3600) {
-    std::snprintf(text, sizeof text, "%ld min %ld s", total / 60, total % 60);
-  } else {
-    std::snprintf(text, sizeof text, "%ld h %ld min", total / 3600, total % 3600 / 60);
-  }
-  return text;
-}
-
-// Problems as they come; on a terminal, a progress line rewritten in place.
-class ConsoleObserver : public quarry::IndexObserver {
- public:
-  explicit ConsoleObserver(bool progress) : progress_(progress) {}
-
-  void on_problem(const quarry::ReadProblem& problem) override {
-    clear_progress();
-    std::cerr << kProgram << ": ";
-    if (!problem.where.path.empty()) std::cerr << problem.where.to_string() << ": ";
-    std::cerr << problem.reason << (problem.skipped ? " (skipped)" : "") << '\n';
-  }
-
-  void on_progress(const quarry::IndexReport& so_far) override {
-    if (!progress_) return;
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    const std::size_t seen = so_far.seen();
-    char line[160];
-    int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s", seen,
-                             seconds > 0 ? seen / seconds : 0.0, seconds);
-    if (so_far.bytes_read > 0 && so_far.input_bytes > so_far.bytes_read && used > 0) {
-      const double left = seconds * static_cast<double>(so_far.input_bytes - so_far.bytes_read) /
-                          static_cast<double>(so_far.bytes_read);
-      std::snprintf(
-          line + used, sizeof line - static_cast<std::size_t>(used), ", %.0f%%, about %s left",
-          100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
-          duration(left).c_str());
-    }
-    std::cerr << line << quarry::ansi::kClearToEndOfLine << std::flush;
-    shown_ = true;
-  }
-
-  void clear_progress() {
-    if (shown_) std::cerr << '\r' << quarry::ansi::kClearToEndOfLine;
-    shown_ = false;
-  }
-
- private:
-  bool progress_;
-  bool shown_ = false;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
-
-// "skipped 3 files of unknown kinds: .md ×2, .html", most frequent first.
-void print_other_files(const quarry::IndexReport& report) {
-  if (report.other_files.empty()) return;
-  std::vector<std::pair<std::string, std::size_t>> kinds(report.other_files.begin(),
-                                                         report.other_files.end());
-  std::stable_sort(kinds.begin(), kinds.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  std::size_t total = 0;
-  std::string list;
-  for (const auto& [extension, count] : kinds) {
-    total += count;
-    list += (list.empty() ? "" : ", ") + (extension.empty() ? "(no extension)" : extension);
-    if (count > 1) list += " ×" + std::to_string(count);
-  }
-  std::cerr << kProgram << ": skipped " << total << (total == 1 ? " file" : " files")
-            << " of unknown kinds: " << list << '\n';
-}
-
-void print_summary(const quarry::IndexReport& report) {
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.1f", report.seconds);
-  std::cerr << kProgram << ": " << report.added << " added, " << report.updated << " updated, "
-            << report.unchanged << " unchanged, " << report.deleted << " deleted, "
-            << report.skipped << " skipped in " << seconds << " s\n";
-  if (report.cancelled) {
-    std::cerr << kProgram << ": interrupted; what was indexed is saved, run again to finish\n";
-  }
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -156,9 +66,9 @@ int main(int argc, char** argv) {
   app.set_version_flag(
       "--version", [] { return quarry::version_text(kProgram); },
       "Print the versions of quarry-index, Xapian and ICU, and exit");
-  quarry::IndexConfig config;
+  quarry::IndexCommand command;
+  quarry::IndexConfig& config = command.index;
   config.db_path = quarry::default_index_path();
-  std::vector<std::string> paths;
   app.add_option("--db", config.db_path,
                  "Index folder (default: $QUARRY_DB, else "
                  "$XDG_DATA_HOME/quarry/index)");
@@ -187,9 +97,9 @@ int main(int argc, char** argv) {
                "When another quarry-index works on the index, wait for it (--wait=SECONDS: at "
                "most that long; alone: an hour) instead of exiting at once")
       ->check(CLI::Range(0.0, kMaxWaitSeconds));
-  bool quiet = false;
-  app.add_flag("-q,--quiet", quiet, "No progress line and no summary; problems are still shown");
-  app.add_option("PATH", paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
+  app.add_flag("-q,--quiet", command.quiet,
+               "No progress line and no summary; problems are still shown");
+  app.add_option("PATH", command.paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
   app.footer(std::string(kExamples) + "\n\n" + kExitCodes);
   try {
     app.parse(argc, argv);
@@ -199,24 +109,10 @@ int main(int argc, char** argv) {
 
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
-  config.cancel = &interrupted;
-  config.lock_wait = std::chrono::duration<double>(wait_seconds);
-  ConsoleObserver observer(!quiet && isatty(STDERR_FILENO));
-  try {
-    quarry::IndexReport report = quarry::index_paths(config, paths, &observer);
-    observer.clear_progress();
-    print_other_files(report);
-    if (!quiet || report.cancelled) print_summary(report);
-    if (report.cancelled) return 1;
-    return report.skipped > 0 ? 3 : 0;
-  } catch (const quarry::ConfigError& error) {
-    std::cerr << kProgram << ": " << error.what() << '\n';
-    return 2;
-  } catch (const quarry::InputError& error) {
-    std::cerr << kProgram << ": " << error.what() << '\n';
-    return 2;
-  } catch (const quarry::Error& error) {
-    std::cerr << kProgram << ": " << error.what() << '\n';
-    return 1;
-  }
+  command.index.cancel = &interrupted;
+  command.index.lock_wait = std::chrono::duration<double>(wait_seconds);
+  command.progress = !command.quiet && isatty(STDERR_FILENO);
+  return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kUsage, [&] {
+    return quarry::run_index_command(command, kProgram, std::cerr);
+  });
 }

@@ -1,6 +1,6 @@
 #include "quarry/error.h"
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 
 namespace quarry {
 

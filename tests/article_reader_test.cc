@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/error.h"
 #include "tests/test_util.h"
 

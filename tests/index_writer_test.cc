@@ -8,7 +8,9 @@
 #include <map>
 #include <ostream>
 
+#include "lib/index/index_lock.h"
 #include "quarry/error.h"
+#include "quarry/input/article_reader.h"
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
@@ -193,6 +195,82 @@ TEST(IndexWriter, SecondWriterGetsALockError) {
   const IndexConfig config = config_for(dir);
   IndexWriter first(config);
   EXPECT_THROW(IndexWriter second(config), IndexLockedError);
+}
+
+// The articles of a folder, as read_articles finds them.
+class CollectingSink : public ArticleSink {
+ public:
+  void on_article(Article&& article, const SourceLocation&) override {
+    articles.push_back(std::move(article));
+  }
+  void on_problem(const ReadProblem& problem) override { ADD_FAILURE() << problem.reason; }
+  std::vector<Article> articles;
+};
+
+TEST(IndexWriter, LinksTheStoriesOfWhatItWrites) {
+  TempDir dir;
+  CollectingSink corpus;
+  read_articles(QUARRY_CORPUS_DIR, corpus);
+  ASSERT_EQ(corpus.articles.size(), 3u);
+  const IndexConfig config = config_for(dir);
+  {
+    IndexWriter writer(config);
+    for (const Article& article : corpus.articles) writer.upsert(article, QUARRY_CORPUS_DIR);
+    writer.commit();
+  }
+  SearchOptions options;
+  options.collapse = Collapse::kStory;
+  const SearchResult one_story = Searcher(config.db_path).search("penalty Herrera", options);
+  EXPECT_EQ(one_story.total, 3u);
+  EXPECT_EQ(one_story.stories, 1u);
+  ASSERT_EQ(one_story.hits.size(), 1u);
+  EXPECT_EQ(one_story.hits[0].more_total, 2u);
+
+  // A commit links what changed since the last: the story loses a report.
+  {
+    IndexWriter writer(config);
+    writer.upsert(corpus.articles[0], QUARRY_CORPUS_DIR);
+    writer.upsert(corpus.articles[1], QUARRY_CORPUS_DIR);
+    EXPECT_EQ(writer.delete_unseen(QUARRY_CORPUS_DIR), 1u);
+    writer.commit();
+  }
+  const SearchResult smaller = Searcher(config.db_path).search("penalty Herrera", options);
+  ASSERT_EQ(smaller.hits.size(), 1u);
+  EXPECT_EQ(smaller.hits[0].more_total, 1u);
+}
+
+TEST(IndexWriter, ASecondWriterIsRefusedWhileTheFirstHoldsTheLock) {
+  TempDir dir;
+  write_file(dir / "a.txt", "An article about milk.");
+  IndexConfig config = config_for(dir);
+  const std::string locked = "index " + config.db_path + " is locked by another quarry-index";
+  auto first = std::make_unique<IndexWriter>(config);
+  // Another writer, a run as quarry-index makes, and the lock such a run
+  // takes are all refused, however the path is spelled.
+  for (const std::string& path : {config.db_path, config.db_path + "/"}) {
+    config.db_path = path;
+    try {
+      IndexWriter second(config);
+      ADD_FAILURE() << "a second writer opened " << path;
+    } catch (const IndexLockedError& error) {
+      EXPECT_EQ(error.what(), locked);
+    }
+    EXPECT_THROW(index_paths(config, {(dir / "a.txt").string()}), IndexLockedError);
+  }
+  config = config_for(dir);
+  EXPECT_THROW(detail::IndexLock(config.db_path, detail::LockWait(0), nullptr), IndexLockedError);
+  first.reset();
+  EXPECT_EQ(index_paths(config, {(dir / "a.txt").string()}).added, 1u);
+}
+
+TEST(IndexWriter, IsRefusedWhileARunBuildsANewIndex) {
+  TempDir dir;
+  const IndexConfig config = config_for(dir);
+  // What quarry-index holds while it builds a new index, which does not
+  // exist until the build is merged.
+  const detail::IndexLock run(config.db_path, detail::LockWait(0), nullptr);
+  EXPECT_THROW(IndexWriter writer(config), IndexLockedError);
+  EXPECT_FALSE(fs::exists(config.db_path));
 }
 
 TEST(IndexWriter, CancelledRunDeletesNothingAndTheNextRunCompletes) {

@@ -1,8 +1,8 @@
-#include "lib/text/utf8.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "lib/text/utf8_repair.h"
 
 namespace quarry::detail {
 namespace {

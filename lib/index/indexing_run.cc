@@ -6,11 +6,12 @@
 #include <unordered_map>
 #include <utility>
 
+#include "lib/index/database_writer.h"
+#include "lib/index/index_folder.h"
 #include "lib/index/index_lock.h"
+#include "lib/index/index_writer_access.h"
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
-#include "lib/index/shard_set.h"
-#include "lib/index/story_linker.h"
 #include "lib/input/input_size.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
@@ -29,19 +30,18 @@ class Destination {
   virtual void checkpoint() {}
 };
 
-// An index updated in place, article by article: one database
-// (IndexWriter) or a shard set (detail::ShardSetWriter).
-template <typename Writer>
+// An index updated in place, article by article, one database or a shard
+// set.
 class WriterDestination : public Destination {
  public:
-  explicit WriterDestination(Writer& writer) : writer_(writer) {}
+  explicit WriterDestination(IndexWriter& writer) : writer_(writer) {}
   Upsert put(Article&& article, const std::string& origin, bool) override {
     return writer_.upsert(article, origin);
   }
-  void checkpoint() override { writer_.commit(); }
+  void checkpoint() override { detail::IndexWriterAccess::checkpoint(writer_); }
 
  private:
-  Writer& writer_;
+  IndexWriter& writer_;
 };
 
 class BuildDestination : public Destination {
@@ -61,12 +61,8 @@ class BuildDestination : public Destination {
 class IndexingSink : public ArticleSink {
  public:
   IndexingSink(Destination& destination, const IndexConfig& config, IndexReport& report,
-               IndexObserver* observer, std::vector<std::string>& written)
-      : destination_(destination),
-        config_(config),
-        report_(report),
-        observer_(observer),
-        written_(written) {}
+               IndexObserver* observer)
+      : destination_(destination), config_(config), report_(report), observer_(observer) {}
 
   void set_origin(std::string origin) { origin_ = std::move(origin); }
 
@@ -89,17 +85,14 @@ class IndexingSink : public ArticleSink {
                   false});
       seen->second = where;
     }
-    std::string id = article.id;
     switch (destination_.put(std::move(article), origin_, !inserted)) {
       case Upsert::kAdded:
         ++report_.added;
         ++pending_;
-        written_.push_back(std::move(id));
         break;
       case Upsert::kUpdated:
         ++report_.updated;
         ++pending_;
-        written_.push_back(std::move(id));
         break;
       case Upsert::kUnchanged:
         ++report_.unchanged;
@@ -136,7 +129,6 @@ class IndexingSink : public ArticleSink {
   const IndexConfig& config_;
   IndexReport& report_;
   IndexObserver* observer_;
-  std::vector<std::string>& written_;
   std::string origin_;
   std::size_t pending_ = 0;
   std::size_t articles_ = 0;
@@ -182,55 +174,24 @@ struct Run {
   const std::vector<std::vector<std::string>>& synonyms;
   IndexReport& report;
   IndexObserver* observer;
-  // The ids of the articles added or changed, whose stories are linked
-  // once they are written.
-  std::vector<std::string>& written;
 };
 
-// Reads the run's paths into an existing index through `writer`, replacing
-// its synonyms when a list was given. Leaves the final commit to the caller.
-template <typename Writer>
-void update_in_place(Writer& writer, const Run& run) {
+// Reads the run's paths into an existing index, or a shard set new or
+// not, replacing its synonyms when a list was given. The stories of what
+// the run added or changed are linked at its end, by the final commit.
+void update_in_place(const Run& run) {
+  IndexWriter writer = detail::IndexWriterAccess::open_locked(run.config);
   if (!run.config.synonyms_file.empty()) {
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
   }
-  WriterDestination<Writer> destination(writer);
-  IndexingSink sink(destination, run.config, run.report, run.observer, run.written);
+  WriterDestination destination(writer);
+  IndexingSink sink(destination, run.config, run.report, run.observer);
   // Only a complete pass over an origin knows which of its articles are
   // gone; an interrupted one deletes nothing.
   run.report.cancelled = !read_paths(run.paths, sink, [&](const std::string& origin) {
     run.report.deleted += writer.delete_unseen(origin);
   });
-}
-
-void update_database(const Run& run) {
-  {
-    IndexWriter writer(run.config);
-    update_in_place(writer, run);
-    writer.commit();
-  }
-  detail::link_stories({run.config.db_path}, run.written);
-}
-
-std::vector<std::string> shard_paths(const std::string& folder) {
-  std::vector<std::string> paths;
-  std::error_code error;
-  for (std::size_t i = 0;; ++i) {
-    std::filesystem::path path = std::filesystem::path(folder) / detail::shard_name(i);
-    if (!std::filesystem::exists(path, error)) return paths;
-    paths.push_back(path.string());
-  }
-}
-
-// Stories are linked over all the shards as one index, each article's
-// keys written in its own shard.
-void update_shard_set(const Run& run) {
-  {
-    detail::ShardSetWriter writer(run.config);
-    update_in_place(writer, run);
-    writer.finish();
-  }
-  detail::link_stories(shard_paths(run.config.db_path), run.written);
+  writer.commit();
 }
 
 // Every core writes a part of the new index, merged when all is read. Only
@@ -241,12 +202,12 @@ void build_in_parallel(const Run& run) {
   detail::ParallelBuild build(config.db_path, detail::new_index_language(config.language),
                               thread_count(config.threads), config.commit_every);
   BuildDestination destination(build);
-  IndexingSink sink(destination, config, run.report, run.observer, run.written);
+  IndexingSink sink(destination, config, run.report, run.observer);
   run.report.cancelled = !read_paths(run.paths, sink, [](const std::string&) {});
   // Publishing links the stories of the whole new index.
   build.publish();
   if (!run.synonyms.empty()) {
-    IndexWriter writer(config);
+    detail::DatabaseWriter writer(config);
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
     writer.commit();
   }
@@ -254,9 +215,8 @@ void build_in_parallel(const Run& run) {
 
 // How a run writes.
 enum class Strategy {
-  kUpdateDatabase,   // an existing single database, article by article
+  kUpdateInPlace,    // an existing single database, or a shard set, article by article
   kBuildInParallel,  // a new single database, on every core
-  kUpdateShardSet,   // a shard set, new or not, shard by shard
 };
 
 // Called with the index locked. A shard set is never built beside and
@@ -264,38 +224,10 @@ enum class Strategy {
 // told apart, what a killed first build had committed is merged into
 // place, after which the index exists and this run updates it.
 Strategy choose_strategy(const IndexConfig& config) {
-  if (config.shards != 0 || detail::is_shard_set(config.db_path)) {
-    return Strategy::kUpdateShardSet;
-  }
+  if (detail::is_shard_set_config(config)) return Strategy::kUpdateInPlace;
   detail::adopt_interrupted_build(config.db_path);
   return detail::index_absent(config.db_path) ? Strategy::kBuildInParallel
-                                              : Strategy::kUpdateDatabase;
-}
-
-// "index/" and "index" are one index: the lock and a new index's parts sit
-// beside it, named after it.
-IndexConfig with_plain_db_path(IndexConfig config) {
-  std::filesystem::path path = std::filesystem::path(config.db_path).lexically_normal();
-  if (!path.has_filename() && path.has_relative_path()) path = path.parent_path();
-  config.db_path = path.string();
-  return config;
-}
-
-// Refuses what a run must not write into: an index is never written among
-// other files, where a mistyped --db would otherwise put it.
-void check_index_folder(const std::string& db_path) {
-  namespace fs = std::filesystem;
-  std::error_code error;
-  if (!fs::exists(db_path, error)) return;
-  if (!fs::is_directory(db_path, error)) {
-    throw ConfigError("index " + db_path + " is a file; choose an empty or new folder");
-  }
-  if (detail::index_absent(db_path) || detail::is_shard_set(db_path) ||
-      fs::exists(fs::path(db_path) / "iamglass", error)) {
-    return;
-  }
-  throw ConfigError("index " + db_path +
-                    " holds files that are not an index; choose an empty or new folder");
+                                              : Strategy::kUpdateInPlace;
 }
 
 }  // namespace
@@ -322,7 +254,7 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path) {
 
 IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>& paths,
                         IndexObserver* observer) {
-  const IndexConfig config = with_plain_db_path(given);
+  const IndexConfig config = detail::with_plain_db_path(given);
   const auto start = std::chrono::steady_clock::now();
   // Read before the index is touched, so that a bad file changes nothing.
   std::vector<std::vector<std::string>> synonyms;
@@ -334,22 +266,18 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
       throw InputError(path + ": " + problem);
     }
   }
-  check_index_folder(config.db_path);
+  detail::check_index_folder(config.db_path);
   const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
   IndexReport report;
   report.input_bytes = detail::estimated_input_bytes(paths);
 
-  std::vector<std::string> written;
-  const Run run{config, paths, synonyms, report, observer, written};
+  const Run run{config, paths, synonyms, report, observer};
   switch (choose_strategy(config)) {
-    case Strategy::kUpdateDatabase:
-      update_database(run);
+    case Strategy::kUpdateInPlace:
+      update_in_place(run);
       break;
     case Strategy::kBuildInParallel:
       build_in_parallel(run);
-      break;
-    case Strategy::kUpdateShardSet:
-      update_shard_set(run);
       break;
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

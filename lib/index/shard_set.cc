@@ -160,13 +160,13 @@ ShardSetWriter::ShardSetWriter(const IndexConfig& config) : config_(config) {
   }
   mark(lexicon_path(folder), kLexiconKey, std::to_string(count));
   {
-    IndexWriter lexicon(config_for(config, lexicon_path(folder)));
+    DatabaseWriter lexicon(config_for(config, lexicon_path(folder)));
     lexicon.commit();
   }
   for (std::size_t i = 0; i < count; ++i) {
     const std::string path = shard_path(folder, i);
     mark(path, kShardKey, std::to_string(i) + "/" + std::to_string(count));
-    shards_.push_back(std::make_unique<IndexWriter>(config_for(config, path)));
+    shards_.push_back(std::make_unique<DatabaseWriter>(config_for(config, path)));
   }
 }
 
@@ -183,7 +183,7 @@ std::size_t ShardSetWriter::delete_unseen(const std::string& origin) {
 }
 
 std::size_t ShardSetWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
-  IndexWriter lexicon(config_for(config_, lexicon_path(config_.db_path)));
+  DatabaseWriter lexicon(config_for(config_, lexicon_path(config_.db_path)));
   const std::size_t stored = lexicon.replace_synonyms(groups);
   lexicon.commit();
   return stored;
@@ -196,6 +196,12 @@ void ShardSetWriter::commit() {
 void ShardSetWriter::finish() {
   commit();
   sync_spelling(config_.db_path, shards_.size());
+}
+
+std::vector<OpenDatabase> ShardSetWriter::databases() {
+  std::vector<OpenDatabase> found;
+  for (auto& shard : shards_) found.push_back({shard->path(), &shard->database()});
+  return found;
 }
 
 }  // namespace quarry::detail

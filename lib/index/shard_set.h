@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/index/database_writer.h"
+#include "lib/index/story_keys.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 
@@ -34,13 +36,15 @@ std::size_t shard_of(std::string_view id, std::size_t shards);
 // Whether `db_path` is a folder holding a stub file, as a shard set does.
 bool is_shard_set(const std::string& db_path);
 
+// The shards of an index open for writing. Takes no lock and links no
+// stories: IndexWriter does, for the set as a whole. Not thread-safe.
 class ShardSetWriter {
  public:
   // Opens the shard set at config.db_path, or creates it with config.shards
   // shards when db_path holds no index. Throws ConfigError when
   // config.shards asks an existing index for another layout, IndexError when
   // its stub file does not describe a shard set this program wrote, and
-  // what IndexWriter throws.
+  // what DatabaseWriter throws.
   explicit ShardSetWriter(const IndexConfig& config);
   ~ShardSetWriter();  // does not commit: call finish()
   ShardSetWriter(const ShardSetWriter&) = delete;
@@ -58,9 +62,15 @@ class ShardSetWriter {
   // with theirs. Throws IndexError.
   void finish();
 
+  // The shards, in the order of the stub file: searched as one, they
+  // number their documents as a searcher of the set does.
+  std::vector<OpenDatabase> databases();
+  // The analyzer of the first shard, which all of them share.
+  const Analyzer& analyzer() const { return shards_.front()->analyzer(); }
+
  private:
   IndexConfig config_;
-  std::vector<std::unique_ptr<IndexWriter>> shards_;
+  std::vector<std::unique_ptr<DatabaseWriter>> shards_;
 };
 
 }  // namespace quarry::detail

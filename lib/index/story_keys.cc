@@ -1,7 +1,5 @@
 #include "lib/index/story_keys.h"
 
-#include <memory>
-
 #include "lib/index/schema.h"
 
 namespace quarry::detail {
@@ -37,33 +35,28 @@ std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db
   return found;
 }
 
-std::size_t write_story_keys(const std::vector<std::string>& db_paths, int flags,
+std::size_t write_story_keys(const std::vector<OpenDatabase>& databases,
                              const std::map<Xapian::docid, StoryKeys>& keys, std::string* where) {
-  std::vector<std::unique_ptr<Xapian::WritableDatabase>> shards;
-  for (const std::string& path : db_paths) {
-    *where = path;
-    shards.push_back(std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | flags));
-  }
-  const Xapian::docid n = static_cast<Xapian::docid>(shards.size());
+  const Xapian::docid n = static_cast<Xapian::docid>(databases.size());
   for (const auto& [did, key] : keys) {
     // Xapian numbers the documents of several databases in turn.
-    const std::size_t shard = (did - 1) % n;
+    const OpenDatabase& shard = databases[(did - 1) % n];
     const Xapian::docid local = (did - 1) / n + 1;
-    *where = db_paths[shard];
+    *where = shard.path;
     // A document read from the database it is replaced in is rewritten
     // only where it changed: its terms' postings and termlist, and its
     // values, not its text or its positions.
-    Xapian::Document doc = shards[shard]->get_document(local);
+    Xapian::Document doc = shard.db->get_document(local);
     set_key(doc, kStorySlot, kStoryPrefix, key[0]);
     set_key(doc, kDuplicateSlot, kDuplicatePrefix, key[1]);
     // Xapian refuses to remove a value that is not there.
     if (!doc.get_value(kStorySizeSlot).empty()) doc.remove_value(kStorySizeSlot);
     if (!key[2].empty()) doc.add_value(kStorySizeSlot, key[2]);
-    shards[shard]->replace_document(local, doc);
+    shard.db->replace_document(local, doc);
   }
-  for (std::size_t i = 0; i < shards.size(); ++i) {
-    *where = db_paths[i];
-    shards[i]->commit();
+  for (const OpenDatabase& database : databases) {
+    *where = database.path;
+    database.db->commit();
   }
   return keys.size();
 }

@@ -23,12 +23,17 @@ using StoryKeys = std::array<std::string, 3>;
 // article of theirs was deleted or replaced. Throws Xapian::Error.
 std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db);
 
-// Writes `keys`, by document id of the databases at `db_paths` searched as
-// one, into each database (opened with `flags` besides DB_OPEN), and
-// commits them; returns how many documents were rewritten. `*where` names
-// the database being written, for the caller's error. Throws
-// Xapian::Error.
-std::size_t write_story_keys(const std::vector<std::string>& db_paths, int flags,
+// A database of an index open for writing, and its path, which errors name.
+struct OpenDatabase {
+  std::string path;
+  Xapian::WritableDatabase* db;
+};
+
+// Writes `keys`, by document id of `databases` searched as one, into each
+// database, and commits them; returns how many documents were rewritten.
+// `*where` names the database being written, for the caller's error.
+// Throws Xapian::Error.
+std::size_t write_story_keys(const std::vector<OpenDatabase>& databases,
                              const std::map<Xapian::docid, StoryKeys>& keys, std::string* where);
 
 }  // namespace quarry::detail

@@ -3,8 +3,6 @@
 #include <xapian.h>
 
 #include <algorithm>
-#include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -15,9 +13,11 @@
 #include <vector>
 
 #include "lib/index/band_index.h"
+#include "lib/index/candidate_ranker.h"
 #include "lib/index/document_groups.h"
 #include "lib/index/index_error.h"
 #include "lib/index/schema.h"
+#include "lib/index/signature_table.h"
 #include "lib/index/story_keys.h"
 #include "lib/index/story_signature.h"
 
@@ -29,60 +29,11 @@ namespace {
 constexpr std::size_t kQueryStems = 12;
 constexpr Xapian::doccount kStoryCandidates = 20;
 
-// An article's stem as the linker numbers it (see Linker::stem_number),
-// and how often the article holds it: a few bytes where a string would
-// take dozens, for each stem of every article of a new index.
-struct LinkedStem {
-  std::uint32_t stem;
-  std::uint32_t count;
-};
-
-// What linking reads of an article.
-struct Signature {
-  std::string id;
-  int day = kNoDate;  // days since 1970
-  bool has_sketch = false;
-  MinHash sketch{};
-  // The stems weighed (see Linker::weigh), by number, and the vector's
-  // length.
-  std::vector<LinkedStem> stems;
-  double norm = 0;
-  // The story key, duplicate key and story size it was stored with; null
-  // when it has none, as most articles, and every one of a new index.
-  std::unique_ptr<StoryKeys> stored;
-
-  const StoryKeys& stored_keys() const {
-    static const StoryKeys none;
-    return stored ? *stored : none;
-  }
-  void store(std::size_t which, const std::string& value) {
-    if (value.empty()) return;
-    if (!stored) stored = std::make_unique<StoryKeys>();
-    (*stored)[which] = value;
-  }
-
-  static constexpr int kNoDate = -1;
-};
-
-int day_of(const std::string& date) {
-  if (date.size() != 8) return Signature::kNoDate;
-  const std::chrono::year_month_day ymd{std::chrono::year{std::stoi(date.substr(0, 4))},
-                                        std::chrono::month(std::stoul(date.substr(4, 2))),
-                                        std::chrono::day(std::stoul(date.substr(6, 2)))};
-  return static_cast<int>(std::chrono::sys_days(ymd).time_since_epoch().count());
-}
-
 class Linker {
  public:
-  explicit Linker(const std::vector<std::string>& paths) {
-    for (const std::string& path : paths) all_.add_database(Xapian::Database(path));
-    articles_ = all_.get_doccount();
-    for (std::uint32_t count = 0; count < tf_weight_.size(); ++count) {
-      tf_weight_[count] = count == 0 ? 0.0 : 1 + std::log(static_cast<double>(count));
-    }
-  }
+  explicit Linker(Xapian::Database all) : signatures_(std::move(all)) {}
 
-  const Xapian::Database& database() const { return all_; }
+  const Xapian::Database& database() const { return signatures_.database(); }
 
   // Reads every article's signature, and ranks story candidates in memory
   // rather than by a search per article. For linking all.
@@ -96,105 +47,35 @@ class Linker {
   // may change.
   std::map<Xapian::docid, StoryKeys> link(const std::unordered_set<Xapian::docid>& dirty);
 
-  const Signature& signature(Xapian::docid did);
+  const Signature& signature(Xapian::docid did) { return signatures_.signature(did); }
 
  private:
-  std::uint32_t stem_number(const std::string& stem);
-  double weight(const LinkedStem& stem) const { return tf_weight_[stem.count] * idf_[stem.stem]; }
-  void weigh(const std::vector<StemCount>& stems, Signature* s);
   bool same_story(const Signature& a, const Signature& b, double least) const;
   // The least idf of a stem few enough articles hold to be one of a
   // story's names (kRareShare, kRareArticles).
   double rare_weight() const;
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
-  // The articles holding `stem`, and how often, read once for every
-  // article whose story searches it.
-  const std::vector<std::pair<Xapian::docid, Xapian::termcount>>& holders(std::uint32_t stem);
-  // The query's best `count` matches, as Xapian's BM25 ranks them.
-  std::vector<Xapian::docid> best_matches(const std::vector<std::uint32_t>& query,
-                                          std::size_t count);
   std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
 
-  Xapian::Database all_;
-  Xapian::doccount articles_ = 0;
-  std::unordered_map<Xapian::docid, Signature> signatures_;
+  SignatureTable signatures_;
   // Which articles share a band (see read_bands).
   std::unique_ptr<BandIndex> bands_;
-  // Null unless read_all() was called: the articles holding each rare
-  // stem searched, and each article's length by docid.
-  std::unique_ptr<
-      std::unordered_map<std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>
-      holders_;
-  std::vector<Xapian::termcount> lengths_;
-  std::vector<double> weights_;  // by docid, zero between queries
-  // Each stem met, by its number, and its idf.
-  std::unordered_map<std::string, std::uint32_t> stem_numbers_;
-  std::vector<std::string> stems_;
-  std::vector<double> idf_;
-  std::vector<Xapian::doccount> df_;
-  // 1 + ln(tf) for each count a signature stores (at most 255).
-  std::array<double, 256> tf_weight_{};
+  // Null unless read_all() was called.
+  std::unique_ptr<CandidateRanker> ranker_;
 };
 
-const Signature& Linker::signature(Xapian::docid did) {
-  auto [it, added] = signatures_.try_emplace(did);
-  if (!added) return it->second;
-  Signature& s = it->second;
-  const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
-  s.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
-  s.day = day_of(doc.get_value(kDateSlot));
-  s.has_sketch = decode_min_hash(doc.get_value(kMinHashSlot), &s.sketch);
-  weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
-  s.store(0, doc.get_value(kStorySlot));
-  s.store(1, doc.get_value(kDuplicateSlot));
-  s.store(2, doc.get_value(kStorySizeSlot));
-  return s;
-}
-
 void Linker::read_all() {
-  signatures_.reserve(articles_);
-  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
-    signatures_.try_emplace(*it);
-  }
-  // A value stream reads a slot's values in document order, where reading
-  // each document's would look each value up in the B-tree.
-  const auto each_value = [&](Xapian::valueno slot, auto use) {
-    for (auto it = all_.valuestream_begin(slot); it != all_.valuestream_end(slot); ++it) {
-      auto found = signatures_.find(it.get_docid());
-      if (found != signatures_.end()) use(found->second, *it);
-    }
-  };
-  each_value(kHitOrderSlot,
-             [](Signature& s, const std::string& value) { s.id = id_of_hit_order_key(value); });
-  each_value(kDateSlot, [](Signature& s, const std::string& value) { s.day = day_of(value); });
-  each_value(kMinHashSlot, [](Signature& s, const std::string& value) {
-    s.has_sketch = decode_min_hash(value, &s.sketch);
-  });
-  each_value(kStoryStemsSlot, [this](Signature& s, const std::string& value) {
-    weigh(decode_stem_counts(value), &s);
-  });
-  each_value(kStorySlot, [](Signature& s, const std::string& value) { s.store(0, value); });
-  each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.store(1, value); });
-  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.store(2, value); });
-  std::vector<std::pair<Xapian::docid, const MinHash*>> sketches;
-  for (const auto& [did, s] : signatures_) {
-    if (s.has_sketch) sketches.emplace_back(did, &s.sketch);
-  }
-  bands_ = std::make_unique<BandIndex>(sketches);
-  holders_ = std::make_unique<std::unordered_map<
-      std::uint32_t, std::vector<std::pair<Xapian::docid, Xapian::termcount>>>>();
-  lengths_.assign(all_.get_lastdocid() + 1, 0);
-  weights_.assign(all_.get_lastdocid() + 1, 0.0);
-  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
-    lengths_[*it] = it.get_doclength();
-  }
+  signatures_.read_all();
+  bands_ = std::make_unique<BandIndex>(signatures_.sketches());
+  ranker_ = std::make_unique<CandidateRanker>(signatures_);
 }
 
 void Linker::read_bands() {
   std::vector<std::pair<Xapian::docid, MinHash>> sketches;
   MinHash sketch;
-  for (auto it = all_.valuestream_begin(kMinHashSlot); it != all_.valuestream_end(kMinHashSlot);
+  const Xapian::Database& all = database();
+  for (auto it = all.valuestream_begin(kMinHashSlot); it != all.valuestream_end(kMinHashSlot);
        ++it) {
     if (decode_min_hash(*it, &sketch)) sketches.emplace_back(it.get_docid(), sketch);
   }
@@ -204,41 +85,12 @@ void Linker::read_bands() {
   bands_ = std::make_unique<BandIndex>(pointers);
 }
 
-std::uint32_t Linker::stem_number(const std::string& stem) {
-  auto [it, added] = stem_numbers_.try_emplace(stem, static_cast<std::uint32_t>(stems_.size()));
-  if (added) {
-    stems_.push_back(stem);
-    const Xapian::doccount df = all_.get_termfreq(stem);
-    const double articles = std::max<double>(articles_, kIdfArticles);
-    idf_.push_back(df == 0 ? 0.0 : std::log(1 + articles / df));
-    df_.push_back(df);
-  }
-  return it->second;
-}
-
-// Sublinear tf (a story repeats its names, a copy its whole text) times idf.
-void Linker::weigh(const std::vector<StemCount>& stems, Signature* s) {
-  s->stems.clear();
-  s->norm = 0;
-  for (const auto& [stem, count] : stems) {
-    const LinkedStem linked{stem_number(stem), count};
-    const double weight = this->weight(linked);
-    if (weight <= 0) continue;
-    s->stems.push_back(linked);
-    s->norm += weight * weight;
-  }
-  s->norm = std::sqrt(s->norm);
-  std::sort(s->stems.begin(), s->stems.end(),
-            [](const LinkedStem& a, const LinkedStem& b) { return a.stem < b.stem; });
-  s->stems.shrink_to_fit();
-}
-
 // Similar vectors alone would also join reports that follow one template
 // (dividend notices, money market updates) but tell of different things:
 // a story's reports also share words that few articles hold, its names.
 double Linker::rare_weight() const {
-  return std::log(1 + std::max<double>(articles_, kIdfArticles) /
-                          std::max<double>(kRareArticles, articles_ * kRareShare));
+  return std::log(1 + std::max<double>(signatures_.articles(), kIdfArticles) /
+                          std::max<double>(kRareArticles, signatures_.articles() * kRareShare));
 }
 
 bool Linker::same_story(const Signature& a, const Signature& b, double least) const {
@@ -254,8 +106,8 @@ bool Linker::same_story(const Signature& a, const Signature& b, double least) co
     } else if (y->stem < x->stem) {
       ++y;
     } else {
-      dot += weight(*x) * weight(*y);
-      rare += idf_[x->stem] >= rare_weight;
+      dot += signatures_.weight(*x) * signatures_.weight(*y);
+      rare += signatures_.idf(x->stem) >= rare_weight;
       ++x;
       ++y;
     }
@@ -293,7 +145,9 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   std::vector<QueryStem> query;
   const double rare = rare_weight();
   for (const LinkedStem& stem : signature(did).stems) {
-    if (idf_[stem.stem] >= rare) query.push_back({&stems_[stem.stem], weight(stem), stem.stem});
+    if (signatures_.idf(stem.stem) >= rare) {
+      query.push_back({&signatures_.stem_name(stem.stem), signatures_.weight(stem), stem.stem});
+    }
   }
   if (query.size() < kSharedRareStems) return {};
   // In stem order first, so that stems of equal weight are chosen alike
@@ -308,14 +162,14 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   // search would, from posting lists each read once, rather than search
   // for each article.
   std::vector<Xapian::docid> candidates;
-  if (holders_) {
+  if (ranker_) {
     std::vector<std::uint32_t> numbers;
     for (const QueryStem& entry : query) numbers.push_back(entry.stem);
-    candidates = best_matches(numbers, kStoryCandidates + 1);
+    candidates = ranker_->best_matches(numbers, kStoryCandidates + 1);
   } else {
     std::vector<Xapian::Query> terms;
     for (const QueryStem& entry : query) terms.emplace_back(*entry.name);
-    Xapian::Enquire enquire(all_);
+    Xapian::Enquire enquire(database());
     enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end()));
     const Xapian::MSet mset = enquire.get_mset(0, kStoryCandidates + 1);
     candidates.assign(mset.begin(), mset.end());
@@ -335,66 +189,9 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   return found;
 }
 
-const std::vector<std::pair<Xapian::docid, Xapian::termcount>>& Linker::holders(
-    std::uint32_t stem) {
-  auto [it, added] = holders_->try_emplace(stem);
-  if (added) {
-    const std::string& term = stems_[stem];
-    for (auto posting = all_.postlist_begin(term); posting != all_.postlist_end(term); ++posting) {
-      it->second.emplace_back(*posting, posting.get_wdf());
-    }
-  }
-  return it->second;
-}
-
-// Xapian's BM25Weight with its default parameters (k1 1, k2 0, k3 1, b 0.5,
-// min_normlen 0.5), each term of the query once, best weight first and
-// ties by docid, so that the candidates are those a search would give.
-std::vector<Xapian::docid> Linker::best_matches(const std::vector<std::uint32_t>& query,
-                                                std::size_t count) {
-  constexpr double k1 = 1, b = 0.5, min_normlen = 0.5;
-  const double articles = articles_;
-  const double average_length = all_.get_avlength();
-  const double length_factor = average_length == 0 ? 0 : 1 / average_length;
-  // Each match's weight is summed in query order, in a table by docid
-  // that is left zeroed again for the next query.
-  std::vector<Xapian::docid> matched;
-  for (std::uint32_t stem : query) {
-    const double df = df_[stem];
-    double odds = (articles - df + 0.5) / (df + 0.5);
-    if (odds < 2) odds = odds * 0.5 + 1;
-    const double term_weight = std::log(odds) * (k1 + 1);
-    for (const auto& [did, wdf] : holders(stem)) {
-      const double normlen = std::max(lengths_[did] * length_factor, min_normlen);
-      const double wdf_double = wdf;
-      const double denom = k1 * (normlen * b + (1 - b)) + wdf_double;
-      if (weights_[did] == 0) matched.push_back(did);
-      weights_[did] += term_weight * (wdf_double / denom);
-    }
-  }
-  std::vector<std::pair<double, Xapian::docid>> ranked;
-  ranked.reserve(matched.size());
-  for (Xapian::docid did : matched) {
-    ranked.emplace_back(weights_[did], did);
-    weights_[did] = 0;
-  }
-  const auto better = [](const auto& x, const auto& y) {
-    return x.first != y.first ? x.first > y.first : x.second < y.second;
-  };
-  if (ranked.size() > count) {
-    std::partial_sort(ranked.begin(), ranked.begin() + count, ranked.end(), better);
-    ranked.resize(count);
-  } else {
-    std::sort(ranked.begin(), ranked.end(), better);
-  }
-  std::vector<Xapian::docid> best;
-  for (const auto& entry : ranked) best.push_back(entry.second);
-  return best;
-}
-
 std::vector<Xapian::docid> Linker::members(const char* prefix, const std::string& key) {
   const std::string term = boolean_term(prefix, key);
-  return {all_.postlist_begin(term), all_.postlist_end(term)};
+  return {database().postlist_begin(term), database().postlist_end(term)};
 }
 
 std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian::docid>& dirty) {
@@ -466,56 +263,80 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
   return keys;
 }
 
-// Links `dirty` (every article when `all`) and writes the keys that
-// changed, each in its own database, opened with `flags`.
-StoryLinkCounts link(const std::vector<std::string>& db_paths, const std::vector<std::string>& ids,
-                     bool all, int flags) {
+// Links `ids` (every article when `all`) and the members of stories that
+// changed; returns the keys that changed, and counts the articles linked.
+std::map<Xapian::docid, StoryKeys> changed_keys(Linker& linker, const std::vector<std::string>& ids,
+                                                bool all, StoryLinkCounts* counts) {
+  const Xapian::Database& db = linker.database();
+  std::unordered_set<Xapian::docid> dirty;
+  if (all) {
+    linker.read_all();
+    dirty.reserve(db.get_doccount());
+    for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) dirty.insert(*it);
+  } else {
+    for (const std::string& id : ids) {
+      const std::string term = id_term(id);
+      auto it = db.postlist_begin(term);
+      if (it != db.postlist_end(term)) dirty.insert(*it);
+    }
+    for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
+    if (!dirty.empty()) linker.read_bands();
+  }
+  counts->linked = dirty.size();
+  if (dirty.empty()) return {};
+  const auto keys = linker.link(dirty);
+  // What each article was stored with was read while linking; most keep
+  // theirs (an article alone in a new index has none to write).
+  std::map<Xapian::docid, StoryKeys> changed;
+  for (const auto& [did, key] : keys) {
+    if (linker.signature(did).stored_keys() != key) changed.emplace(did, key);
+  }
+  return changed;
+}
+
+}  // namespace
+
+StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
+                             const std::vector<std::string>& ids) {
   StoryLinkCounts counts;
-  std::string where = db_paths.empty() ? "" : db_paths.front();
+  std::string where = databases.empty() ? "" : databases.front().path;
   try {
-    Linker linker(db_paths);
-    const Xapian::Database& db = linker.database();
-    std::unordered_set<Xapian::docid> dirty;
-    if (all) {
-      linker.read_all();
-      dirty.reserve(db.get_doccount());
-      for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) dirty.insert(*it);
-    } else {
-      for (const std::string& id : ids) {
-        const std::string term = id_term(id);
-        auto it = db.postlist_begin(term);
-        if (it != db.postlist_end(term)) dirty.insert(*it);
-      }
-      for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
-      if (!dirty.empty()) linker.read_bands();
-    }
-    if (dirty.empty()) return counts;
-    counts.linked = dirty.size();
-    const auto keys = linker.link(dirty);
-    // What each article was stored with was read while linking; most keep
-    // theirs (an article alone in a new index has none to write).
-    std::map<Xapian::docid, StoryKeys> changed;
-    for (const auto& [did, key] : keys) {
-      if (linker.signature(did).stored_keys() != key) changed.emplace(did, key);
-    }
-    counts.rewritten = write_story_keys(db_paths, flags, changed, &where);
+    Xapian::Database all;
+    for (const OpenDatabase& database : databases) all.add_database(*database.db);
+    Linker linker(all);
+    const auto changed = changed_keys(linker, ids, false, &counts);
+    if (counts.linked == 0) return counts;
+    counts.rewritten = write_story_keys(databases, changed, &where);
   } catch (const Xapian::Error& error) {
     throw index_error("index " + where, error);
   }
   return counts;
 }
 
-}  // namespace
-
-StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
-                             const std::vector<std::string>& ids) {
-  return link(db_paths, ids, false, 0);
-}
-
 StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths) {
-  // The parts are private until merged, and the merge writes and syncs
-  // the index anew.
-  return link(part_paths, {}, true, Xapian::DB_NO_SYNC);
+  StoryLinkCounts counts;
+  std::string where = part_paths.empty() ? "" : part_paths.front();
+  try {
+    Xapian::Database all;
+    for (const std::string& path : part_paths) all.add_database(Xapian::Database(path));
+    Linker linker(all);
+    const auto changed = changed_keys(linker, {}, true, &counts);
+    if (counts.linked == 0) return counts;
+    // The parts are private until merged, and the merge writes and syncs
+    // the index anew.
+    std::vector<std::unique_ptr<Xapian::WritableDatabase>> parts;
+    std::vector<OpenDatabase> databases;
+    for (const std::string& path : part_paths) {
+      where = path;
+      parts.push_back(
+          std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | Xapian::DB_NO_SYNC));
+      databases.push_back({path, parts.back().get()});
+    }
+    counts.rewritten = write_story_keys(databases, changed, &where);
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + where, error);
+  }
+  return counts;
 }
 
 }  // namespace quarry::detail

@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "lib/index/story_keys.h"
+
 namespace quarry::detail {
 
 inline constexpr double kDuplicateResemblance = 0.5;
@@ -41,11 +43,11 @@ struct StoryLinkCounts {
   std::size_t rewritten = 0;  // articles whose story or duplicate key changed
 };
 
-// Links the articles with these ids (those a run added or changed) and the
-// members of stories that changed, in the databases at `db_paths` (one, or
-// every shard of a shard set, searched as one), and commits them. Call
-// with no other writer open on them. Throws IndexError.
-StoryLinkCounts link_stories(const std::vector<std::string>& db_paths,
+// Links the articles with these ids (those added or changed since the
+// last link) and the members of stories that changed, in `databases` (one,
+// or every shard of a shard set, searched as one), whose articles are
+// committed, and commits the keys through them. Throws IndexError.
+StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
                              const std::vector<std::string>& ids);
 
 // Links every article of a new index's parts (see parallel_build.h),

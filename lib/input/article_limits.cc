@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/input/article_reader.h"
 
 namespace quarry::detail {

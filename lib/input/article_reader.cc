@@ -14,7 +14,7 @@
 #include "lib/input/article_limits.h"
 #include "lib/input/jsonl_reader.h"
 #include "lib/input/text_article.h"
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/error.h"
 
 namespace quarry {

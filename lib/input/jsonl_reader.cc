@@ -16,7 +16,7 @@
 
 #include "lib/input/article_limits.h"
 #include "lib/input/text_article.h"
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/input/title.h"
 
 namespace quarry::detail {

@@ -7,7 +7,7 @@
 #include <optional>
 #include <utility>
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/input/title.h"
 
 namespace quarry::detail {

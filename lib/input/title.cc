@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "lib/input/text_article.h"
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/error.h"
 
 namespace quarry {

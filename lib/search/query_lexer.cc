@@ -5,7 +5,7 @@
 #include <optional>
 #include <utility>
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 #include "quarry/error.h"
 
 namespace quarry::detail {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "lib/text/utf8.h"
+#include "lib/text/utf8_repair.h"
 
 namespace quarry {
 namespace {

@@ -50,6 +50,7 @@ Xapian::Stem make_stemmer(const std::string& language) {
 void check_language(const std::string& language) { make_stemmer(language); }
 
 struct Analyzer::Impl {
+  // Never iterates itself: what each thread's iterator is cloned from.
   std::unique_ptr<icu::BreakIterator> words;
   const icu::Normalizer2* nfkc_casefold = nullptr;
   const icu::Normalizer2* nfd = nullptr;
@@ -59,6 +60,16 @@ struct Analyzer::Impl {
   mutable std::unordered_map<std::string, std::string> stems;
 
   std::string fold(std::string_view word) const;
+
+  // The word break iterator of the calling thread: an iterator holds the
+  // text it walks, so threads tokenizing at once cannot share one. Every
+  // Analyzer's breaks words by the same rules, so one per thread serves
+  // them all, cloned once rather than for each text.
+  icu::BreakIterator& thread_words() const {
+    thread_local std::unique_ptr<icu::BreakIterator> mine;
+    if (!mine) mine.reset(words->clone());
+    return *mine;
+  }
 
   void add(std::string_view text, std::size_t begin, std::size_t end,
            std::vector<Token>* tokens) const {
@@ -132,7 +143,7 @@ std::vector<Token> Analyzer::tokenize(std::string_view text, std::size_t max_tok
       utext_openUTF8(nullptr, text.data(), static_cast<int64_t>(text.size()), &status),
       &utext_close);
   if (U_FAILURE(status)) return tokens;
-  icu::BreakIterator& words = *impl_->words;
+  icu::BreakIterator& words = impl_->thread_words();
   words.setText(utext.get(), status);
   if (U_FAILURE(status)) return tokens;
 

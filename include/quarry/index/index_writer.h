@@ -33,8 +33,9 @@ struct IndexConfig {
   // Set to true (from a signal handler, say) to stop after the current
   // article; what was done is committed.
   const std::atomic<bool>* cancel = nullptr;
-  // How long to wait for another quarry-index working on the same index
-  // before giving up with IndexLockedError (0: give up at once).
+  // How long to wait for another quarry-index or IndexWriter working on
+  // the same index before giving up with IndexLockedError (0: give up at
+  // once).
   std::chrono::duration<double> lock_wait{0};
   // A synonym list to store in the index, replacing any stored before: one
   // group of equivalent words or phrases per line, separated by commas;
@@ -71,7 +72,8 @@ struct IndexReport {
   std::size_t seen() const { return added + updated + unchanged; }
 };
 
-// Told about the run as it goes. Called on the indexing thread.
+// Told about an index_paths run as it goes, on the thread that called
+// index_paths, one call at a time: an observer need not be thread-safe.
 class IndexObserver {
  public:
   virtual ~IndexObserver() = default;
@@ -81,16 +83,32 @@ class IndexObserver {
 
 enum class Upsert { kAdded, kUpdated, kUnchanged };
 
-// The index open for writing. Holds the index's write lock while it lives.
+namespace detail {
+struct IndexWriterAccess;
+}  // namespace detail
+
+// The index open for writing: one database, or a shard set (see
+// IndexConfig::shards). The one way an index is written, quarry-index's
+// runs included (see index_paths): the writer takes the index's write lock,
+// as a run does, and links stories when it commits.
+//
+// Not thread-safe: use one writer from one thread at a time. Only one
+// writer, in any process, has an index open at once.
 class IndexWriter {
  public:
-  // Creates the index when missing. Throws IndexLockedError when another
-  // writer holds the lock for longer than config.lock_wait, ConfigError for a language conflict,
-  // IndexError for anything else.
+  // Opens the index at config.db_path, creating it when missing (with
+  // config.shards shards when that is not 0), after merging into place what
+  // a killed first build of quarry-index had committed. Holds the index's
+  // write lock while it lives: waits up to config.lock_wait while another
+  // writer or quarry-index holds it (or until *config.cancel turns true),
+  // then throws IndexLockedError. Throws ConfigError for an unknown
+  // language, a language or shard count at odds with the index, or a
+  // db_path that is a file or a folder of other files; IndexError for
+  // anything else.
   explicit IndexWriter(const IndexConfig& config);
   ~IndexWriter();  // does not commit: call commit()
-  IndexWriter(const IndexWriter&) = delete;
-  IndexWriter& operator=(const IndexWriter&) = delete;
+  IndexWriter(IndexWriter&&) noexcept;
+  IndexWriter& operator=(IndexWriter&&) noexcept;
 
   // Adds or replaces the article with this id; `origin` names the folder or
   // corpus it was read from, so that a later sweep of that origin can find
@@ -106,13 +124,19 @@ class IndexWriter {
   // groups stored.
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
 
-  // Makes everything so far durable. Throws IndexError.
+  // Makes everything so far durable, then links the stories of the
+  // articles added or changed since the last commit, and of the stories
+  // that lost or changed an article, and commits their keys. Throws
+  // IndexError.
   void commit();
 
+  // The analyzer the index is written with.
   const Analyzer& analyzer() const;
 
  private:
+  friend struct detail::IndexWriterAccess;
   struct Impl;
+  explicit IndexWriter(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
 
@@ -127,9 +151,11 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
 // ConfigError when config.db_path is a file, or a folder holding other
 // files than an index. A folder that holds no article is reported as a
 // problem, and so is a date that is not an ISO 8601 date (the article is
-// kept without it). Only one run at a time works on an index, a new one
-// included: another waits up to config.lock_wait, then throws
-// IndexLockedError. Throws what IndexWriter throws.
+// kept without it). A new single database is built on config.threads cores
+// and merged, its stories linked as one; any other index is written
+// through an IndexWriter. Takes the index's write lock, as IndexWriter
+// does: another run or writer makes it wait up to config.lock_wait, then
+// throw IndexLockedError. Throws what IndexWriter throws.
 IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
                         IndexObserver* observer = nullptr);
 

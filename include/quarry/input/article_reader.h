@@ -21,7 +21,8 @@ struct ReadProblem {
   bool skipped = true;  // false: the article was repaired and still delivered
 };
 
-// Receives what a reader finds, in input order.
+// Receives what a reader finds, in input order, on the thread that called
+// read_articles, one call at a time: a sink need not be thread-safe.
 class ArticleSink {
  public:
   virtual ~ArticleSink() = default;

@@ -36,6 +36,10 @@ struct Token {
   std::size_t end;    // byte offset one past the word
 };
 
+// Safe to share between threads once built for tokenize() and normalize(),
+// which may be called from several threads at once. stem() is not: it
+// keeps a cache of stems, so a thread that stems needs an Analyzer of its
+// own.
 class Analyzer {
  public:
   // Throws ConfigError when the language has no stemmer.
@@ -54,7 +58,7 @@ class Analyzer {
   // The normalized form of `word` with no segmentation applied.
   std::string normalize(std::string_view word) const;
 
-  // The stem of an already normalized term.
+  // The stem of an already normalized term. Not thread-safe (see above).
   std::string stem(const std::string& term) const;
 
   const AnalyzerConfig& config() const { return config_; }
@@ -64,7 +68,6 @@ class Analyzer {
 
   static constexpr std::size_t kMaxTermBytes = 64;
 
-  // Not thread-safe: each thread needs an Analyzer of its own.
  private:
   struct Impl;
   AnalyzerConfig config_;

@@ -1,8 +1,10 @@
-// Checking and repairing UTF-8. Quarry handles text as UTF-8 throughout, and
-// ICU, nlohmann::json and the JSON output all need it valid, so text read from
-// disk is repaired once, at the door.
-#ifndef QUARRY_LIB_TEXT_UTF8_H_
-#define QUARRY_LIB_TEXT_UTF8_H_
+// Checking and repairing UTF-8, and reading its code points as the repair
+// does: the engine's own, beside the counting and trimming of
+// quarry/text/utf8.h that front ends use. Quarry handles text as UTF-8
+// throughout, and ICU, nlohmann::json and the JSON output all need it
+// valid, so text read from disk is repaired once, at the door.
+#ifndef QUARRY_LIB_TEXT_UTF8_REPAIR_H_
+#define QUARRY_LIB_TEXT_UTF8_REPAIR_H_
 
 #include <cstddef>
 #include <string>
@@ -52,4 +54,4 @@ std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes);
 
 }  // namespace quarry::detail
 
-#endif  // QUARRY_LIB_TEXT_UTF8_H_
+#endif  // QUARRY_LIB_TEXT_UTF8_REPAIR_H_

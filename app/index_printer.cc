@@ -1,0 +1,102 @@
+#include "app/index_printer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+#include "app/ansi.h"
+
+namespace quarry {
+
+std::string duration_text(double seconds) {
+  const long total = std::lround(seconds);
+  char text[32];
+  if (total < 60) {
+    std::snprintf(text, sizeof text, "%ld s", total);
+  } else if (total < 3600) {
+    std::snprintf(text, sizeof text, "%ld min %ld s", total / 60, total % 60);
+  } else {
+    std::snprintf(text, sizeof text, "%ld h %ld min", total / 3600, total % 3600 / 60);
+  }
+  return text;
+}
+
+IndexProgressPrinter::IndexProgressPrinter(std::ostream& out, std::string_view program,
+                                           bool progress)
+    : out_(out), program_(program), progress_(progress) {}
+
+void IndexProgressPrinter::on_problem(const ReadProblem& problem) {
+  clear_progress();
+  out_ << program_ << ": ";
+  if (!problem.where.path.empty()) out_ << problem.where.to_string() << ": ";
+  out_ << problem.reason << (problem.skipped ? " (skipped)" : "") << '\n';
+}
+
+void IndexProgressPrinter::on_progress(const IndexReport& so_far) {
+  if (!progress_) return;
+  print_progress(so_far,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+}
+
+void IndexProgressPrinter::print_progress(const IndexReport& so_far, double seconds) {
+  const std::size_t seen = so_far.seen();
+  char line[160];
+  int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s", seen,
+                           seconds > 0 ? seen / seconds : 0.0, seconds);
+  if (so_far.bytes_read > 0 && so_far.input_bytes > so_far.bytes_read && used > 0) {
+    const double left = seconds * static_cast<double>(so_far.input_bytes - so_far.bytes_read) /
+                        static_cast<double>(so_far.bytes_read);
+    std::snprintf(
+        line + used, sizeof line - static_cast<std::size_t>(used), ", %.0f%%, about %s left",
+        100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
+        duration_text(left).c_str());
+  }
+  out_ << line << ansi::kClearToEndOfLine << std::flush;
+  shown_ = true;
+}
+
+void IndexProgressPrinter::clear_progress() {
+  if (shown_) out_ << '\r' << ansi::kClearToEndOfLine;
+  shown_ = false;
+}
+
+IndexSummaryPrinter::IndexSummaryPrinter(std::ostream& out, std::string_view program, bool quiet)
+    : out_(out), program_(program), quiet_(quiet) {}
+
+void IndexSummaryPrinter::print(const IndexReport& report) {
+  print_other_files(report);
+  if (!quiet_ || report.cancelled) print_counts(report);
+}
+
+// "skipped 3 files of unknown kinds: .md ×2, .html", most frequent first.
+void IndexSummaryPrinter::print_other_files(const IndexReport& report) {
+  if (report.other_files.empty()) return;
+  std::vector<std::pair<std::string, std::size_t>> kinds(report.other_files.begin(),
+                                                         report.other_files.end());
+  std::stable_sort(kinds.begin(), kinds.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::size_t total = 0;
+  std::string list;
+  for (const auto& [extension, count] : kinds) {
+    total += count;
+    list += (list.empty() ? "" : ", ") + (extension.empty() ? "(no extension)" : extension);
+    if (count > 1) list += " ×" + std::to_string(count);
+  }
+  out_ << program_ << ": skipped " << total << (total == 1 ? " file" : " files")
+       << " of unknown kinds: " << list << '\n';
+}
+
+void IndexSummaryPrinter::print_counts(const IndexReport& report) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.1f", report.seconds);
+  out_ << program_ << ": " << report.added << " added, " << report.updated << " updated, "
+       << report.unchanged << " unchanged, " << report.deleted << " deleted, " << report.skipped
+       << " skipped in " << seconds << " s\n";
+  if (report.cancelled) {
+    out_ << program_ << ": interrupted; what was indexed is saved, run again to finish\n";
+  }
+}
+
+}  // namespace quarry

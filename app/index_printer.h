@@ -1,0 +1,68 @@
+// What quarry-index tells its user while and after it indexes: the
+// problems met and a progress line, then a summary. Each printer writes to
+// the stream it is given (the program gives stderr), so that what it
+// prints is tested in memory.
+#ifndef QUARRY_APP_INDEX_PRINTER_H_
+#define QUARRY_APP_INDEX_PRINTER_H_
+
+#include <chrono>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "quarry/index/index_writer.h"
+#include "quarry/input/article_reader.h"
+
+namespace quarry {
+
+// "42 s", "3 min 5 s", "1 h 2 min": a time left, to the second when short.
+std::string duration_text(double seconds);
+
+// Each problem as it comes, "program: where: reason", with " (skipped)"
+// when the article was left out; with `progress` (a terminal: the caller
+// checks), a line of how far the run is, rewritten in place. Not
+// thread-safe: index_paths calls it on one thread.
+class IndexProgressPrinter : public IndexObserver {
+ public:
+  IndexProgressPrinter(std::ostream& out, std::string_view program, bool progress);
+
+  void on_problem(const ReadProblem& problem) override;
+  // The progress line: articles seen, their rate, the time since this
+  // printer was made, and, once the inputs' size is known, the share read
+  // and the time left.
+  void on_progress(const IndexReport& so_far) override;
+  // As on_progress, `seconds` into the run.
+  void print_progress(const IndexReport& so_far, double seconds);
+  // Erases the progress line, if one is shown, so that what follows starts
+  // a clean line.
+  void clear_progress();
+
+ private:
+  std::ostream& out_;
+  std::string program_;
+  bool progress_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// The end of a run: the files of unknown kinds left out, then (unless
+// quiet, and always when the run was interrupted) what was added, updated,
+// unchanged, deleted and skipped, and how long it took.
+class IndexSummaryPrinter {
+ public:
+  IndexSummaryPrinter(std::ostream& out, std::string_view program, bool quiet);
+
+  void print(const IndexReport& report);
+
+ private:
+  void print_other_files(const IndexReport& report);
+  void print_counts(const IndexReport& report);
+
+  std::ostream& out_;
+  std::string program_;
+  bool quiet_;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_INDEX_PRINTER_H_

@@ -1,0 +1,180 @@
+#include "lib/index/database_writer.h"
+
+#include <xapian.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+#include <unordered_set>
+
+#include "lib/index/document_builder.h"
+#include "lib/index/index_error.h"
+#include "lib/index/index_lock.h"
+#include "lib/index/schema.h"
+#include "quarry/error.h"
+
+namespace quarry::detail {
+
+namespace {
+
+// Opens (creating if need be) the database, settling which language it is
+// analyzed in: a new one is marked with its language and schema.
+Xapian::WritableDatabase open_writable(const IndexConfig& config) {
+  // An unknown language must fail before the index folder is created.
+  if (!config.language.empty()) check_language(config.language);
+  std::error_code ignored;
+  std::filesystem::create_directories(std::filesystem::path(config.db_path).parent_path(), ignored);
+  Xapian::WritableDatabase db;
+  const auto deadline = std::chrono::steady_clock::now() + config.lock_wait;
+  for (;;) {
+    try {
+      db = Xapian::WritableDatabase(config.db_path, Xapian::DB_CREATE_OR_OPEN);
+      break;
+    } catch (const Xapian::DatabaseLockError& error) {
+      // Xapian 1.4 also reports a lock file it cannot create (a read-only
+      // folder, too many open files) as a lock error; only its message
+      // tells another writer apart.
+      if (error.get_msg().find("already locked") == std::string::npos) {
+        throw index_error("index " + config.db_path, error);
+      }
+      if (std::chrono::steady_clock::now() >= deadline) {
+        throw IndexLockedError(locked_message(config.db_path));
+      }
+      std::this_thread::sleep_for(kLockPollInterval);
+    } catch (const Xapian::Error& error) {
+      throw index_error("index " + config.db_path, error);
+    }
+  }
+  try {
+    const std::string stored = db.get_metadata(kLanguageKey);
+    if (stored.empty()) {
+      if (db.get_doccount() != 0) {
+        throw IndexError(config.db_path + " is a Xapian database that Quarry did not build");
+      }
+      db.set_metadata(kLanguageKey, new_index_language(config.language));
+      db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
+    } else if (!config.language.empty() && config.language != stored) {
+      throw ConfigError("index " + config.db_path + " is analyzed in " + stored + ", not " +
+                        config.language + "; build a new index to change the language");
+    }
+    check_schema(db, config.db_path);
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + config.db_path, error);
+  }
+  return db;
+}
+
+std::string metadata(const Xapian::WritableDatabase& db, const std::string& key,
+                     const std::string& path) {
+  try {
+    return db.get_metadata(key);
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path, error);
+  }
+}
+
+}  // namespace
+
+DatabaseWriter::DatabaseWriter(const IndexConfig& config)
+    : path_(config.db_path),
+      db_(open_writable(config)),
+      analyzer_(AnalyzerConfig{metadata(db_, kLanguageKey, path_)}),
+      store_(metadata(db_, kTextDictionaryKey, path_)) {}
+
+DatabaseWriter::~DatabaseWriter() = default;
+
+void DatabaseWriter::forget_words(Xapian::docid docid) {
+  remove_words(db_, stored_article_words(analyzer_, store_, db_, docid));
+}
+
+Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin) {
+  const std::string term = id_term(article.id);
+  const std::string print = fingerprint(article, analyzer_.config().language);
+  const std::string origin_term = boolean_term(kOriginPrefix, origin);
+  try {
+    Xapian::PostingIterator existing = db_.postlist_begin(term);
+    const bool exists = existing != db_.postlist_end(term);
+    if (exists) {
+      Xapian::Document doc = db_.get_document(*existing);
+      Xapian::TermIterator has_origin = doc.termlist_begin();
+      has_origin.skip_to(origin_term);
+      if (doc.get_value(kFingerprintSlot) == print && has_origin != doc.termlist_end() &&
+          *has_origin == origin_term) {
+        upserted_.insert(*existing);
+        return Upsert::kUnchanged;
+      }
+    }
+    if (exists) forget_words(*existing);
+    std::vector<std::string> words;
+    const Xapian::Document doc = make_document(analyzer_, article, origin, &words, &store_);
+    add_words(db_, words);
+    Xapian::docid docid = db_.replace_document(term, doc);
+    upserted_.insert(docid);
+    return exists ? Upsert::kUpdated : Upsert::kAdded;
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path_, error);
+  }
+}
+
+std::size_t DatabaseWriter::delete_unseen(const std::string& origin) {
+  const std::string origin_term = boolean_term(kOriginPrefix, origin);
+  std::vector<Xapian::docid> gone;
+  try {
+    for (auto it = db_.postlist_begin(origin_term); it != db_.postlist_end(origin_term); ++it) {
+      if (!upserted_.count(*it)) gone.push_back(*it);
+    }
+    for (Xapian::docid docid : gone) {
+      forget_words(docid);
+      db_.delete_document(docid);
+    }
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path_, error);
+  }
+  return gone.size();
+}
+
+std::size_t DatabaseWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
+  std::size_t stored = 0;
+  try {
+    std::vector<std::string> old_keys;
+    for (auto key = db_.synonym_keys_begin(); key != db_.synonym_keys_end(); ++key) {
+      old_keys.push_back(*key);
+    }
+    for (const std::string& key : old_keys) db_.clear_synonyms(key);
+    for (const std::vector<std::string>& group : groups) {
+      // Members are stored as the analyzer reads them, words joined by one
+      // space, so that the query parser finds them by the same key.
+      std::vector<std::string> members;
+      for (const std::string& member : group) {
+        std::string key;
+        for (const Token& token : analyzer_.tokenize(member)) {
+          key += (key.empty() ? "" : " ") + token.term;
+        }
+        if (!key.empty() && std::find(members.begin(), members.end(), key) == members.end()) {
+          members.push_back(key);
+        }
+      }
+      if (members.size() < 2) continue;
+      for (const std::string& key : members) {
+        for (const std::string& other : members) {
+          if (other != key) db_.add_synonym(key, other);
+        }
+      }
+      ++stored;
+    }
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path_, error);
+  }
+  return stored;
+}
+
+void DatabaseWriter::commit() {
+  try {
+    db_.commit();
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path_, error);
+  }
+}
+
+}  // namespace quarry::detail

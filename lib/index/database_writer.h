@@ -1,0 +1,62 @@
+// One Xapian database of an index open for writing: its articles, their
+// vocabulary, its synonyms. The building block of IndexWriter and of each
+// shard of a shard set; it takes no lock of its own and links no stories,
+// which its owner does for the index as a whole.
+#ifndef QUARRY_LIB_INDEX_DATABASE_WRITER_H_
+#define QUARRY_LIB_INDEX_DATABASE_WRITER_H_
+
+#include <xapian.h>
+
+#include <cstddef>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "lib/index/article_store.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/input/article.h"
+#include "quarry/text/analyzer.h"
+
+namespace quarry::detail {
+
+// Not thread-safe: one thread at a time.
+class DatabaseWriter {
+ public:
+  // Opens the database at config.db_path, creating it when missing, in
+  // config.language (see IndexConfig). Waits up to config.lock_wait for
+  // Xapian's lock, then throws IndexLockedError; throws ConfigError for a
+  // language conflict, IndexError for anything else.
+  explicit DatabaseWriter(const IndexConfig& config);
+  ~DatabaseWriter();  // does not commit: call commit()
+  DatabaseWriter(const DatabaseWriter&) = delete;
+  DatabaseWriter& operator=(const DatabaseWriter&) = delete;
+
+  // As IndexWriter's.
+  Upsert upsert(const Article& article, const std::string& origin);
+  std::size_t delete_unseen(const std::string& origin);
+  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+
+  // Makes everything so far durable. Throws IndexError.
+  void commit();
+
+  const Analyzer& analyzer() const { return analyzer_; }
+  const std::string& path() const { return path_; }
+  // For writing story keys beside the articles.
+  Xapian::WritableDatabase& database() { return db_; }
+
+ private:
+  // Takes the words of a stored article out of the vocabulary, before it is
+  // replaced or deleted.
+  void forget_words(Xapian::docid docid);
+
+  std::string path_;
+  Xapian::WritableDatabase db_;
+  Analyzer analyzer_;
+  // Compresses with the dictionary the index was built with, if any.
+  ArticleStore store_;
+  std::unordered_set<Xapian::docid> upserted_;
+};
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_DATABASE_WRITER_H_

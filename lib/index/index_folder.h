@@ -1,0 +1,27 @@
+// Where an index lives, as every writer of it sees the path: the checks a
+// run and an IndexWriter make before they take the lock.
+#ifndef QUARRY_LIB_INDEX_INDEX_FOLDER_H_
+#define QUARRY_LIB_INDEX_INDEX_FOLDER_H_
+
+#include <string>
+
+#include "quarry/index/index_writer.h"
+
+namespace quarry::detail {
+
+// `config` with db_path without a trailing '/': "index/" and "index" are
+// one index, and the lock and a new index's parts sit beside it, named
+// after it.
+IndexConfig with_plain_db_path(IndexConfig config);
+
+// Throws ConfigError when db_path is a file, or a folder holding other
+// files than an index: an index is never written among other files, where
+// a mistyped --db would otherwise put it.
+void check_index_folder(const std::string& db_path);
+
+// Whether config asks for, or finds, a shard set rather than one database.
+bool is_shard_set_config(const IndexConfig& config);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_INDEX_FOLDER_H_

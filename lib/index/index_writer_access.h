@@ -1,0 +1,25 @@
+// What index_paths needs of an IndexWriter beyond its public API: it takes
+// the index's lock itself, before it chooses how to write, and commits as
+// it goes without linking stories until the end of the run, when the
+// statistics are final and the index is read once for all of them.
+#ifndef QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_
+#define QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_
+
+#include "quarry/index/index_writer.h"
+
+namespace quarry::detail {
+
+struct IndexWriterAccess {
+  // Opens the index at config.db_path (a plain path: with_plain_db_path)
+  // as IndexWriter does, for a caller that holds its lock and has adopted
+  // an interrupted build. Throws what IndexWriter throws.
+  static IndexWriter open_locked(const IndexConfig& config);
+
+  // Makes the articles written so far durable, leaving their stories to be
+  // linked by the next commit(). Throws IndexError.
+  static void checkpoint(IndexWriter& writer);
+};
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_

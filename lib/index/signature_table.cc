@@ -1,0 +1,106 @@
+#include "lib/index/signature_table.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "lib/index/schema.h"
+#include "lib/index/story_linker.h"
+
+namespace quarry::detail {
+namespace {
+
+int day_of(const std::string& date) {
+  if (date.size() != 8) return Signature::kNoDate;
+  const std::chrono::year_month_day ymd{std::chrono::year{std::stoi(date.substr(0, 4))},
+                                        std::chrono::month(std::stoul(date.substr(4, 2))),
+                                        std::chrono::day(std::stoul(date.substr(6, 2)))};
+  return static_cast<int>(std::chrono::sys_days(ymd).time_since_epoch().count());
+}
+
+}  // namespace
+
+SignatureTable::SignatureTable(Xapian::Database all) : all_(std::move(all)) {
+  articles_ = all_.get_doccount();
+  for (std::uint32_t count = 0; count < tf_weight_.size(); ++count) {
+    tf_weight_[count] = count == 0 ? 0.0 : 1 + std::log(static_cast<double>(count));
+  }
+}
+
+const Signature& SignatureTable::signature(Xapian::docid did) {
+  auto [it, added] = signatures_.try_emplace(did);
+  if (!added) return it->second;
+  Signature& s = it->second;
+  const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
+  s.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
+  s.day = day_of(doc.get_value(kDateSlot));
+  s.has_sketch = decode_min_hash(doc.get_value(kMinHashSlot), &s.sketch);
+  weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
+  s.store(0, doc.get_value(kStorySlot));
+  s.store(1, doc.get_value(kDuplicateSlot));
+  s.store(2, doc.get_value(kStorySizeSlot));
+  return s;
+}
+
+void SignatureTable::read_all() {
+  signatures_.reserve(articles_);
+  for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
+    signatures_.try_emplace(*it);
+  }
+  const auto each_value = [&](Xapian::valueno slot, auto use) {
+    for (auto it = all_.valuestream_begin(slot); it != all_.valuestream_end(slot); ++it) {
+      auto found = signatures_.find(it.get_docid());
+      if (found != signatures_.end()) use(found->second, *it);
+    }
+  };
+  each_value(kHitOrderSlot,
+             [](Signature& s, const std::string& value) { s.id = id_of_hit_order_key(value); });
+  each_value(kDateSlot, [](Signature& s, const std::string& value) { s.day = day_of(value); });
+  each_value(kMinHashSlot, [](Signature& s, const std::string& value) {
+    s.has_sketch = decode_min_hash(value, &s.sketch);
+  });
+  each_value(kStoryStemsSlot, [this](Signature& s, const std::string& value) {
+    weigh(decode_stem_counts(value), &s);
+  });
+  each_value(kStorySlot, [](Signature& s, const std::string& value) { s.store(0, value); });
+  each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.store(1, value); });
+  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.store(2, value); });
+}
+
+std::vector<std::pair<Xapian::docid, const MinHash*>> SignatureTable::sketches() const {
+  std::vector<std::pair<Xapian::docid, const MinHash*>> found;
+  for (const auto& [did, s] : signatures_) {
+    if (s.has_sketch) found.emplace_back(did, &s.sketch);
+  }
+  return found;
+}
+
+std::uint32_t SignatureTable::stem_number(const std::string& stem) {
+  auto [it, added] = stem_numbers_.try_emplace(stem, static_cast<std::uint32_t>(stems_.size()));
+  if (added) {
+    stems_.push_back(stem);
+    const Xapian::doccount df = all_.get_termfreq(stem);
+    const double articles = std::max<double>(articles_, kIdfArticles);
+    idf_.push_back(df == 0 ? 0.0 : std::log(1 + articles / df));
+    df_.push_back(df);
+  }
+  return it->second;
+}
+
+void SignatureTable::weigh(const std::vector<StemCount>& stems, Signature* s) {
+  s->stems.clear();
+  s->norm = 0;
+  for (const auto& [stem, count] : stems) {
+    const LinkedStem linked{stem_number(stem), count};
+    const double weight = this->weight(linked);
+    if (weight <= 0) continue;
+    s->stems.push_back(linked);
+    s->norm += weight * weight;
+  }
+  s->norm = std::sqrt(s->norm);
+  std::sort(s->stems.begin(), s->stems.end(),
+            [](const LinkedStem& a, const LinkedStem& b) { return a.stem < b.stem; });
+  s->stems.shrink_to_fit();
+}
+
+}  // namespace quarry::detail

@@ -1,0 +1,168 @@
+#include "app/index_printer.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "app/exit_status.h"
+#include "app/index_command.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::TempDir;
+using testing::write_file;
+
+constexpr char kProgram[] = "quarry-index";
+
+TEST(DurationText, RoundsToTheSecondThenTheMinute) {
+  const struct {
+    double seconds;
+    const char* text;
+  } cases[] = {
+      {0, "0 s"},          {0.4, "0 s"},        {42, "42 s"},
+      {59.6, "1 min 0 s"}, {185, "3 min 5 s"},  {3599, "59 min 59 s"},
+      {3600, "1 h 0 min"}, {3720, "1 h 2 min"}, {90000, "25 h 0 min"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(duration_text(c.seconds), c.text) << c.seconds;
+}
+
+TEST(IndexProgressPrinter, ProblemsNameWhereAndWhetherTheArticleWasSkipped) {
+  std::ostringstream out;
+  IndexProgressPrinter printer(out, kProgram, false);
+  printer.on_problem({{"news.jsonl", 12}, "empty article", true});
+  printer.on_problem({{"a.txt", 0}, "invalid UTF-8 repaired (2 bytes)", false});
+  printer.on_problem({{}, "cannot read news.jsonl.gz: gone", true});
+  EXPECT_EQ(out.str(),
+            "quarry-index: news.jsonl:12: empty article (skipped)\n"
+            "quarry-index: a.txt: invalid UTF-8 repaired (2 bytes)\n"
+            "quarry-index: cannot read news.jsonl.gz: gone (skipped)\n");
+}
+
+TEST(IndexProgressPrinter, ProgressLineIsRewrittenInPlace) {
+  std::ostringstream out;
+  IndexProgressPrinter printer(out, kProgram, true);
+  IndexReport so_far;
+  so_far.added = 900;
+  so_far.unchanged = 100;
+  printer.print_progress(so_far, 2);
+  EXPECT_EQ(out.str(), "\r1000 articles, 500/s, 2 s\x1b[K");
+  // Once the size of the inputs is known: how much is read, how long is left.
+  out.str("");
+  so_far.input_bytes = 4000;
+  so_far.bytes_read = 1000;
+  printer.print_progress(so_far, 60);
+  EXPECT_EQ(out.str(), "\r1000 articles, 17/s, 60 s, 25%, about 3 min 0 s left\x1b[K");
+  // Read all (the estimate falls short): no time left is guessed.
+  out.str("");
+  so_far.bytes_read = 4000;
+  printer.print_progress(so_far, 0);
+  EXPECT_EQ(out.str(), "\r1000 articles, 0/s, 0 s\x1b[K");
+}
+
+TEST(IndexProgressPrinter, AProblemOrTheEndClearsTheProgressLineFirst) {
+  std::ostringstream out;
+  IndexProgressPrinter printer(out, kProgram, true);
+  printer.clear_progress();
+  EXPECT_EQ(out.str(), "") << "nothing shown, nothing to clear";
+  IndexReport so_far;
+  so_far.added = 1000;
+  printer.print_progress(so_far, 1);
+  printer.on_problem({{"b.txt", 0}, "binary file", true});
+  printer.clear_progress();
+  EXPECT_EQ(out.str(),
+            "\r1000 articles, 1000/s, 1 s\x1b[K"
+            "\r\x1b[K"
+            "quarry-index: b.txt: binary file (skipped)\n");
+}
+
+TEST(IndexProgressPrinter, WithoutProgressOnlyProblemsArePrinted) {
+  std::ostringstream out;
+  IndexProgressPrinter printer(out, kProgram, false);
+  IndexReport so_far;
+  so_far.added = 1000;
+  printer.on_progress(so_far);
+  printer.clear_progress();
+  EXPECT_EQ(out.str(), "");
+}
+
+IndexReport finished_report() {
+  IndexReport report;
+  report.added = 3;
+  report.updated = 1;
+  report.unchanged = 20;
+  report.deleted = 2;
+  report.skipped = 1;
+  report.seconds = 1.25;
+  return report;
+}
+
+TEST(IndexSummaryPrinter, CountsWhatTheRunDidAndHowLongItTook) {
+  std::ostringstream out;
+  IndexSummaryPrinter(out, kProgram, false).print(finished_report());
+  EXPECT_EQ(out.str(),
+            "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 1 skipped in 1.2 s\n");
+}
+
+TEST(IndexSummaryPrinter, QuietSaysNothingUnlessInterrupted) {
+  std::ostringstream quiet;
+  IndexSummaryPrinter(quiet, kProgram, true).print(finished_report());
+  EXPECT_EQ(quiet.str(), "");
+  IndexReport interrupted = finished_report();
+  interrupted.cancelled = true;
+  const std::string expected =
+      "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 1 skipped in 1.2 s\n"
+      "quarry-index: interrupted; what was indexed is saved, run again to finish\n";
+  for (bool is_quiet : {false, true}) {
+    std::ostringstream out;
+    IndexSummaryPrinter(out, kProgram, is_quiet).print(interrupted);
+    EXPECT_EQ(out.str(), expected) << is_quiet;
+  }
+}
+
+TEST(IndexSummaryPrinter, FilesOfUnknownKindsAreCountedMostFrequentFirst) {
+  const struct {
+    std::map<std::string, std::size_t> other_files;
+    const char* line;
+  } cases[] = {
+      {{{".md", 1}}, "quarry-index: skipped 1 file of unknown kinds: .md\n"},
+      {{{".md", 3}, {".html", 1}, {"", 1}},
+       "quarry-index: skipped 5 files of unknown kinds: .md ×3, (no extension), .html\n"},
+      {{{".a", 2}, {".b", 5}}, "quarry-index: skipped 7 files of unknown kinds: .b ×5, .a ×2\n"},
+  };
+  for (const auto& c : cases) {
+    IndexReport report;
+    report.other_files = c.other_files;
+    std::ostringstream out;
+    IndexSummaryPrinter(out, kProgram, true).print(report);
+    EXPECT_EQ(out.str(), c.line);
+  }
+}
+
+TEST(RunIndexCommand, ExitsWithWhetherInputWasSkipped) {
+  TempDir dir;
+  write_file(dir / "articles" / "a.txt", "An article about milk.");
+  IndexCommand command;
+  command.index.db_path = (dir / "index").string();
+  command.paths = {(dir / "articles").string()};
+  std::ostringstream err;
+  EXPECT_EQ(run_index_command(command, kProgram, err), kExitSuccess);
+  EXPECT_EQ(err.str().rfind("quarry-index: 1 added, 0 updated, 0 unchanged, 0 deleted, 0 skipped "
+                            "in ",
+                            0),
+            0u)
+      << err.str();
+
+  write_file(dir / "articles" / "b.txt", "");
+  command.quiet = true;
+  err.str("");
+  EXPECT_EQ(run_index_command(command, kProgram, err), kExitPartial);
+  EXPECT_NE(err.str().find("b.txt"), std::string::npos) << err.str();
+  EXPECT_EQ(err.str().find("added"), std::string::npos) << "quiet: " << err.str();
+}
+
+}  // namespace
+}  // namespace quarry
