@@ -94,7 +94,7 @@ TEST_F(SearcherAgreement, NoHitsIsAnEmptyResult) {
 
 TEST_F(SearcherAgreement, StrictBadQueryThrowsQueryError) {
   SearchOptions strict;
-  strict.strict = true;
+  strict.parse = ParseMode::kStrict;
   EXPECT_THROW(searcher().search("penalty AND", strict), QueryError);
   EXPECT_EQ(searcher().search("penalty AND").warnings.size(), 1u);
 }
