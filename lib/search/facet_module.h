@@ -9,8 +9,10 @@
 
 namespace quarry::detail {
 
-// Counts every match with match_count.h's FacetCounter, which sets the
-// total too, exactly: the core's count is then skipped.
+// Counts every match by each field with one Xapian ValueCountMatchSpy a
+// field (they count on remote shards too), and so sets the total, exactly:
+// the core's count is then skipped. Values are folded as the field filters
+// fold them, dates counted by month (or by year over long spans).
 std::unique_ptr<SearchModule> make_facet_module();
 
 }  // namespace quarry::detail
