@@ -195,7 +195,7 @@ void set_ranking(const Parameters& parameters, RankingConfig* ranking) {
     }
   }
   try {
-    make_weight(*ranking);
+    check_ranking(*ranking);
   } catch (const ConfigError& error) {
     const char* name = parameters.get("bm25") ? "bm25" : "weight";
     throw HttpError(400, "parameter " + std::string(name) + ": " + error.what());
@@ -222,25 +222,28 @@ SearchRequest search_request_from(const Parameters& parameters) {
   options.parser.match = parameters.choice("match", {"any", "all"}, "any") == "all"
                              ? MatchMode::kAll
                              : MatchMode::kAny;
-  options.plain = parameters.flag("plain");
+  const bool plain = parameters.flag("plain");
   const std::string_view correct =
       parameters.choice("correct", {"never", "auto", "always"}, "auto");
-  options.correct = correct == "never"    ? Correction::kNever
-                    : correct == "always" ? Correction::kAlways
-                                          : Correction::kAuto;
+  options.spelling.correct = correct == "never"    ? Correction::kNever
+                             : correct == "always" ? Correction::kAlways
+                                                   : Correction::kAuto;
   const std::string_view collapse =
       parameters.choice("collapse", {"story", "duplicates", "none"}, "story");
-  options.collapse = collapse_named(collapse).value_or(Collapse::kStory);
+  options.collapse.by = collapse_named(collapse).value_or(Collapse::kStory);
   // As quarry's: plain-words runs are for evaluation, which never collapses.
-  if (options.plain) options.collapse = Collapse::kNone;
-  options.strict = parameters.flag("strict");
-  options.explain = parameters.flag("explain");
-  options.snippets = !parameters.get("snippets") || parameters.flag("snippets");
+  if (plain) options.collapse.by = Collapse::kNone;
+  const bool strict = parameters.flag("strict");
+  options.parse = plain    ? ParseMode::kPlain
+                  : strict ? ParseMode::kStrict
+                           : ParseMode::kQueryOrPlain;
+  options.explain.enabled = parameters.flag("explain");
+  options.snippets.enabled = !parameters.get("snippets") || parameters.flag("snippets");
   options.count_limit =
       parameters.number("count_limit", options.count_limit, 1, static_cast<std::size_t>(-1));
   if (auto facets = parameters.get("facets")) {
     try {
-      options.facets = parse_facet_fields(*facets);
+      options.facets.fields = parse_facet_fields(*facets);
     } catch (const ConfigError& error) {
       throw HttpError(400, std::string("parameter facets: ") + error.what());
     }
@@ -256,7 +259,7 @@ SearchRequest search_request_from(const Parameters& parameters) {
       throw HttpError(400, std::string("parameter feedback: ") + error.what());
     }
   }
-  if (like) options.like = std::string(*like);
+  if (like) options.like.id = std::string(*like);
   return request;
 }
 

@@ -130,7 +130,7 @@ void PromptSession::problem(const std::string& message) {
 void PromptSession::search(const std::string& query, std::size_t offset, const std::string& like) {
   SearchOptions options = config_.session.search;
   options.offset = offset;
-  options.like = like;
+  options.like.id = like;
   const auto start = std::chrono::steady_clock::now();
   SearchResult result;
   try {
@@ -324,15 +324,16 @@ void PromptSession::facets(std::string_view argument) {
   if (!searched_) return problem("no query yet: type one first");
   SearchOptions options = config_.session.search;
   try {
-    options.facets = parse_facet_fields(argument.empty() ? "source,category,date" : argument);
+    options.facets.fields =
+        parse_facet_fields(argument.empty() ? "source,category,date" : argument);
   } catch (const ConfigError& error) {
     return problem(error.what());
   }
-  if (options.facets.empty()) return problem(":facets takes fields: source, category, date");
+  if (options.facets.fields.empty()) return problem(":facets takes fields: source, category, date");
   options.limit = 0;
-  options.snippets = false;
-  options.explain = false;
-  options.like = last_like_;
+  options.snippets.enabled = false;
+  options.explain.enabled = false;
+  options.like.id = last_like_;
   write_result(out_, searcher_.search(last_query_, options), config_.session);
   if (config_.session.format == OutputFormat::kText && config_.decorations) out_ << '\n';
   out_.flush();

@@ -237,7 +237,7 @@ Marks mark(Searcher& searcher, const Article& article, std::string_view query) {
   if (query.empty()) return marks;
   SearchOptions options;
   options.limit = 0;
-  options.snippets = false;
+  options.snippets.enabled = false;
   options.count_limit = 1;
   const HighlightTerms terms = searcher.search(query, options).highlight;
   marks.title = highlight_all(searcher.analyzer(), article.title, terms).highlights;
@@ -336,12 +336,12 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   parameters.choice("collapse", {"story", "none"}, "story");
   SearchRequest request = search_request_from(parameters);
   request.options.limit = kPageHits;
-  request.options.facets = page_facets();
+  request.options.facets.fields = page_facets();
   view.query = request.query;
   view.sort = request.options.sort;
   view.offset = request.options.offset;
-  view.collapse = request.options.collapse;
-  view.like = request.options.like;
+  view.collapse = request.options.collapse.by;
+  view.like = request.options.like.id;
   view.from = parameters.get("from").value_or("");
   if (view.from.size() > kMaxQueryBytes) {
     throw HttpError(400,

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "quarry/error.h"
-#include "quarry/search/query_parser.h"
 
 namespace quarry {
 namespace {
@@ -15,16 +14,6 @@ void write_notes_and_warnings(std::ostream& diagnostics, std::string_view progra
   for (const std::string& warning : warnings) {
     diagnostics << program << ": warning: " << warning << '\n';
   }
-}
-
-// How Searcher::count read `query`, which it does not say: parsed again, as
-// Searcher parses it, for its notes and warnings. They come from the
-// query's syntax alone, so no index is needed.
-ParsedQuery read_as_counted(const Searcher& searcher, std::string_view query,
-                            const SearchOptions& options) {
-  const QueryParser parser(searcher.analyzer(), options.parser);
-  if (options.plain) return parser.parse_plain(query);
-  return options.strict ? parser.parse(query) : parser.parse_or_plain(query);
 }
 
 }  // namespace
@@ -48,16 +37,15 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
 
 Answer answer_count(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program) {
-  std::size_t count = 0;
+  CountResult count;
   try {
     count = searcher.count(query, config.search);
   } catch (const QueryError& error) {
     diagnostics << program << ": " << error.what() << '\n';
     return Answer::kBadQuery;
   }
-  const ParsedQuery read = read_as_counted(searcher, query, config.search);
-  write_notes_and_warnings(diagnostics, program, read.notes, read.warnings);
-  out << count << '\n';
+  write_notes_and_warnings(diagnostics, program, count.notes, count.warnings);
+  out << count.total << '\n';
   return Answer::kAnswered;
 }
 

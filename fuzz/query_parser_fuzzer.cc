@@ -12,10 +12,10 @@
 #include <string_view>
 
 #include "lib/index/document_builder.h"
+#include "lib/search/query_parser.h"
 #include "lib/search/spelling.h"
 #include "quarry/error.h"
 #include "quarry/input/article.h"
-#include "quarry/search/query_parser.h"
 #include "quarry/text/analyzer.h"
 
 namespace {
@@ -59,17 +59,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view query(reinterpret_cast<const char*>(data), size);
   quarry::QueryParserConfig config;
   config.max_wildcard_terms = 5;
-  const quarry::QueryParser parser(analyzer, config, &db);
+  const quarry::detail::QueryParser parser(analyzer, config, &db);
   enum class Mode { kStrict, kForgiving, kPlain };
   for (const Mode mode : {Mode::kStrict, Mode::kForgiving, Mode::kPlain}) {
     try {
-      const quarry::ParsedQuery parsed = mode == Mode::kPlain       ? parser.parse_plain(query)
-                                         : mode == Mode::kForgiving ? parser.parse_or_plain(query)
-                                                                    : parser.parse(query);
+      const quarry::detail::ParsedQuery parsed = mode == Mode::kPlain ? parser.parse_plain(query)
+                                                 : mode == Mode::kForgiving
+                                                     ? parser.parse_or_plain(query)
+                                                     : parser.parse(query);
       Xapian::Enquire enquire(db);
       enquire.set_query(parsed.query);
       enquire.get_mset(0, 10);
-      for (const quarry::QueryWord& word : parsed.free_words) {
+      for (const quarry::detail::QueryWord& word : parsed.free_words) {
         if (word.begin > word.end || word.end > query.size()) std::abort();
         quarry::detail::better_spelling(db, db.get_doccount(), analyzer, word.term, false);
       }

@@ -83,6 +83,8 @@ struct Options {
   std::string collapse = "story";
   std::string feedback = "auto";
   bool count = false;
+  bool strict = false;
+  bool plain = false;
 };
 
 // A run tag is the last field of a TREC line, which is split on white space.
@@ -137,7 +139,7 @@ enum class Mode {
 Mode mode_of(const Options& options) {
   if (!options.batch_file.empty()) return Mode::kBatch;
   if (options.count) return Mode::kCount;
-  if (!options.words.empty() || !options.session.search.like.empty()) return Mode::kQuery;
+  if (!options.words.empty() || !options.session.search.like.id.empty()) return Mode::kQuery;
   if (isatty(STDIN_FILENO)) return Mode::kPrompt;
   return options.interactive ? Mode::kPromptScript : Mode::kLines;
 }
@@ -151,7 +153,8 @@ quarry::BatchConfig batch_config(const Options& options) {
                   : options.format == "text" ? quarry::BatchFormat::kText
                                              : quarry::BatchFormat::kJsonLines;
   // A TREC run has no room for snippets: skip the work.
-  config.search.snippets = !options.no_snippets && config.format != quarry::BatchFormat::kTrec;
+  config.search.snippets.enabled =
+      !options.no_snippets && config.format != quarry::BatchFormat::kTrec;
   config.threads = options.threads;
   config.timings = !options.no_timings;
   if (!options.run_tag.empty()) config.run_tag = options.run_tag;
@@ -181,12 +184,12 @@ int run_batch(const Options& options) {
 // Settles what the options mean together; throws CLI::ValidationError.
 void resolve(Options& options) {
   quarry::SearchOptions& search = options.session.search;
-  search.snippets = !options.no_snippets;
+  search.snippets.enabled = !options.no_snippets;
   search.parser.match = options.match == "all" ? quarry::MatchMode::kAll : quarry::MatchMode::kAny;
   search.sort = quarry::sort_named(options.sort).value_or(quarry::SortOrder::kRelevance);
-  search.correct = options.correct == "never"    ? quarry::Correction::kNever
-                   : options.correct == "always" ? quarry::Correction::kAlways
-                                                 : quarry::Correction::kAuto;
+  search.spelling.correct = options.correct == "never"    ? quarry::Correction::kNever
+                            : options.correct == "always" ? quarry::Correction::kAlways
+                                                          : quarry::Correction::kAuto;
   if (!options.bm25.empty()) {
     if (search.ranking.scheme != "bm25" && search.ranking.scheme != "bm25+") {
       throw CLI::ValidationError("--bm25 goes with --weight bm25 or bm25+");
@@ -198,7 +201,7 @@ void resolve(Options& options) {
     }
   }
   try {
-    quarry::make_weight(search.ranking);
+    quarry::check_ranking(search.ranking);
   } catch (const quarry::ConfigError& error) {
     throw CLI::ValidationError("--weight", error.what());
   }
@@ -215,12 +218,15 @@ void resolve(Options& options) {
   if (!options.run_tag.empty() && options.format != "trec") {
     throw CLI::ValidationError("--run-tag goes with --format trec");
   }
-  search.collapse = quarry::collapse_named(options.collapse).value_or(quarry::Collapse::kStory);
+  search.parse = options.plain    ? quarry::ParseMode::kPlain
+                 : options.strict ? quarry::ParseMode::kStrict
+                                  : quarry::ParseMode::kQueryOrPlain;
+  search.collapse.by = quarry::collapse_named(options.collapse).value_or(quarry::Collapse::kStory);
   // Evaluation judges every article ranked: TREC and plain-words runs
   // never collapse.
-  if (options.format == "trec" || search.plain) search.collapse = quarry::Collapse::kNone;
+  if (options.format == "trec" || options.plain) search.collapse.by = quarry::Collapse::kNone;
   try {
-    search.facets = quarry::parse_facet_fields(options.facets);
+    search.facets.fields = quarry::parse_facet_fields(options.facets);
   } catch (const quarry::ConfigError& error) {
     throw CLI::ValidationError("--facets", error.what());
   }
@@ -390,11 +396,11 @@ int main(int argc, char** argv) {
                  "query finds nothing and the suggestion finds something), or always")
       ->check(CLI::IsMember({"never", "auto", "always"}))
       ->capture_default_str();
-  app.add_flag("--strict", options.session.search.strict,
+  app.add_flag("--strict", options.strict,
                "Refuse a query that cannot be parsed (exit 2) instead of searching its words");
-  app.add_flag("--plain", options.session.search.plain,
+  app.add_flag("--plain", options.plain,
                "Take queries as plain words, with no syntax (natural-language queries)");
-  app.add_flag("--explain", options.session.search.explain,
+  app.add_flag("--explain", options.session.search.explain.enabled,
                "Show what each query term added to each hit's score");
   app.add_option("--weight", options.session.search.ranking.scheme,
                  "Ranking scheme: " + quarry::ranking_schemes())
@@ -409,7 +415,7 @@ int main(int argc, char** argv) {
                  "Pseudo-relevance feedback: auto (for queries of 8 plain words or more), on, "
                  "off, and parameters docs=N,terms=N,weight=W,power=P,min_words=N")
       ->capture_default_str();
-  app.add_option("--like", options.session.search.like,
+  app.add_option("--like", options.session.search.like.id,
                  "Find articles like the one of this ID (not itself); a QUERY narrows them");
   app.add_option("QUERY", options.words, "The query; several arguments are joined with spaces");
   app.footer(kFooter);

@@ -294,7 +294,7 @@ TEST_F(BadQueryTest, RandomBytesAndInvalidUtf8EndInResultsOrAnExplanation) {
     SCOPED_TRACE(::testing::PrintToString(query));
     search_survives(searcher, query);
     SearchOptions plain;
-    plain.plain = true;
+    plain.parse = ParseMode::kPlain;
     EXPECT_NO_THROW(searcher.search(query, plain));
   }
   for (const std::string& query : {"\xFF\xFE"s, "caf\xE9"s, "\xED\xA0\x80"s, "\xC0\xAF*"s, "a\0b"s,
@@ -337,7 +337,7 @@ TEST_F(BadQueryTest, HugeQueriesAnswerQuickly) {
   for (const auto& c : kCases) {
     for (const bool plain : {false, true}) {
       SearchOptions options;
-      options.plain = plain;
+      options.parse = plain ? ParseMode::kPlain : ParseMode::kQueryOrPlain;
       const auto start = std::chrono::steady_clock::now();
       search_survives(searcher, c.query, options);
       const double seconds =

@@ -295,7 +295,7 @@ TEST_F(BatchTest, ThreadsDoNotChangeTheOutput) {
   const std::string input = join_lines(queries);
   for (BatchFormat format : {BatchFormat::kJsonLines, BatchFormat::kTrec}) {
     BatchConfig one = config(1);
-    one.search.strict = true;
+    one.search.parse = ParseMode::kStrict;
     one.format = format;
     const BatchRun expected = run(one, input);
     ASSERT_FALSE(expected.out.empty());
@@ -344,7 +344,7 @@ TEST_F(BatchTest, StrictBadQueryYieldsAnErrorObjectAndOneDiagnostic) {
   const std::vector<std::string> bad = {"(penalty", "penalty AND", "NOT", ")"};
   Searcher searcher(db_path());
   BatchConfig strict = config(2);
-  strict.search.strict = true;
+  strict.search.parse = ParseMode::kStrict;
   for (const std::string& query : bad) {
     SCOPED_TRACE(query);
     const std::string input =
@@ -376,7 +376,7 @@ TEST_F(BatchTest, StrictBadQueryYieldsAnErrorObjectAndOneDiagnostic) {
 TEST_F(BatchTest, StrictBadQueryWritesNothingInTrec) {
   BatchConfig batch = config();
   batch.format = BatchFormat::kTrec;
-  batch.search.strict = true;
+  batch.search.parse = ParseMode::kStrict;
   const BatchRun result = run(batch, "q1\tpenalty\nq2\t(penalty\nq3\tgoal\n");
   for (const std::string& line : lines_of(result.out)) {
     EXPECT_NE(split_on_spaces(line).at(0), "q2") << line;
@@ -387,7 +387,7 @@ TEST_F(BatchTest, StrictBadQueryWritesNothingInTrec) {
 
 TEST_F(BatchTest, NoSnippetsLeavesSnippetsEmpty) {
   BatchConfig batch = config(2);
-  batch.search.snippets = false;
+  batch.search.snippets.enabled = false;
   std::size_t hits = 0;
   for (const json& answer : parse_lines(run(batch, join_lines(make_queries(30))).out)) {
     for (const json& hit : answer.at("hits")) {
@@ -481,7 +481,7 @@ TEST_F(BatchTest, LongInputStreamsInOrderWithFewQueriesInFlight) {
   std::ostream out(&sink);
   std::ostringstream diagnostics;
   BatchConfig batch = config(2);
-  batch.search.snippets = false;
+  batch.search.snippets.enabled = false;
   batch.search.limit = 3;
   const BatchReport report = run_batch(batch, in, out, diagnostics, "quarry");
   EXPECT_EQ(report.queries, kLines - kBlank);
@@ -520,7 +520,7 @@ TEST_F(BatchTest, TextAnswersAreHeadedByTheirQueryAndSetApart) {
   }
   BatchConfig strict = config();
   strict.format = BatchFormat::kText;
-  strict.search.strict = true;
+  strict.search.parse = ParseMode::kStrict;
   const BatchRun refused = run(strict, "penalty AND\n");
   EXPECT_EQ(refused.out,
             "Query 1: penalty AND\nerror: query \"penalty AND\": AND needs words on both sides "

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "lib/search/query_parser.h"
 #include "quarry/index/index_writer.h"
-#include "quarry/search/query_parser.h"
 #include "quarry/search/searcher.h"
 #include "quarry/text/analyzer.h"
 #include "tests/test_util.h"
@@ -151,7 +151,7 @@ std::unique_ptr<std::vector<std::string>> Bm25SourceTest::queries_;
 TEST_F(Bm25SourceTest, ScoresAsXapianDoesWithAndWithoutTheTable) {
   Xapian::Database db(db_path());
   const Analyzer analyzer;
-  const QueryParser parser(analyzer, {}, &db);
+  const detail::QueryParser parser(analyzer, {}, &db);
   // Xapian's k3 (0 or 1 here) must make no difference to words a source
   // takes.
   for (const auto& [p, k3] : {std::pair{detail::Bm25Parameters{1.5, 0.6, 0.5}, 1.0},
@@ -192,7 +192,7 @@ TEST_F(Bm25SourceTest, ScoresAsXapianDoesWithAndWithoutTheTable) {
 TEST_F(Bm25SourceTest, PhrasesAndFiltersStayWithXapian) {
   const Analyzer analyzer;
   Xapian::Database db(db_path());
-  const QueryParser parser(analyzer, {}, &db);
+  const detail::QueryParser parser(analyzer, {}, &db);
   const detail::Bm25Parameters p{1.5, 0.6, 0.5};
   const std::string a = (*words_)[0], b = (*words_)[1];
   // A bag is one source; what is not a plain word keeps its own query.
@@ -231,7 +231,7 @@ TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
   // is now.
   auto native_scores = [&]() {
     Xapian::Database db(testing::index_path(dir));
-    const QueryParser parser(searcher.analyzer(), {}, &db);
+    const detail::QueryParser parser(searcher.analyzer(), {}, &db);
     Xapian::Enquire enquire(db);
     enquire.set_weighting_scheme(Xapian::BM25Weight(1.5, 0, 1, 0.6, 0.5));
     enquire.set_query(parser.parse(query).query);

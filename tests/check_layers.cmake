@@ -1,6 +1,7 @@
 # Checks that each layer includes only the layers before it, as the README's
 # Layout says: text → input → index → search → app → programs (the headers
-# at the top of include/quarry/, such as error.h, serve every layer). Run as
+# at the top of include/quarry/, such as error.h, serve every layer), and
+# that no public header includes Xapian's. Run as
 #   cmake -DSOURCE_DIR=<repository root> -P tests/check_layers.cmake
 # It fails naming every file and include that breaks the order, so a
 # back-reference is caught when it is written, not when it hurts.
@@ -31,6 +32,10 @@ function(check_file file allowed)
         file(RELATIVE_PATH name "${SOURCE_DIR}" "${file}")
         string(APPEND found "\n  ${name} includes \"${included}\"")
       endif()
+    elseif(line MATCHES "^#include <xapian" AND file MATCHES "/include/quarry/")
+      # The public API hides its engine: callers need no Xapian headers.
+      file(RELATIVE_PATH name "${SOURCE_DIR}" "${file}")
+      string(APPEND found "\n  ${name} includes <xapian…>")
     elseif(line MATCHES "^#include <(unicode/|readline/|CLI/)")
       # ICU stays inside lib/, readline inside the terminal prompt, CLI11
       # inside the programs.

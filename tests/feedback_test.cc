@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "lib/search/feedback.h"
+#include "lib/search/feedback_query.h"
 #include "quarry/error.h"
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"

@@ -82,11 +82,11 @@ TEST(ParseSearchRequest, MapsParametersAsQuarrysOptions) {
   EXPECT_EQ(defaults.options.offset, 0u);
   EXPECT_EQ(defaults.options.sort, SortOrder::kRelevance);
   EXPECT_EQ(defaults.options.parser.match, MatchMode::kAny);
-  EXPECT_EQ(defaults.options.correct, cli_defaults.correct);
-  EXPECT_EQ(defaults.options.strict, cli_defaults.strict);
+  EXPECT_EQ(defaults.options.spelling.correct, cli_defaults.spelling.correct);
+  EXPECT_EQ(defaults.options.parse, cli_defaults.parse);
   EXPECT_EQ(defaults.options.count_limit, cli_defaults.count_limit);
-  EXPECT_TRUE(defaults.options.snippets);
-  EXPECT_TRUE(defaults.options.facets.empty());
+  EXPECT_TRUE(defaults.options.snippets.enabled);
+  EXPECT_TRUE(defaults.options.facets.fields.empty());
 
   const SearchRequest all = search(
       "q=a&n=0&offset=10000&sort=-date&match=all&plain=1&strict=true&correct=never&explain=true"
@@ -96,17 +96,19 @@ TEST(ParseSearchRequest, MapsParametersAsQuarrysOptions) {
   EXPECT_EQ(all.options.offset, 10000u);
   EXPECT_EQ(all.options.sort, SortOrder::kNewestFirst);
   EXPECT_EQ(all.options.parser.match, MatchMode::kAll);
-  EXPECT_TRUE(all.options.plain);
-  EXPECT_TRUE(all.options.strict);
-  EXPECT_EQ(all.options.correct, Correction::kNever);
-  EXPECT_TRUE(all.options.explain);
-  EXPECT_FALSE(all.options.snippets);
-  EXPECT_EQ(all.options.facets, (std::vector<FacetField>{FacetField::kDate, FacetField::kSource}));
+  // Plain words have no syntax to be strict about.
+  EXPECT_EQ(all.options.parse, ParseMode::kPlain);
+  EXPECT_EQ(search("q=a&strict=true").options.parse, ParseMode::kStrict);
+  EXPECT_EQ(all.options.spelling.correct, Correction::kNever);
+  EXPECT_TRUE(all.options.explain.enabled);
+  EXPECT_FALSE(all.options.snippets.enabled);
+  EXPECT_EQ(all.options.facets.fields,
+            (std::vector<FacetField>{FacetField::kDate, FacetField::kSource}));
   EXPECT_EQ(all.options.count_limit, 7u);
   EXPECT_EQ(all.options.ranking.parameters.at("k1"), 1.2);
   EXPECT_EQ(all.options.parser.title_weight, 0.5);
   EXPECT_EQ(search("q=a&sort=date").options.sort, SortOrder::kOldestFirst);
-  EXPECT_EQ(search("q=a&correct=always").options.correct, Correction::kAlways);
+  EXPECT_EQ(search("q=a&correct=always").options.spelling.correct, Correction::kAlways);
   EXPECT_EQ(search("q=a&n=100").options.limit, 100u);
 }
 
@@ -148,10 +150,10 @@ TEST(ParseSearchRequest, RefusesBadParametersWith400) {
 TEST(ParseSearchRequest, LikeAndFeedback) {
   // With like, q may be left out: the articles like the one of that id.
   const SearchRequest like = search("like=bbc-tech-064");
-  EXPECT_EQ(like.options.like, "bbc-tech-064");
+  EXPECT_EQ(like.options.like.id, "bbc-tech-064");
   EXPECT_EQ(like.query, "");
   const SearchRequest narrowed = search("like=a%2Fb.txt&q=oil");
-  EXPECT_EQ(narrowed.options.like, "a/b.txt");
+  EXPECT_EQ(narrowed.options.like.id, "a/b.txt");
   EXPECT_EQ(narrowed.query, "oil");
   const SearchRequest fed = search("q=oil&feedback=on,docs%3D5");
   EXPECT_EQ(fed.options.feedback.mode, FeedbackMode::kOn);

@@ -126,7 +126,7 @@ TEST_F(MatchCountTest, TotalIsExactWhateverThePage) {
       EXPECT_TRUE(result.total_exact) << c.query;
     }
     EXPECT_EQ(searcher().search(c.query, page(1000)).hits.size(), expected) << c.query;
-    EXPECT_EQ(searcher().count(c.query), expected) << c.query;
+    EXPECT_EQ(searcher().count(c.query).total, expected) << c.query;
   }
 }
 
@@ -152,7 +152,7 @@ TEST_F(MatchCountTest, PastTheLimitTheTotalIsALowerBound) {
     // A count asked for is never limited.
     SearchOptions options;
     options.count_limit = 1;
-    EXPECT_EQ(searcher().count(c.query, options), expected) << c.query;
+    EXPECT_EQ(searcher().count(c.query, options).total, expected) << c.query;
   }
 }
 
@@ -169,7 +169,7 @@ std::string filter_for(FacetField field, const std::string& value) {
 
 TEST_F(MatchCountTest, FacetsCountEveryMatchByField) {
   SearchOptions options = page(2);
-  options.facets = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
+  options.facets.fields = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
   const SearchResult result = searcher().search("filler", options);
   ASSERT_EQ(result.facets.size(), 3u);
   EXPECT_EQ(result.total, kArticles);
@@ -192,7 +192,7 @@ TEST_F(MatchCountTest, FacetsCountEveryMatchByField) {
 
 TEST_F(MatchCountTest, FacetsAddUpAndAgreeWithFilteredCounts) {
   SearchOptions options = page(10);
-  options.facets = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
+  options.facets.fields = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
   // A low count limit does not cut facets short, nor the total beside them.
   options.count_limit = 2;
   for (const CountCase& c : count_cases()) {
@@ -211,7 +211,7 @@ TEST_F(MatchCountTest, FacetsAddUpAndAgreeWithFilteredCounts) {
           EXPECT_GE(facet.values[i - 1].count, value.count) << "largest first";
         }
         const std::string filtered = "(" + c.query + ") " + filter_for(facet.field, value.value);
-        EXPECT_EQ(searcher().count(filtered), value.count) << filtered;
+        EXPECT_EQ(searcher().count(filtered).total, value.count) << filtered;
       }
     }
   }
@@ -228,13 +228,13 @@ TEST(MatchCountDates, LongSpansAreCountedByYear) {
   index_articles(dir, articles);
   Searcher searcher(index_path(dir));
   SearchOptions options;
-  options.facets = {FacetField::kDate};
+  options.facets.fields = {FacetField::kDate};
   const SearchResult result = searcher.search("harvest", options);
   ASSERT_EQ(result.facets.size(), 1u);
   const std::vector<FacetValue> years = {{"2010", 3}, {"2001", 2}, {"2005", 1}};
   EXPECT_EQ(result.facets[0].values, years);
   // A year is a filter too.
-  EXPECT_EQ(searcher.count("harvest date:2010"), 3u);
+  EXPECT_EQ(searcher.count("harvest date:2010").total, 3u);
 
   // Within two years: by month.
   const SearchResult recent = searcher.search("harvest date:2010", options);

@@ -59,7 +59,7 @@ std::string build(const TempDir& dir, const std::string& name, std::size_t shard
 SearchOptions like(const std::string& id) {
   SearchOptions options;
   options.limit = 100;
-  options.like = id;
+  options.like.id = id;
   return options;
 }
 
@@ -125,7 +125,7 @@ TEST(MoreLikeThis, PromptLikesAHitOfTheLastResults) {
   std::ostringstream out, diagnostics;
   PromptConfig config;
   config.session.search.limit = 5;
-  config.session.search.snippets = false;
+  config.session.search.snippets.enabled = false;
   PromptSession session(searcher, config, out, diagnostics, "quarry");
   session.handle(":like 1");
   EXPECT_NE(diagnostics.str().find("no query yet"), std::string::npos);
@@ -135,7 +135,7 @@ TEST(MoreLikeThis, PromptLikesAHitOfTheLastResults) {
   out.str("");
   session.handle(":like 1");
   SearchOptions options = config.session.search;
-  options.like = first.hits[0].id;
+  options.like.id = first.hits[0].id;
   const SearchResult expected = searcher.search("", options);
   ASSERT_FALSE(expected.hits.empty());
   for (const Hit& hit : expected.hits) {

@@ -369,7 +369,7 @@ TEST_F(PromptTest, QuitEndsTheSession) {
 
 PromptConfig strict_config() {
   PromptConfig config;
-  config.session.search.strict = true;
+  config.session.search.parse = ParseMode::kStrict;
   return config;
 }
 
@@ -624,7 +624,7 @@ class PromptAnswerLinesTest : public PromptTest {
 TEST_F(PromptAnswerLinesTest, AnswersQueriesAndCommandsUntilQuit) {
   SessionConfig config;
   config.format = OutputFormat::kJson;
-  config.search.strict = true;
+  config.search.parse = ParseMode::kStrict;
   const std::size_t problems =
       answer(":limit 1\npenalty Herrera\n:next\n:bogus\npenalty AND\n\n:quit\nmilk\n", config);
   EXPECT_EQ(problems, 2u);

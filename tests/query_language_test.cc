@@ -1,4 +1,4 @@
-// The query language (include/quarry/query_parser.h) as a searcher sees it:
+// The query language (include/quarry/search/query_language.h) as a searcher sees it:
 // each form of query against a small corpus whose answers are known by
 // construction. tests/query_parser_test.cc checks the Xapian queries built.
 #include <gtest/gtest.h>
@@ -396,7 +396,7 @@ TEST_F(QueryLanguage, MalformedQueriesPointAtTheFault) {
       {"title:source:Express", 1},
   };
   SearchOptions strict;
-  strict.strict = true;
+  strict.parse = ParseMode::kStrict;
   for (const MalformedCase& c : cases) {
     try {
       searcher().search(c.query, strict);
@@ -464,7 +464,7 @@ TEST_F(QueryLanguage, UnclosedQuoteIsSearchedAsAPhraseWithANote) {
 TEST_F(QueryLanguage, DeepNestingIsAnErrorNotACrash) {
   const std::string deep = std::string(10000, '(') + "Mourinho" + std::string(10000, ')');
   SearchOptions strict;
-  strict.strict = true;
+  strict.parse = ParseMode::kStrict;
   EXPECT_THROW(searcher().search(deep, strict), QueryError);
   EXPECT_EQ(sorted_ids(searcher().search(deep, every_hit())), (Ids{"n01", "n04", "n05", "n10"}));
   const std::string shallow = std::string(50, '(') + "Mourinho" + std::string(50, ')');
@@ -474,10 +474,10 @@ TEST_F(QueryLanguage, DeepNestingIsAnErrorNotACrash) {
 TEST_F(QueryLanguage, PlainModeSearchesWordsWithoutSyntax) {
   const std::string question = "WHAT DID MOURINHO SAY AND (WHY?";
   SearchOptions strict;
-  strict.strict = true;
+  strict.parse = ParseMode::kStrict;
   EXPECT_THROW(searcher().search(question, strict), QueryError);
   SearchOptions plain = every_hit();
-  plain.plain = true;
+  plain.parse = ParseMode::kPlain;
   SearchResult result;
   ASSERT_NO_THROW(result = searcher().search(question, plain));
   const Ids found = sorted_ids(result);

@@ -1,4 +1,4 @@
-#include "quarry/search/query_parser.h"
+#include "lib/search/query_parser.h"
 
 #include <gtest/gtest.h>
 #include <xapian.h>
@@ -14,7 +14,7 @@
 #include "quarry/error.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::detail {
 namespace {
 
 // The query's shape in terms Xapian's API keeps from one release to the
@@ -399,4 +399,4 @@ void PrintTo(const HighlightGroup& group, std::ostream* out) {
   for (const std::string& stem : group.stems) *out << ' ' << stem;
 }
 
-}  // namespace quarry
+}  // namespace quarry::detail

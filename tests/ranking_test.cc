@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/search/weighting_scheme.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
@@ -68,7 +69,7 @@ TEST(Ranking, EverySchemeCanBeMade) {
     RankingConfig config;
     config.scheme = name;
     std::unique_ptr<Xapian::Weight> weight;
-    ASSERT_NO_THROW(weight = make_weight(config)) << name;
+    ASSERT_NO_THROW(weight = detail::make_weight(config)) << name;
     EXPECT_NE(weight, nullptr) << name;
   }
 }
@@ -86,7 +87,8 @@ TEST(Ranking, SchemesTakeTheirOwnParameters) {
       {"trad", {{"k", 0.5}}},
   };
   for (const WeightCase& c : accepted) {
-    EXPECT_NO_THROW(make_weight({c.scheme, c.parameters})) << c.scheme;
+    EXPECT_NO_THROW(detail::make_weight({c.scheme, c.parameters})) << c.scheme;
+    EXPECT_NO_THROW(check_ranking({c.scheme, c.parameters})) << c.scheme;
   }
   const std::vector<WeightCase> rejected = {
       {"nosuch", {}},
@@ -99,13 +101,14 @@ TEST(Ranking, SchemesTakeTheirOwnParameters) {
       {"pl2", {{"c", 0}}},
   };
   for (const WeightCase& c : rejected) {
-    EXPECT_THROW(make_weight({c.scheme, c.parameters}), ConfigError) << c.scheme;
+    EXPECT_THROW(detail::make_weight({c.scheme, c.parameters}), ConfigError) << c.scheme;
+    EXPECT_THROW(check_ranking({c.scheme, c.parameters}), ConfigError) << c.scheme;
   }
 }
 
 TEST(Ranking, UnknownSchemeErrorListsTheKnownOnes) {
   try {
-    make_weight({"nosuch", {}});
+    detail::make_weight({"nosuch", {}});
     FAIL();
   } catch (const ConfigError& error) {
     EXPECT_NE(std::string(error.what()).find("nosuch"), std::string::npos) << error.what();
@@ -144,7 +147,7 @@ class RankingSearch : public testing::SharedIndexTest {
   static SearchOptions with_scheme(const std::string& scheme) {
     SearchOptions options;
     options.limit = 100;
-    options.snippets = false;
+    options.snippets.enabled = false;
     options.ranking.scheme = scheme;
     return options;
   }
@@ -218,7 +221,7 @@ double sum(const std::vector<Contribution>& parts) {
 
 TEST_F(RankingSearch, ExplanationAddsUpToTheScore) {
   SearchOptions options = with_scheme("bm25");
-  options.explain = true;
+  options.explain.enabled = true;
   const SearchResult result = searcher().search("quokka island", options);
   ASSERT_EQ(sorted_ids(result), (std::vector<std::string>{"r1", "r2"}));
   for (const Hit& h : result.hits) {
@@ -230,7 +233,7 @@ TEST_F(RankingSearch, ExplanationAddsUpToTheScore) {
   EXPECT_EQ(hit(result, "r1").explanation.size(), 2u);
   EXPECT_EQ(hit(result, "r2").explanation.size(), 2u);
 
-  options.explain = false;
+  options.explain.enabled = false;
   for (const Hit& h : searcher().search("quokka island", options).hits) {
     EXPECT_TRUE(h.explanation.empty()) << h.id;
   }
@@ -238,7 +241,7 @@ TEST_F(RankingSearch, ExplanationAddsUpToTheScore) {
 
 TEST_F(RankingSearch, ExplanationAddsUpWithTitleWeight) {
   SearchOptions options = with_scheme("bm25");
-  options.explain = true;
+  options.explain.enabled = true;
   options.parser.title_weight = 3;
   const SearchResult result = searcher().search("quokka island", options);
   ASSERT_FALSE(result.hits.empty());

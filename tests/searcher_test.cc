@@ -94,9 +94,23 @@ TEST_F(SearcherAgreement, NoHitsIsAnEmptyResult) {
 
 TEST_F(SearcherAgreement, StrictBadQueryThrowsQueryError) {
   SearchOptions strict;
-  strict.strict = true;
+  strict.parse = ParseMode::kStrict;
   EXPECT_THROW(searcher().search("penalty AND", strict), QueryError);
   EXPECT_EQ(searcher().search("penalty AND").warnings.size(), 1u);
+  EXPECT_THROW(searcher().count("penalty AND", strict), QueryError);
+}
+
+// Counting reads the query as searching does, and says so.
+TEST_F(SearcherAgreement, CountSaysHowItReadTheQuery) {
+  for (const std::string query : {"penalty AND", "\"dressing room", "penalty", "site:x penalty"}) {
+    const SearchResult found = searcher().search(query);
+    const CountResult counted = searcher().count(query);
+    EXPECT_EQ(counted.total, found.total) << query;
+    EXPECT_EQ(counted.notes, found.notes) << query;
+    EXPECT_EQ(counted.warnings, found.warnings) << query;
+  }
+  EXPECT_EQ(searcher().count("\"dressing room").notes.size(), 1u);
+  EXPECT_EQ(searcher().count("penalty AND").warnings.size(), 1u);
 }
 
 // Hits' snippets mark the words the index holds under the query's stems;

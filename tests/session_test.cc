@@ -54,7 +54,7 @@ class SessionTest : public testing::SharedIndexTest {
   // Queries that cannot be parsed are refused, as these tests expect.
   static SessionConfig strict_config() {
     SessionConfig config;
-    config.search.strict = true;
+    config.search.parse = ParseMode::kStrict;
     return config;
   }
 
@@ -217,7 +217,7 @@ TEST_F(SessionTest, JsonLinesAnswerOneLineEach) {
       {"all bad", "bad AND\n(oops\n", {}, {}, 2},
   };
   SessionConfig strict = json_config();
-  strict.search.strict = true;
+  strict.search.parse = ParseMode::kStrict;
   for (const Case& c : cases) {
     out_.str("");
     diagnostics_.str("");

@@ -153,7 +153,7 @@ SearchOptions page_with_facets() {
   SearchOptions options;
   options.limit = 5;
   options.offset = 5;
-  options.facets = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
+  options.facets.fields = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
   return options;
 }
 
@@ -163,7 +163,7 @@ void expect_same_results(Searcher& one, Searcher& shards, const std::string& lab
     expect_same(one.search(query, all_hits()), shards.search(query, all_hits()), label);
     expect_same(one.search(query, page_with_facets()), shards.search(query, page_with_facets()),
                 label + ", a page with facets");
-    EXPECT_EQ(shards.count(query), one.count(query)) << label << ": " << query;
+    EXPECT_EQ(shards.count(query).total, one.count(query).total) << label << ": " << query;
   }
 }
 
@@ -469,7 +469,7 @@ TEST(ShardSet, ChangedArticleIsReplacedInItsShard) {
   EXPECT_EQ(found.hits[0].id, "story-7");
   // Not even corrected to the Unique6word of another article.
   SearchOptions as_typed;
-  as_typed.correct = Correction::kNever;
+  as_typed.spelling.correct = Correction::kNever;
   EXPECT_TRUE(searcher.search("Unique7word", as_typed).hits.empty());
   // Nothing was written beside the shards.
   std::set<std::string> entries;

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "quarry/search/query_parser.h"
+#include "lib/search/query_parser.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
@@ -17,7 +17,7 @@ namespace {
 // Terms as the real query pipeline makes them, so that these tests see what
 // a user's query would highlight.
 HighlightTerms terms_for(const Analyzer& analyzer, std::string_view query) {
-  return QueryParser(analyzer).parse(query).highlight;
+  return detail::QueryParser(analyzer).parse(query).highlight;
 }
 
 // The byte where code point `index` of `text` starts (text.size() past the

@@ -93,7 +93,7 @@ TEST_F(Spelling, SuggestsTheWordsTheIndexHolds) {
       {"", ""},
   };
   SearchOptions options;
-  options.correct = Correction::kNever;
+  options.spelling.correct = Correction::kNever;
   for (const SuggestionCase& c : cases) {
     const SearchResult result = searcher().search(c.query, options);
     EXPECT_EQ(lower(result.suggestion), c.suggestion) << c.query;
@@ -114,7 +114,7 @@ TEST_F(Spelling, QueryThatFindsNothingSearchesTheSuggestion) {
   EXPECT_TRUE(portuguese.corrected);
   EXPECT_EQ(sorted_ids(portuguese), Ids{"s02"});
 
-  options.correct = Correction::kNever;
+  options.spelling.correct = Correction::kNever;
   const SearchResult typed = searcher().search("Edersen Guardiolla", options);
   EXPECT_TRUE(typed.hits.empty());
   EXPECT_FALSE(typed.corrected);
@@ -130,7 +130,7 @@ TEST_F(Spelling, QueryThatFindsSomethingKeepsItsHitsUnlessAlwaysCorrected) {
   EXPECT_EQ(lower(kept.suggestion), "ederson mourinho");
   EXPECT_EQ(sorted_ids(kept), Ids{"s02"});
 
-  options.correct = Correction::kAlways;
+  options.spelling.correct = Correction::kAlways;
   const SearchResult corrected = searcher().search("Edersen Mourinho", options);
   EXPECT_TRUE(corrected.corrected);
   EXPECT_EQ(sorted_ids(corrected), (Ids{"s01", "s02"}));
@@ -145,7 +145,7 @@ TEST_F(Spelling, SuggestionThatFindsNothingEitherIsOnlyOffered) {
 
 TEST_F(Spelling, CorrectWithNothingToCorrectSearchesTheQuery) {
   SearchOptions options;
-  options.correct = Correction::kAlways;
+  options.spelling.correct = Correction::kAlways;
   const SearchResult result = searcher().search("Herrera", options);
   EXPECT_FALSE(result.corrected);
   EXPECT_TRUE(result.suggestion.empty());
@@ -154,9 +154,9 @@ TEST_F(Spelling, CorrectWithNothingToCorrectSearchesTheQuery) {
 
 TEST_F(Spelling, QueriesSearchedAsPlainWordsGetSuggestionsToo) {
   SearchOptions options;
-  options.correct = Correction::kNever;
+  options.spelling.correct = Correction::kNever;
   EXPECT_EQ(lower(searcher().search("(Edersen", options).suggestion), "(ederson");
-  options.plain = true;
+  options.parse = ParseMode::kPlain;
   EXPECT_EQ(lower(searcher().search("Edersen AND", options).suggestion), "ederson and");
 }
 

@@ -75,8 +75,8 @@ IndexReport index_folder(const std::string& db, const fs::path& folder, std::siz
 
 SearchOptions collapsing(Collapse collapse) {
   SearchOptions options;
-  options.collapse = collapse;
-  options.snippets = false;
+  options.collapse.by = collapse;
+  options.snippets.enabled = false;
   return options;
 }
 

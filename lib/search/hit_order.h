@@ -11,7 +11,7 @@
 
 #include <vector>
 
-#include "quarry/search/searcher.h"
+#include "quarry/search/search_result.h"
 
 namespace quarry::detail {
 

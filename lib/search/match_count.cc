@@ -4,18 +4,11 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <optional>
 #include <string>
 
-#include "lib/index/schema.h"
-
 namespace quarry::detail {
 namespace {
-
-// Dates are counted by month unless the matches span more months than
-// this: then by year, so that a facet stays a short list.
-constexpr int kMostMonths = 24;
 
 Xapian::doccount doccount_limit(std::size_t limit) {
   constexpr auto kMost = std::numeric_limits<Xapian::doccount>::max() - 1;
@@ -24,85 +17,14 @@ Xapian::doccount doccount_limit(std::size_t limit) {
 
 // Runs `query` with no weighting, looking at `check_at_least` matches at
 // least: Xapian then stops at that many, or knows the count exactly.
-Xapian::MSet unweighted_pass(
-    const Xapian::Database& db, const Xapian::Query& query, Xapian::doccount check_at_least,
-    const std::vector<std::unique_ptr<Xapian::ValueCountMatchSpy>>& spies) {
+Xapian::MSet unweighted_pass(const Xapian::Database& db, const Xapian::Query& query,
+                             Xapian::doccount check_at_least,
+                             const std::vector<Xapian::MatchSpy*>& spies) {
   Xapian::Enquire enquire(db);
   enquire.set_query(query);
   enquire.set_weighting_scheme(Xapian::BoolWeight());
-  for (const auto& spy : spies) enquire.add_matchspy(spy.get());
+  for (Xapian::MatchSpy* spy : spies) enquire.add_matchspy(spy);
   return enquire.get_mset(0, 0, check_at_least);
-}
-
-Xapian::valueno slot_of(FacetField field) {
-  switch (field) {
-    case FacetField::kSource:
-      return kSourceSlot;
-    case FacetField::kCategory:
-      return kCategorySlot;
-    case FacetField::kDate:
-      return kDateSlot;
-  }
-  return kDateSlot;
-}
-
-void sort_values(std::vector<FacetValue>* values) {
-  std::sort(values->begin(), values->end(), [](const FacetValue& a, const FacetValue& b) {
-    return a.count != b.count ? a.count > b.count : a.value < b.value;
-  });
-}
-
-// Values the analyzer folds together ("Reuters", "REUTERS") are one, as
-// a filter on the field finds them all; it is named by its most common
-// spelling.
-std::vector<FacetValue> folded_values(const Xapian::ValueCountMatchSpy& spy,
-                                      const Analyzer& analyzer) {
-  struct Group {
-    std::size_t count = 0;
-    std::string name;
-    std::size_t name_count = 0;
-  };
-  std::map<std::string, Group> groups;
-  for (auto it = spy.values_begin(); it != spy.values_end(); ++it) {
-    const std::string value = *it;
-    const std::size_t count = it.get_termfreq();
-    Group& group = groups[analyzer.normalize(value)];
-    group.count += count;
-    if (count > group.name_count || (count == group.name_count && value < group.name)) {
-      group.name = value;
-      group.name_count = count;
-    }
-  }
-  std::vector<FacetValue> values;
-  for (const auto& [folded, group] : groups) values.push_back({group.name, group.count});
-  return values;
-}
-
-int month_number(const std::string& yyyymm) {
-  return std::stoi(yyyymm.substr(0, 4)) * 12 + std::stoi(yyyymm.substr(5, 2)) - 1;
-}
-
-// "YYYYMMDD" values by month ("YYYY-MM"), or by year when they span more
-// than kMostMonths months.
-std::vector<FacetValue> date_values(const Xapian::ValueCountMatchSpy& spy) {
-  std::map<std::string, std::size_t> months;
-  for (auto it = spy.values_begin(); it != spy.values_end(); ++it) {
-    const std::string value = *it;
-    if (value.size() < 6) continue;
-    months[value.substr(0, 4) + "-" + value.substr(4, 2)] += it.get_termfreq();
-  }
-  std::vector<FacetValue> values;
-  if (months.empty()) return values;
-  const bool by_year =
-      month_number(months.rbegin()->first) - month_number(months.begin()->first) >= kMostMonths;
-  if (!by_year) {
-    for (const auto& [month, count] : months) values.push_back({month, count});
-    return values;
-  }
-  std::map<std::string, std::size_t> years;
-  for (const auto& [month, count] : months) years[month.substr(0, 4)] += count;
-  for (const auto& [year, count] : years) values.push_back({year, count});
-  return values;
 }
 
 // The terms of a bag of words (one term, or an OR of terms only), the
@@ -183,34 +105,10 @@ Xapian::doccount ranking_check_at_least(const Xapian::Query& query, std::size_t 
   return doccount_limit(std::max<std::size_t>(limit, 1)) + 1;
 }
 
-std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query) {
-  return unweighted_pass(db, query, doccount_limit(db.get_doccount()) + 1, {})
+std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query,
+                              const std::vector<Xapian::MatchSpy*>& spies) {
+  return unweighted_pass(db, query, doccount_limit(db.get_doccount()) + 1, spies)
       .get_matches_lower_bound();
-}
-
-FacetCounter::FacetCounter(std::vector<FacetField> fields) : fields_(std::move(fields)) {}
-
-FacetCounter::~FacetCounter() = default;
-
-std::size_t FacetCounter::count(const Xapian::Database& db, const Xapian::Query& query) {
-  spies_.clear();
-  for (FacetField field : fields_) {
-    spies_.push_back(std::make_unique<Xapian::ValueCountMatchSpy>(slot_of(field)));
-  }
-  return unweighted_pass(db, query, doccount_limit(db.get_doccount()) + 1, spies_)
-      .get_matches_lower_bound();
-}
-
-std::vector<Facet> FacetCounter::facets(const Analyzer& analyzer) const {
-  std::vector<Facet> facets;
-  for (std::size_t i = 0; i < fields_.size() && i < spies_.size(); ++i) {
-    Facet facet{fields_[i], {}};
-    facet.values = fields_[i] == FacetField::kDate ? date_values(*spies_[i])
-                                                   : folded_values(*spies_[i], analyzer);
-    sort_values(&facet.values);
-    facets.push_back(std::move(facet));
-  }
-  return facets;
 }
 
 }  // namespace quarry::detail

@@ -1,5 +1,4 @@
-// How many articles a query matches, counted exactly rather than estimated,
-// and how many of them have each source, category or month (facets).
+// How many articles a query matches, counted exactly rather than estimated.
 //
 // Ranking prunes: it stops looking at articles that cannot make the page,
 // so the number of matches it reports is an estimate. Counting is a second
@@ -11,11 +10,7 @@
 #include <xapian.h>
 
 #include <cstddef>
-#include <memory>
 #include <vector>
-
-#include "quarry/search/facet.h"
-#include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 
@@ -40,27 +35,10 @@ MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
 // ranked with pruning (0).
 Xapian::doccount ranking_check_at_least(const Xapian::Query& query, std::size_t limit, bool local);
 
-// Every match of `query`, counted with no limit.
-std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query);
-
-// Counts every match of a query by fields, with one Xapian
-// ValueCountMatchSpy a field (they also count on remote shards).
-class FacetCounter {
- public:
-  explicit FacetCounter(std::vector<FacetField> fields);
-  ~FacetCounter();
-
-  // Counts every match of `query` in `db`; returns how many match.
-  std::size_t count(const Xapian::Database& db, const Xapian::Query& query);
-
-  // The counts of the last count(), values folded by `analyzer` as the
-  // field filters fold them, dates by month (or by year over long spans).
-  std::vector<Facet> facets(const Analyzer& analyzer) const;
-
- private:
-  std::vector<FacetField> fields_;
-  std::vector<std::unique_ptr<Xapian::ValueCountMatchSpy>> spies_;
-};
+// Every match of `query`, counted with no limit, each shown to `spies`
+// (Xapian's match spies count on remote shards too).
+std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query,
+                              const std::vector<Xapian::MatchSpy*>& spies = {});
 
 }  // namespace quarry::detail
 

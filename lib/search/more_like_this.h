@@ -7,7 +7,7 @@
 #include <string>
 
 #include "quarry/search/highlight_terms.h"
-#include "quarry/search/searcher.h"
+#include "quarry/search/search_options.h"
 
 namespace quarry::detail {
 

@@ -1,4 +1,4 @@
-#include "quarry/search/query_parser.h"
+#include "lib/search/query_parser.h"
 
 #include <algorithm>
 #include <map>
@@ -8,12 +8,9 @@
 #include "lib/search/term_expander.h"
 #include "quarry/error.h"
 
-namespace quarry {
+namespace quarry::detail {
 namespace {
 
-using detail::Lexeme;
-using detail::LexemeKind;
-using detail::QueryField;
 // The words of each operand of a NEAR or ADJ chain.
 using Alternatives = std::vector<std::vector<std::string>>;
 
@@ -65,7 +62,7 @@ class Parser {
   const Lexeme& take() { return lexemes_[at_++]; }
 
   [[noreturn]] void fail(const Lexeme& where, const std::string& reason) const {
-    detail::throw_query_error(query_, where.offset, reason);
+    throw_query_error(query_, where.offset, reason);
   }
 
   static bool ends_sequence(LexemeKind kind) {
@@ -323,7 +320,7 @@ class Parser {
   const QueryParserConfig& config_;
   std::string_view query_;
   std::vector<Lexeme> lexemes_;
-  detail::TermExpander terms_;
+  TermExpander terms_;
   std::size_t at_ = 0;
   int depth_ = 0;
 };
@@ -348,11 +345,10 @@ void deduplicate(HighlightTerms* terms) {
 
 ParsedQuery QueryParser::parse(std::string_view query) const {
   ParsedQuery out;
-  std::vector<Lexeme> lexemes = detail::lex_query(query, &out.notes, &out.warnings);
+  std::vector<Lexeme> lexemes = lex_query(query, &out.notes, &out.warnings);
   if (lexemes.size() > kMaxQueryWords + 1) {
-    detail::throw_query_error(
-        query, lexemes[kMaxQueryWords].offset,
-        "more than " + std::to_string(kMaxQueryWords) + " words and operators");
+    throw_query_error(query, lexemes[kMaxQueryWords].offset,
+                      "more than " + std::to_string(kMaxQueryWords) + " words and operators");
   }
   out.query = Parser(analyzer_, config_, db_, query, std::move(lexemes), &out).parse();
   deduplicate(&out.highlight);
@@ -390,4 +386,9 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
   return out;
 }
 
-}  // namespace quarry
+ParsedQuery QueryParser::parse(std::string_view query, ParseMode mode) const {
+  if (mode == ParseMode::kStrict) return parse(query);
+  return mode == ParseMode::kPlain ? parse_plain(query) : parse_or_plain(query);
+}
+
+}  // namespace quarry::detail

@@ -1,10 +1,13 @@
 #include "quarry/search/ranking.h"
 
+#include <xapian.h>
+
 #include <charconv>
 #include <functional>
 #include <set>
 #include <vector>
 
+#include "lib/search/weighting_scheme.h"
 #include "quarry/error.h"
 #include "quarry/text/utf8.h"
 
@@ -107,7 +110,9 @@ std::map<std::string, double> ranking_parameters(const RankingConfig& config) {
   return parameters;
 }
 
-std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config) {
+void check_ranking(const RankingConfig& config) { detail::make_weight(config); }
+
+std::unique_ptr<Xapian::Weight> detail::make_weight(const RankingConfig& config) {
   const Parameters parameters = ranking_parameters(config);
   try {
     return std::unique_ptr<Xapian::Weight>(scheme_of(config).make(parameters));

@@ -8,7 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "quarry/search/searcher.h"
+#include "quarry/search/search_options.h"
+#include "quarry/search/search_result.h"
 
 namespace quarry::detail {
 

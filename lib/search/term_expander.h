@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "lib/search/query_lexer.h"
-#include "quarry/search/query_parser.h"
+#include "lib/search/query_parser.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry::detail {

@@ -23,6 +23,12 @@ std::optional<FacetField> facet_field(std::string_view name);
 // order, each once. Throws ConfigError naming an unknown field.
 std::vector<FacetField> parse_facet_fields(std::string_view list);
 
+// Facets: every match counted by these fields (SearchResult::facets); the
+// total is then exact, whatever SearchOptions::count_limit.
+struct FacetOptions {
+  std::vector<FacetField> fields;
+};
+
 struct FacetValue {
   // As articles write it (the most common spelling among those the
   // analyzer folds together, as a filter on the field does); dates are

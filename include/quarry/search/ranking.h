@@ -2,15 +2,13 @@
 #ifndef QUARRY_SEARCH_RANKING_H_
 #define QUARRY_SEARCH_RANKING_H_
 
-#include <xapian.h>
-
 #include <map>
-#include <memory>
 #include <string>
 #include <string_view>
 
 namespace quarry {
 
+// A value.
 struct RankingConfig {
   // bm25, bm25+, tfidf, dlh, dph, pl2, pl2+, inl2, ifb2, ineb2, bb2, lm,
   // trad, coord, bool.
@@ -30,9 +28,10 @@ void parse_ranking_parameters(std::string_view text, RankingConfig* config);
 // scheme does not take.
 std::map<std::string, double> ranking_parameters(const RankingConfig& config);
 
-// The weighting object. Throws ConfigError for an unknown scheme, a
-// parameter the scheme does not take, or a value Xapian refuses.
-std::unique_ptr<Xapian::Weight> make_weight(const RankingConfig& config);
+// Throws ConfigError, as a search with `config` would, for an unknown
+// scheme, a parameter the scheme does not take, or a value the scheme
+// refuses; does nothing for a config that ranks.
+void check_ranking(const RankingConfig& config);
 
 // The scheme names, space separated, for --help.
 std::string ranking_schemes();

@@ -1,4 +1,5 @@
-// Searching an index: ranked hits with snippets.
+// Searching an index: ranked hits, and what the modules a search runs add
+// to them (snippets, stories, facets …).
 #ifndef QUARRY_SEARCH_SEARCHER_H_
 #define QUARRY_SEARCH_SEARCHER_H_
 
@@ -11,133 +12,12 @@
 #include <vector>
 
 #include "quarry/input/article.h"
-#include "quarry/search/facet.h"
-#include "quarry/search/feedback.h"
 #include "quarry/search/open_options.h"
-#include "quarry/search/query_parser.h"
-#include "quarry/search/ranking.h"
-#include "quarry/search/snippet.h"
+#include "quarry/search/search_options.h"
+#include "quarry/search/search_result.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
-
-enum class SortOrder { kRelevance, kOldestFirst, kNewestFirst };
-
-// When a search runs the spelling suggestion (SearchResult::suggestion)
-// instead of the query.
-enum class Correction {
-  kNever,   // never: the suggestion is only offered
-  kAuto,    // when the query matches nothing and the suggestion matches something
-  kAlways,  // whenever there is a suggestion
-};
-
-// Which matching articles a search shows apart (see README, Stories).
-enum class Collapse {
-  kNone,        // every one
-  kStory,       // one article a story, its best ranked, the others listed under it
-  kDuplicates,  // one article of each group of near-duplicates (the same text, lightly edited)
-};
-
-// The names `quarry --sort`/`--collapse` and the HTTP API's `sort` and
-// `collapse` give these values ("relevance", "date", "-date"; "story",
-// "duplicates", "none"), and back; nothing for a name that is none of them.
-std::string_view sort_name(SortOrder sort);
-std::optional<SortOrder> sort_named(std::string_view name);
-std::string_view collapse_name(Collapse collapse);
-std::optional<Collapse> collapse_named(std::string_view name);
-
-struct SearchOptions {
-  std::size_t limit = 10;
-  std::size_t offset = 0;
-  bool snippets = true;
-  SnippetConfig snippet;
-  // The query is plain words (natural language), with no syntax.
-  bool plain = false;
-  // A query that cannot be parsed is an error (QueryError). Otherwise it is
-  // searched as plain words, with a warning saying why
-  // (QueryParser::parse_or_plain).
-  bool strict = false;
-  QueryParserConfig parser;
-  RankingConfig ranking;
-  SortOrder sort = SortOrder::kRelevance;
-  Correction correct = Correction::kAuto;
-  // Fill Hit::explanation.
-  bool explain = false;
-  // Matches are counted exactly up to this many; past it the total is
-  // this many, as a lower bound (SearchResult::total_exact).
-  std::size_t count_limit = kDefaultCountLimit;
-  // Count every match by these fields (SearchResult::facets); the total is
-  // then exact, whatever count_limit.
-  std::vector<FacetField> facets;
-  // The programs show each story once unless told otherwise; the library
-  // leaves the choice to its caller.
-  Collapse collapse = Collapse::kNone;
-  // Pseudo-relevance feedback on ranked queries (see feedback.h).
-  FeedbackConfig feedback;
-  // The id of an article: find articles like it, rather than those matching
-  // the query, and leave it out. A query given with it narrows the hits to
-  // those it matches. An id the index lacks is an UnknownArticleError.
-  std::string like;
-  // Articles like another are found by this many of its words.
-  unsigned like_terms = 25;
-
-  static constexpr std::size_t kDefaultCountLimit = 10000;
-};
-
-// What one query term added to a hit's score.
-struct Contribution {
-  std::string part;  // the query's word, phrase or wildcard, as typed
-  double weight = 0;
-};
-
-struct Hit {
-  std::size_t rank = 0;  // 1-based, counting from the first hit of the result set
-  std::string id;
-  std::string title;
-  std::vector<Highlight> title_highlights;  // as in snippets (with SearchOptions::snippets)
-  double score = 0;
-  std::string date;  // as the article gives them; empty when it has none
-  std::string source;
-  std::string category;
-  Snippet snippet;
-  std::vector<Contribution> explanation;  // with SearchOptions::explain
-  // When the search collapses (SearchOptions::collapse) and the hit's story
-  // or duplicate group has other articles: the group's key (its smallest
-  // id), the others' ids in id order (at most kMaxMoreReports), and how
-  // many others there are. Else empty.
-  std::string story;
-  std::vector<std::string> more;
-  std::size_t more_total = 0;
-
-  static constexpr std::size_t kMaxMoreReports = 10;
-};
-
-struct SearchResult {
-  std::string query;  // as it was given, whatever was searched
-  // How many articles match: exactly when total_exact, else at least this
-  // many (SearchOptions::count_limit). Whatever the page asked for.
-  std::size_t total = 0;
-  bool total_exact = true;
-  // How many stories (or duplicate groups, or articles, as
-  // SearchOptions::collapse groups them) the matches are: exactly when
-  // stories_exact, else Xapian's estimate.
-  std::size_t stories = 0;
-  bool stories_exact = true;
-  std::vector<Hit> hits;
-  // The matches counted by the fields SearchOptions::facets asked for.
-  std::vector<Facet> facets;
-  std::vector<std::string> notes;  // how a not-quite-well-formed query was read
-  HighlightTerms highlight;        // what the hits' snippets mark
-  // The query with its rare words replaced by much more frequent ones of
-  // the index, one or two edits away (see lib/search/spelling.h); empty when
-  // there are none.
-  std::string suggestion;
-  bool corrected = false;  // the hits are the suggestion's (SearchOptions::correct)
-  // One line each: what of the query was not searched as written
-  // (ParsedQuery::warnings, of the query searched), then the shards left
-  // out of the search (OpenOptions::allow_partial), naming each and why.
-  std::vector<std::string> warnings;
-};
 
 struct IndexStats {
   std::size_t articles = 0;
@@ -152,7 +32,8 @@ struct IndexStats {
 
 // An index open for searching: one database, or shards searched as one.
 // Opening reads the analyzer settings the index was built with. Not
-// thread-safe: use one Searcher per thread.
+// thread-safe (it keeps what it read of the index between searches): use
+// one Searcher per thread.
 //
 // Shards come from several paths, or from Xapian stub files (a file, or a
 // folder holding XAPIANDB, as quarry-index --shards writes) that name local
@@ -178,17 +59,19 @@ class Searcher {
 
   // Hits ranked by the weighting scheme of options.ranking (BM25 unless
   // told otherwise; equal scores newest first, then by id), or by date
-  // with options.sort, and how many articles match. Throws QueryError for a
-  // query that cannot be parsed (with options.strict), IndexError when the
-  // index cannot be read.
+  // with options.sort, and how many articles match; with what the modules
+  // options ask for. Throws QueryError for a query that cannot be parsed
+  // (with ParseMode::kStrict), UnknownArticleError for options.like naming
+  // no article, IndexError when the index cannot be read.
   // A shard that fails during the search is an IndexError naming it; with
   // allow_partial it is left out of this and later searches instead, with a
   // warning in each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
-  // How many articles match `query`, counted exactly with no limit.
-  // options.plain and options.parser apply; throws as search() does.
-  std::size_t count(std::string_view query, const SearchOptions& options = {});
+  // How many articles match `query`, counted exactly with no limit, and
+  // how the query was read. options.parse, options.parser and options.like
+  // apply; throws as search() does.
+  CountResult count(std::string_view query, const SearchOptions& options = {});
 
   // The stored article with this id, if the index has it.
   std::optional<Article> fetch(const std::string& id);

@@ -32,6 +32,13 @@ struct SnippetConfig {
   std::size_t window_words = 30;
 };
 
+// Snippets: each hit's passage that best shows why it matched
+// (Hit::snippet), and its title's matches marked (Hit::title_highlights).
+struct SnippetOptions {
+  bool enabled = true;
+  SnippetConfig passage;
+};
+
 // The window of about config.window_words words of `text` that holds the
 // most distinct highlight terms (then the most matches, then the earliest),
 // moved so that its matches sit in its middle, cut at word boundaries, with

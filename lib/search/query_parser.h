@@ -1,23 +1,8 @@
-// Quarry's query language, parsed with the analyzer so that every word of a
-// query becomes exactly the terms the indexer made from the same word.
-//
-//   Ederson Portuguese     free words: ranked, any may match (or all: --match all)
-//   +word  -word           must / must not match
-//   "a phrase"             words in this order (an unclosed quote runs to the end)
-//   AND OR NOT XOR ( )     boolean operators (upper case) and grouping
-//   a NEAR b, a NEAR/5 b   words within 10 (or 5) words of each other, any order
-//   a ADJ b, a ADJ/5 b     the same, in this order; either side may be a group
-//                          of words, any of which may match: a NEAR (b OR c)
-//   Manches*               words starting with "manches"
-//   title:  source:  category:  id:   fields (title words are free words too)
-//   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
-//
-// A word the analyzer splits in several ("dressing-room", "2-1") is searched
-// as a phrase of its parts, as it is written. A run of signs ("+-dvd",
-// "--http-user") is no sign, as in Xapian's QueryParser; a field name that
-// does not exist ("site:x") is searched as words, with a warning.
-#ifndef QUARRY_SEARCH_QUERY_PARSER_H_
-#define QUARRY_SEARCH_QUERY_PARSER_H_
+// The query language (quarry/search/query_language.h) read into a Xapian
+// query, with what a search needs besides: the words to highlight, the parts
+// that explain a score, the free words a spelling suggestion may replace.
+#ifndef QUARRY_LIB_SEARCH_QUERY_PARSER_H_
+#define QUARRY_LIB_SEARCH_QUERY_PARSER_H_
 
 #include <xapian.h>
 
@@ -27,9 +12,10 @@
 #include <vector>
 
 #include "quarry/search/highlight_terms.h"
+#include "quarry/search/query_language.h"
 #include "quarry/text/analyzer.h"
 
-namespace quarry {
+namespace quarry::detail {
 
 // A free word of the query, where it was typed: what a spelling correction
 // may replace.
@@ -61,17 +47,8 @@ struct ParsedQuery {
   std::vector<std::string> warnings;
 };
 
-enum class MatchMode { kAny, kAll };
-
-struct QueryParserConfig {
-  MatchMode match = MatchMode::kAny;
-  // Free words also match the title with this extra weight (0: titles count
-  // as body text only).
-  double title_weight = 0;
-  // Wildcards expand to at most this many words, the most frequent first.
-  unsigned max_wildcard_terms = 500;
-};
-
+// Reads queries; holds no state of its own between them, so one parser may
+// be used from several threads when its analyzer and database may.
 class QueryParser {
  public:
   // The analyzer (and the database, when given) must outlive the parser.
@@ -96,12 +73,16 @@ class QueryParser {
   // spelling suggestions. Never throws.
   ParsedQuery parse_plain(std::string_view text) const;
 
+  // The query read as `mode` says: parse_or_plain(), parse() or
+  // parse_plain().
+  ParsedQuery parse(std::string_view query, ParseMode mode) const;
+
  private:
   const Analyzer& analyzer_;
   QueryParserConfig config_;
   const Xapian::Database* db_;
 };
 
-}  // namespace quarry
+}  // namespace quarry::detail
 
-#endif  // QUARRY_SEARCH_QUERY_PARSER_H_
+#endif  // QUARRY_LIB_SEARCH_QUERY_PARSER_H_

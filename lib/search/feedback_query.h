@@ -1,7 +1,7 @@
 // Pseudo-relevance feedback over a first pass of the matcher (see
 // quarry/search/feedback.h).
-#ifndef QUARRY_LIB_SEARCH_FEEDBACK_H_
-#define QUARRY_LIB_SEARCH_FEEDBACK_H_
+#ifndef QUARRY_LIB_SEARCH_FEEDBACK_QUERY_H_
+#define QUARRY_LIB_SEARCH_FEEDBACK_QUERY_H_
 
 #include <xapian.h>
 
@@ -53,4 +53,4 @@ std::optional<Feedback> feedback_query(const Xapian::Database& db, Xapian::Enqui
 
 }  // namespace quarry::detail
 
-#endif  // QUARRY_LIB_SEARCH_FEEDBACK_H_
+#endif  // QUARRY_LIB_SEARCH_FEEDBACK_QUERY_H_

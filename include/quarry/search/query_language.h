@@ -1,0 +1,52 @@
+// Quarry's query language, and how a search reads it. The parser (lib/search/
+// query_parser.h) reads a query with the analyzer, so that every word of a
+// query becomes exactly the terms the indexer made from the same word.
+//
+//   Ederson Portuguese     free words: ranked, any may match (or all: --match all)
+//   +word  -word           must / must not match
+//   "a phrase"             words in this order (an unclosed quote runs to the end)
+//   AND OR NOT XOR ( )     boolean operators (upper case) and grouping
+//   a NEAR b, a NEAR/5 b   words within 10 (or 5) words of each other, any order
+//   a ADJ b, a ADJ/5 b     the same, in this order; either side may be a group
+//                          of words, any of which may match: a NEAR (b OR c)
+//   Manches*               words starting with "manches"
+//   title:  source:  category:  id:   fields (title words are free words too)
+//   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
+//
+// A word the analyzer splits in several ("dressing-room", "2-1") is searched
+// as a phrase of its parts, as it is written. A run of signs ("+-dvd",
+// "--http-user") is no sign, as in Xapian's QueryParser; a field name that
+// does not exist ("site:x") is searched as words, with a warning.
+#ifndef QUARRY_SEARCH_QUERY_LANGUAGE_H_
+#define QUARRY_SEARCH_QUERY_LANGUAGE_H_
+
+namespace quarry {
+
+enum class MatchMode { kAny, kAll };
+
+// How the words of a query are turned into what is matched. A value.
+struct QueryParserConfig {
+  MatchMode match = MatchMode::kAny;
+  // Free words also match the title with this extra weight (0: titles count
+  // as body text only).
+  double title_weight = 0;
+  // Wildcards expand to at most this many words, the most frequent first.
+  unsigned max_wildcard_terms = 500;
+};
+
+// How a search reads the text of a query.
+enum class ParseMode {
+  // The query language; a query that cannot be parsed is searched as plain
+  // words instead, with a warning saying why: what a search box should do
+  // with what people type.
+  kQueryOrPlain,
+  // The query language; a query that cannot be parsed is a QueryError
+  // (with the column at fault).
+  kStrict,
+  // Plain words (natural language), whatever the text holds: no syntax.
+  kPlain,
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_SEARCH_QUERY_LANGUAGE_H_

@@ -1,0 +1,192 @@
+#include "lib/search/search_core.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "lib/index/schema.h"
+#include "lib/search/hit_order.h"
+#include "lib/search/match_count.h"
+#include "lib/search/weighting_scheme.h"
+
+namespace quarry::detail {
+
+// Runs a module's search stage, handing it the stages after it: the next
+// module's search stage, and after the last, the core's.
+class SearchCore::Runner final : public SearchRunner {
+ public:
+  Runner(SearchCore& core, const SearchContext& context, std::string_view query, std::size_t next)
+      : core_(core), context_(context), query_(query), next_(next) {}
+
+  ParsedQuery read(std::string_view text) override { return core_.read(text, context_); }
+
+  SearchResult run(const ParsedQuery& parsed) override {
+    if (next_ == core_.modules_.size()) return core_.run(parsed, query_, context_);
+    Runner rest(core_, context_, query_, next_ + 1);
+    return core_.modules_[next_]->search(context_, query_, parsed, rest);
+  }
+
+ private:
+  SearchCore& core_;
+  const SearchContext& context_;
+  std::string_view query_;
+  std::size_t next_;
+};
+
+SearchCore::SearchCore(const std::vector<std::string>& paths, const OpenOptions& options)
+    : shards_(paths, options),
+      analyzer_(AnalyzerConfig{shards_.language()}),
+      modules_(make_search_modules()) {}
+
+SearchCore::~SearchCore() = default;
+
+ArticleStore& SearchCore::article_store() {
+  if (!store_) {
+    store_.emplace();
+    for (const std::string& dictionary : shards_.article_metadata(kTextDictionaryKey)) {
+      if (!dictionary.empty()) store_->add_dictionary(dictionary);
+    }
+  }
+  return *store_;
+}
+
+std::size_t SearchCore::distinct_words() {
+  if (!distinct_words_) {
+    std::size_t words = 0;
+    Xapian::Database& vocabulary = shards_.spelling();
+    for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) ++words;
+    distinct_words_ = words;
+  }
+  return *distinct_words_;
+}
+
+void SearchCore::forget_index() {
+  norms_.reset();
+  store_.reset();
+  distinct_words_.reset();
+  for (const std::unique_ptr<SearchModule>& module : modules_) module->forget();
+}
+
+SearchResult SearchCore::search(std::string_view query, const SearchOptions& options) {
+  SearchResult result = with_shards([&] {
+    // Each search sees the index as last committed.
+    const SearchContext context{shards_, analyzer_, options};
+    Runner runner(*this, context, query, 0);
+    return runner.run(read(query, context));
+  });
+  const std::vector<std::string>& left_out = shards_.warnings();
+  result.warnings.insert(result.warnings.end(), left_out.begin(), left_out.end());
+  return result;
+}
+
+CountResult SearchCore::count(std::string_view query, const SearchOptions& options) {
+  return with_shards([&] {
+    const SearchContext context{shards_, analyzer_, options};
+    const ParsedQuery parsed = read(query, context);
+    CountResult counted{0, parsed.notes, parsed.warnings};
+    if (!parsed.query.empty()) counted.total = count_all_matches(shards_.articles(), parsed.query);
+    return counted;
+  });
+}
+
+ParsedQuery SearchCore::read(std::string_view text, const SearchContext& context) {
+  const QueryParser parser(analyzer_, context.options.parser, &shards_.spelling());
+  ParsedQuery parsed = parser.parse(text, context.options.parse);
+  for (const std::unique_ptr<SearchModule>& module : modules_) module->rewrite(context, &parsed);
+  return parsed;
+}
+
+// On one local database, bags of free words are scored by posting sources
+// that read lengths from memory; elsewhere, and for other schemes, by
+// Xapian's matcher alone.
+Xapian::Query SearchCore::scored_query(const ParsedQuery& parsed, const SearchOptions& options) {
+  const std::optional<Bm25Parameters> bm25 = bm25_parameters(options.ranking);
+  const bool one_local_database = shards_.articles().size() == 1 && !shards_.any_remote();
+  if (!bm25 || !one_local_database) return parsed.query;
+  if (norms_ && norms_->parameters() != *bm25) norms_.reset();
+  if (!norms_ && searches_++ > 0) {
+    norms_ = std::make_shared<const LengthNorms>(shards_.articles(), *bm25);
+  }
+  return with_bm25_sources(parsed.query, *bm25, norms_);
+}
+
+SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
+                             const SearchContext& context) {
+  const SearchOptions& options = context.options;
+  SearchResult result;
+  result.query = std::string(query);
+  result.notes = parsed.notes;
+  result.warnings = parsed.warnings;
+  result.highlight = parsed.highlight;
+  if (parsed.query.empty()) return result;
+
+  const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());
+  const auto offset = static_cast<Xapian::doccount>(std::min(options.offset, max_count));
+  const auto limit = static_cast<Xapian::doccount>(std::min(options.limit, max_count - offset));
+
+  Xapian::Database& db = shards_.articles();
+  const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
+  Xapian::Enquire enquire(db);
+  enquire.set_query(scored_query(parsed, options));
+  enquire.set_weighting_scheme(*weight);
+  const bool local = !shards_.any_remote();
+  const bool counted_by_module =
+      std::any_of(modules_.begin(), modules_.end(),
+                  [&](const auto& module) { return module->counts_every_match(context); });
+  Ranking ranking{
+      enquire,
+      parsed,
+      counted_by_module ? 0 : ranking_check_at_least(parsed.query, options.count_limit, local),
+      offset + limit,
+      std::nullopt,
+      std::nullopt};
+  for (const std::unique_ptr<SearchModule>& module : modules_) module->rank(context, &ranking);
+  RankedPage page;
+  if (options.sort == SortOrder::kRelevance) {
+    // The two-pass ranking of one database reorders ties among all the
+    // articles it saw, collapsed or not: collapsing takes Xapian's order.
+    page = rank_page(enquire, db, offset, limit, ranking.check_at_least,
+                     db.size() == 1 && local && !ranking.collapse_key);
+  } else {
+    enquire.set_sort_by_value_then_relevance(kDateSlot, options.sort == SortOrder::kNewestFirst);
+    page.ranked = enquire.get_mset(offset, limit, ranking.check_at_least);
+    for (auto it = page.ranked.begin(); it != page.ranked.end(); ++it) {
+      page.hits.push_back({*it, it.get_weight(), it.get_rank()});
+    }
+    // Sorting by a value no article has leaves the order to relevance.
+    if (db.get_value_freq(kDateSlot) == 0) {
+      result.notes.push_back("no article in the index has a date: sorted by relevance");
+    }
+  }
+  const Matches matches{parsed.query, ranking.first_pass ? *ranking.first_pass : page.ranked};
+  if (!counted_by_module) {
+    const MatchCount count =
+        count_matches(db, parsed.query, matches.ranked, options.count_limit, local);
+    result.total = count.total;
+    result.total_exact = count.exact;
+  }
+  for (const std::unique_ptr<SearchModule>& module : modules_) {
+    module->count(context, matches, &result);
+  }
+  for (const RankedHit& ranked : page.hits) {
+    // The document was just matched: no need to check that it exists.
+    Article article = article_store().decode(
+        db.get_document(ranked.did, Xapian::DOC_ASSUME_VALID).get_value(kArticleSlot));
+    Hit hit;
+    hit.rank = ranked.rank + 1;
+    hit.id = std::move(article.id);
+    hit.title = std::move(article.title);
+    hit.date = std::move(article.date);
+    hit.source = std::move(article.source);
+    hit.category = std::move(article.category);
+    hit.score = ranked.weight;
+    const StoredHit stored{parsed, *weight, ranked.did, article.body};
+    for (const std::unique_ptr<SearchModule>& module : modules_) {
+      module->fill_hit(context, stored, &hit);
+    }
+    result.hits.push_back(std::move(hit));
+  }
+  if (options.sort == SortOrder::kRelevance) order_near_ties(&result.hits);
+  return result;
+}
+
+}  // namespace quarry::detail

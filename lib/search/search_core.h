@@ -1,0 +1,108 @@
+// The core of a search: the query read, its matches ranked into a page and
+// counted exactly (up to a limit), on one index or shards, read again when
+// a commit overtakes the search. Everything else a search does is a
+// module's (search_module.h).
+#ifndef QUARRY_LIB_SEARCH_SEARCH_CORE_H_
+#define QUARRY_LIB_SEARCH_SEARCH_CORE_H_
+
+#include <xapian.h>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/index/article_store.h"
+#include "lib/index/index_error.h"
+#include "lib/search/bm25_source.h"
+#include "lib/search/query_parser.h"
+#include "lib/search/search_module.h"
+#include "lib/search/shard_group.h"
+#include "quarry/error.h"
+#include "quarry/search/open_options.h"
+#include "quarry/search/search_options.h"
+#include "quarry/search/search_result.h"
+#include "quarry/text/analyzer.h"
+
+namespace quarry::detail {
+
+// Not thread-safe: it keeps what it read of the index between searches.
+class SearchCore {
+ public:
+  // Opens the shards (see ShardGroup) and the analyzer they were indexed
+  // with.
+  SearchCore(const std::vector<std::string>& paths, const OpenOptions& options);
+  ~SearchCore();
+
+  // The searches of Searcher::search and Searcher::count, on the index as
+  // last committed. Throw QueryError, UnknownArticleError, IndexError.
+  SearchResult search(std::string_view query, const SearchOptions& options);
+  CountResult count(std::string_view query, const SearchOptions& options);
+
+  // Runs `read` on the shards as last committed. Retries when a commit
+  // overtakes it, and, with partial results allowed, without the shards
+  // that stopped answering.
+  template <typename Read>
+  auto with_shards(Read read) -> decltype(read());
+
+  ShardGroup& shards() { return shards_; }
+  const Analyzer& analyzer() const { return analyzer_; }
+  // Reads the stored articles, with the dictionaries of every shard.
+  ArticleStore& article_store();
+  // How many distinct words the vocabulary holds. Throws Xapian::Error.
+  std::size_t distinct_words();
+
+ private:
+  class Runner;
+
+  // `text` parsed as options.parse says, and rewritten by the modules.
+  ParsedQuery read(std::string_view text, const SearchContext& context);
+  // The core's stages between rewriting and filling the hits.
+  SearchResult run(const ParsedQuery& parsed, std::string_view query, const SearchContext& context);
+  Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
+  void forget_index();
+
+  ShardGroup shards_;
+  Analyzer analyzer_;
+  std::vector<std::unique_ptr<SearchModule>> modules_;
+  // Every article's length, as BM25 weighs it, for scoring free words (see
+  // bm25_source.h): read when a second search shows that more will follow,
+  // and dropped when the index changes.
+  std::shared_ptr<const LengthNorms> norms_;
+  std::size_t searches_ = 0;
+  // Made again when a shard changes, as a rebuilt index has a new
+  // dictionary.
+  std::optional<ArticleStore> store_;
+  // Counting them reads all of the vocabulary, so once per state of the
+  // index.
+  std::optional<std::size_t> distinct_words_;
+};
+
+template <typename Read>
+auto SearchCore::with_shards(Read read) -> decltype(read()) {
+  // Another process may commit while we read; Xapian then asks us to
+  // reopen. A few attempts always suffice unless the index is rewritten
+  // continuously.
+  constexpr int kMaxReopenAttempts = 5;
+  for (int attempt = 1;; ++attempt) {
+    try {
+      if (shards_.reopen()) forget_index();
+      return read();
+    } catch (const Xapian::DatabaseModifiedError&) {
+      if (attempt == kMaxReopenAttempts) {
+        throw IndexError("index " + shards_.label() + " changes too fast to be read; try again");
+      }
+    } catch (const Xapian::Error& error) {
+      forget_index();
+      if (!shards_.drop_failed_shards()) {
+        throw index_error("index " + shards_.label(), error);
+      }
+    }
+  }
+}
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_SEARCH_SEARCH_CORE_H_
