@@ -4,12 +4,11 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
+#include <memory>
 #include <mutex>
-#include <sstream>
+#include <optional>
 #include <thread>
 
-#include "app/ansi.h"
-#include "app/output.h"
 #include "quarry/error.h"
 #include "quarry/thread_count.h"
 
@@ -22,11 +21,12 @@ struct Job {
   std::string query;
 };
 
-// What answering one job writes, held until the jobs before it are written.
-struct JobOutput {
-  std::string output;      // what goes to `out`
-  std::string diagnostic;  // what goes to `diagnostics`, may be empty
-  bool failed = false;
+// What answering one job found, held until the jobs before it are written.
+struct Outcome {
+  Job job;
+  std::optional<SearchResult> result;  // none when the query could not be run
+  std::string error;                   // why not
+  double took_ms = 0;
 };
 
 // Splits "qid<TAB>query"; a line without a tab is its own query, numbered.
@@ -46,73 +46,52 @@ bool is_blank(const std::string& line) {
   return line.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
 }
 
-void write_heading(std::ostream& out, const Job& job, const TextStyle& style) {
-  if (style.color) out << ansi::kBold;
-  out << "Query " << job.qid << ": " << job.query;
-  if (style.color) out << ansi::kReset;
-  out << '\n';
+PrinterConfig printer_config(const BatchConfig& config) {
+  PrinterConfig printer;
+  printer.format = config.format;
+  printer.style = config.style;
+  printer.timings = config.timings;
+  printer.run_tag = config.run_tag;
+  return printer;
 }
 
-// What is said on `diagnostics` beside an answer, each line naming its query.
-std::string diagnostic_lines(std::string_view program, const Job& job, std::string_view kind,
-                             const std::vector<std::string>& messages) {
-  std::string lines;
-  for (const std::string& message : messages) {
-    lines += std::string(program) + ": qid " + job.qid + ": " + std::string(kind) + message + "\n";
-  }
-  return lines;
-}
-
-JobOutput answer(Searcher& searcher, const Job& job, const BatchConfig& config,
-                 std::string_view program) {
-  JobOutput answer;
-  std::ostringstream out;
+Outcome answer(Searcher& searcher, Job job, const SearchOptions& options) {
+  Outcome outcome;
+  outcome.job = std::move(job);
   const auto start = std::chrono::steady_clock::now();
   try {
-    SearchResult result = searcher.search(job.query, config.search);
-    const double took_ms =
+    outcome.result = searcher.search(outcome.job.query, options);
+    outcome.took_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    switch (config.format) {
-      case BatchFormat::kTrec:
-        write_trec(out, job.qid, result, config.run_tag);
-        answer.diagnostic = diagnostic_lines(program, job, "warning: ", result.warnings);
-        break;
-      case BatchFormat::kText:
-        write_heading(out, job, config.style);
-        write_text(out, result, config.style);
-        answer.diagnostic = diagnostic_lines(program, job, "note: ", result.notes) +
-                            diagnostic_lines(program, job, "warning: ", result.warnings);
-        break;
-      case BatchFormat::kJsonLines: {
-        BatchFields fields{job.qid, std::nullopt};
-        if (config.timings) fields.took_ms = took_ms;
-        write_json(out, result, fields);
-        break;
-      }
-    }
   } catch (const QueryError& error) {
-    answer.failed = true;
-    answer.diagnostic = std::string(program) + ": qid " + job.qid + ": " + error.what() + "\n";
-    if (config.format == BatchFormat::kJsonLines) {
-      write_json_error(out, job.qid, job.query, error.what());
-    } else if (config.format == BatchFormat::kText) {
-      write_heading(out, job, config.style);
-      out << "error: " << error.what() << '\n';
-    }
+    outcome.error = error.what();
   }
-  answer.output = std::move(out).str();
-  return answer;
+  return outcome;
+}
+
+// Says on `diagnostics` what the printer leaves out, each line naming its query.
+void say(std::ostream& diagnostics, std::string_view program, const Job& job, std::string_view kind,
+         const std::vector<std::string>& messages) {
+  for (const std::string& message : messages) {
+    diagnostics << program << ": qid " << job.qid << ": " << kind << message << '\n';
+  }
 }
 
 // Writes an answer after those before it, and counts it.
-void write_answer(const JobOutput& answer, const BatchConfig& config, std::ostream& out,
-                  std::ostream& diagnostics, BatchReport& report) {
-  // Blank lines set text answers apart, as paragraphs.
-  if (config.format == BatchFormat::kText && report.queries > 0) out << '\n';
-  out << answer.output;
-  diagnostics << answer.diagnostic;
+void write_outcome(const Outcome& outcome, AnswerPrinter& printer, std::ostream& diagnostics,
+                   std::string_view program, BatchReport& report) {
+  const Job& job = outcome.job;
   ++report.queries;
-  if (answer.failed) ++report.failed;
+  if (!outcome.result) {
+    ++report.failed;
+    printer.query_error(job.query, outcome.error, {job.qid, std::nullopt});
+    diagnostics << program << ": qid " << job.qid << ": " << outcome.error << '\n';
+    return;
+  }
+  printer.answer(*outcome.result, {job.qid, outcome.took_ms});
+  const DiagnosedMessages diagnosed = printer.diagnosed();
+  if (diagnosed.notes) say(diagnostics, program, job, "note: ", outcome.result->notes);
+  if (diagnosed.warnings) say(diagnostics, program, job, "warning: ", outcome.result->warnings);
 }
 
 // Calls `submit` with each query of `in`, numbered from 0.
@@ -130,15 +109,17 @@ std::size_t read_jobs(std::istream& in, Submit submit) {
   return sequence;
 }
 
-// Jobs flow from the reading thread to the workers; answers come back keyed
-// by input order, and the reading thread writes them out in that order.
+// Jobs flow from the reading thread to the workers; results come back keyed
+// by input order, and the reading thread prints them in that order. The
+// workers only search: a printer is not thread-safe, and keeps what it has
+// written (text sets each answer apart from the one before).
 class Pipeline {
  public:
-  Pipeline(const BatchConfig& config, std::size_t threads, std::ostream& out,
+  Pipeline(const BatchConfig& config, std::size_t threads, AnswerPrinter& printer,
            std::ostream& diagnostics, std::string_view program)
       : config_(config),
         window_(threads * 4),
-        out_(out),
+        printer_(printer),
         diagnostics_(diagnostics),
         program_(program) {
     // Open every searcher before starting, so that a missing index is thrown
@@ -191,9 +172,10 @@ class Pipeline {
       Job job = std::move(jobs_.front());
       jobs_.pop_front();
       lock.unlock();
-      JobOutput result;
+      const std::size_t sequence = job.sequence;
+      std::optional<Outcome> outcome;
       try {
-        result = answer(searcher, job, config_, program_);
+        outcome = answer(searcher, std::move(job), config_.search);
       } catch (...) {
         lock.lock();
         if (!worker_error_) worker_error_ = std::current_exception();
@@ -201,7 +183,7 @@ class Pipeline {
         lock.unlock();
       }
       lock.lock();
-      answers_.emplace(job.sequence, std::move(result));
+      answers_.emplace(sequence, std::move(outcome));
       answer_ready_.notify_all();
     }
   }
@@ -210,18 +192,19 @@ class Pipeline {
   void write_ready(std::unique_lock<std::mutex>& lock) {
     for (auto it = answers_.find(next_to_write_); it != answers_.end();
          it = answers_.find(next_to_write_)) {
-      JobOutput ready = std::move(it->second);
+      std::optional<Outcome> ready = std::move(it->second);
       answers_.erase(it);
       ++next_to_write_;
       lock.unlock();
-      write_answer(ready, config_, out_, diagnostics_, report_);
+      // None: its worker failed, and finish() throws why.
+      if (ready) write_outcome(*ready, printer_, diagnostics_, program_, report_);
       lock.lock();
     }
   }
 
   const BatchConfig& config_;
   const std::size_t window_;
-  std::ostream& out_;
+  AnswerPrinter& printer_;
   std::ostream& diagnostics_;
   std::string_view program_;
   std::deque<Searcher> searchers_;
@@ -231,7 +214,7 @@ class Pipeline {
   std::condition_variable job_ready_;
   std::condition_variable answer_ready_;
   std::deque<Job> jobs_;
-  std::map<std::size_t, JobOutput> answers_;
+  std::map<std::size_t, std::optional<Outcome>> answers_;
   std::size_t next_to_write_ = 0;
   bool closed_ = false;
   std::exception_ptr worker_error_;
@@ -242,20 +225,27 @@ class Pipeline {
 
 BatchReport run_batch(const BatchConfig& config, std::istream& in, std::ostream& out,
                       std::ostream& diagnostics, std::string_view program) {
-  Pipeline pipeline(config, thread_count(config.threads), out, diagnostics, program);
+  const std::unique_ptr<AnswerPrinter> printer = make_printer(printer_config(config), out);
+  Pipeline pipeline(config, thread_count(config.threads), *printer, diagnostics, program);
+  printer->begin_run();
   const std::size_t total = read_jobs(in, [&](Job job) { pipeline.submit(std::move(job)); });
   pipeline.finish(total);
+  printer->end_run();
   return pipeline.report();
 }
 
 BatchReport answer_each_line(Searcher& searcher, const BatchConfig& config, std::istream& in,
                              std::ostream& out, std::ostream& diagnostics,
                              std::string_view program) {
+  const std::unique_ptr<AnswerPrinter> printer = make_printer(printer_config(config), out);
   BatchReport report;
-  read_jobs(in, [&](const Job& job) {
-    write_answer(answer(searcher, job, config, program), config, out, diagnostics, report);
+  printer->begin_run();
+  read_jobs(in, [&](Job job) {
+    write_outcome(answer(searcher, std::move(job), config.search), *printer, diagnostics, program,
+                  report);
     out.flush();
   });
+  printer->end_run();
   return report;
 }
 

@@ -11,19 +11,18 @@
 #include <string_view>
 #include <vector>
 
-#include "app/output.h"
+#include "app/printer.h"
 #include "quarry/search/searcher.h"
 
 namespace quarry {
-
-enum class BatchFormat { kJsonLines, kTrec, kText };
 
 struct BatchConfig {
   // The index, or its shards (see Searcher).
   std::vector<std::string> db_paths;
   OpenOptions open;
   SearchOptions search;
-  BatchFormat format = BatchFormat::kJsonLines;
+  // JSON Lines, a TREC run or text.
+  OutputFormat format = OutputFormat::kJson;
   // Worker threads, each with its own Searcher. 0: the cores available.
   std::size_t threads = 0;
   // Write "took_ms" in JSON Lines; without it, output depends on the input
@@ -31,7 +30,7 @@ struct BatchConfig {
   bool timings = true;
   // The last column of a TREC run.
   std::string run_tag = "quarry";
-  // How kText answers look.
+  // How text answers look.
   TextStyle style;
 };
 
@@ -42,10 +41,10 @@ struct BatchReport {
 
 // Reads queries from `in`: one per line, "qid<TAB>query" or a bare query
 // whose id is its line number; blank lines are skipped. Writes one answer
-// per query to `out` in input order: a JSON object as write_json writes it
-// plus "qid" (and "took_ms"); TREC lines "qid Q0 docid rank score tag"; or
-// in text, a heading "Query qid: query" then what write_text writes, the
-// answers set apart by blank lines. A query that cannot be parsed yields
+// per query to `out` in input order, as config.format's printer writes an
+// answer with its qid: a JSON object with "qid" (and "took_ms"); TREC lines
+// "qid Q0 docid rank score tag"; or in text, a heading "Query qid: query"
+// then the answer, the answers set apart by blank lines. A query that cannot be parsed yields
 // {"qid", "query", "error"} (in text, its heading and "error: …"; nothing
 // in TREC) and one line on `diagnostics`. Shards left out (OpenOptions::
 // allow_partial) are named in each answer's "warnings", and in TREC runs

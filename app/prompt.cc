@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "app/ansi.h"
-#include "app/output.h"
+#include "app/terminal_text.h"
 #include "quarry/error.h"
 #include "quarry/text/utf8.h"
 
@@ -92,6 +92,26 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       diagnostics_(diagnostics),
       program_(program) {}
 
+PromptSession::~PromptSession() {
+  if (printer_) printer_->end_run();
+}
+
+AnswerPrinter& PromptSession::printer() {
+  // :format takes effect at the next answer.
+  if (!printer_ || printer_format_ != config_.session.format) {
+    if (printer_) printer_->end_run();
+    PrinterConfig printer;
+    printer.format = config_.session.format;
+    printer.style = config_.session.style;
+    printer.layout.decorations = config_.decorations;
+    printer.layout.after_answers = answered_before_;
+    printer_ = make_printer(printer, out_);
+    printer_format_ = config_.session.format;
+    printer_->begin_run();
+  }
+  return *printer_;
+}
+
 const std::vector<std::string>& PromptSession::commands() {
   static const std::vector<std::string> kCommands = {":next",   ":prev",  ":show",   ":story",
                                                      ":like",   ":limit", ":format", ":accept",
@@ -142,26 +162,16 @@ void PromptSession::search(const std::string& query, std::size_t offset, const s
   }
   const double took_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  AnswerPrinter& printer = this->printer();
+  // Notes are said whatever the format, for the person who typed the query.
   for (const std::string& note : result.notes)
     diagnostics_ << program_ << ": note: " << note << '\n';
-  const bool text = config_.session.format == OutputFormat::kText;
-  if (text) {
+  if (printer.diagnosed().warnings) {
     for (const std::string& warning : result.warnings) {
       diagnostics_ << program_ << ": warning: " << warning << '\n';
     }
   }
-  // Blank lines set text answers apart, as on a page.
-  if (text && answered_before_ && !config_.decorations) out_ << '\n';
-  write_result(out_, result, config_.session);
-  if (text && config_.decorations) {
-    if (!result.hits.empty()) {
-      char line[128];
-      std::snprintf(line, sizeof line, "Hits %zu-%zu of %s (%.1f ms)", result.hits.front().rank,
-                    result.hits.back().rank, total_text(result).c_str(), took_ms);
-      out_ << line << '\n';
-    }
-    out_ << '\n';
-  }
+  printer.answer(result, {std::nullopt, took_ms});
   answered_before_ = true;
   out_.flush();
   searched_ = true;
@@ -334,8 +344,7 @@ void PromptSession::facets(std::string_view argument) {
   options.snippets.enabled = false;
   options.explain.enabled = false;
   options.like.id = last_like_;
-  write_result(out_, searcher_.search(last_query_, options), config_.session);
-  if (config_.session.format == OutputFormat::kText && config_.decorations) out_ << '\n';
+  printer().facets(searcher_.search(last_query_, options));
   out_.flush();
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -41,6 +42,9 @@ class PromptSession {
   // `searcher` must outlive the session.
   PromptSession(Searcher& searcher, PromptConfig config, std::ostream& out,
                 std::ostream& diagnostics, std::string_view program);
+  ~PromptSession();
+  PromptSession(const PromptSession&) = delete;
+  PromptSession& operator=(const PromptSession&) = delete;
 
   // Answers one line: a query, or a command starting with ':'. Problems
   // (a bad query, an unknown command) are explained in one line on the
@@ -59,6 +63,8 @@ class PromptSession {
   static constexpr std::size_t kMaxCompletions = 100;
 
  private:
+  // The printer of the format asked for last.
+  AnswerPrinter& printer();
   void search(const std::string& query, std::size_t offset, const std::string& like = "");
   // The hit on screen numbered `argument` (its rank), or null after saying
   // why there is none as a problem of `command`.
@@ -85,6 +91,8 @@ class PromptSession {
   std::size_t offset_ = 0;
   std::size_t problems_ = 0;
   bool answered_before_ = false;
+  std::unique_ptr<AnswerPrinter> printer_;
+  OutputFormat printer_format_ = OutputFormat::kText;
 };
 
 // Answers each line of `in` as the prompt would, without its decorations

@@ -1,19 +1,19 @@
 #include "app/request_handler.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "app/output.h"
+#include "app/json_documents.h"
+#include "app/json_printer.h"
 #include "app/search_page.h"
+#include "app/search_page_printer.h"
 #include "quarry/error.h"
 #include "quarry/search/snippet.h"
 
 namespace quarry {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kJson = "application/json";
 constexpr std::string_view kHtml = "text/html; charset=utf-8";
@@ -24,13 +24,8 @@ constexpr std::string_view kContentSecurityPolicy =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-std::string dump(const Json& json) {
-  // Stored text is valid UTF-8; replacing guards against anything that is not.
-  return json.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
-}
-
-HttpResponse json_response(int status, const Json& json) {
-  return {status, std::string(kJson), dump(json), {{"Cache-Control", "no-store"}}};
+HttpResponse json_response(int status, std::string json) {
+  return {status, std::string(kJson), std::move(json), {{"Cache-Control", "no-store"}}};
 }
 
 HttpResponse html_response(int status, std::string html) {
@@ -44,21 +39,14 @@ HttpResponse html_response(int status, std::string html) {
 }  // namespace
 
 HttpResponse json_error_response(int status, std::string_view message) {
-  Json json = Json::object();
-  json["status"] = status;
-  json["error"] = message;
-  return json_response(status, json);
+  return json_response(status, http_error_json(status, message));
 }
 
 namespace {
 
 HttpResponse query_error(const QueryError& error) {
-  Json json = Json::object();
-  json["status"] = 400;
-  json["error"] = error.what();
-  json["query"] = error.query();
-  json["column"] = error.column();
-  return json_response(400, json);
+  return json_response(400,
+                       http_query_error_json(400, error.what(), error.query(), error.column()));
 }
 
 bool is_api(std::string_view path) { return path.starts_with("/api/") || path == "/healthz"; }
@@ -79,52 +67,23 @@ std::string article_id(std::string_view encoded) {
   return id;
 }
 
-Json article_json(const Article& article) {
-  Json json = Json::object();
-  json["id"] = article.id;
-  json["title"] = article.title;
-  json["body"] = article.body;
-  if (!article.date.empty()) json["date"] = article.date;
-  if (!article.source.empty()) json["source"] = article.source;
-  if (!article.category.empty()) json["category"] = article.category;
-  return json;
-}
-
-Json highlights_json(const std::vector<Highlight>& highlights) {
-  Json json = Json::array();
-  for (const Highlight& highlight : highlights) json.push_back({highlight.begin, highlight.end});
-  return json;
-}
-
-// Where an article's title and body match a query.
-struct Marks {
-  std::vector<Highlight> title;
-  std::vector<Highlight> body;
-};
-
 // The completions of a query's last word, the word as typed replaced: what
 // the search box offers. A word written after a field, a sign, a quote or
 // a parenthesis keeps them.
-Json suggestions(Searcher& searcher, std::string_view query, std::size_t limit) {
+std::string suggestions(Searcher& searcher, std::string_view query, std::size_t limit) {
   const std::size_t space = query.find_last_of(" \t");
   const std::size_t word_start = space == std::string_view::npos ? 0 : space + 1;
   std::string_view word = query.substr(word_start);
   std::size_t prefix_length = word.find_last_of(":(\"+-");
   prefix_length = prefix_length == std::string_view::npos ? 0 : prefix_length + 1;
   word.remove_prefix(prefix_length);
-  Json json = Json::object();
-  json["query"] = query;
-  Json words = Json::array(), completions = Json::array();
+  std::vector<std::string> words, completions;
   if (!word.empty()) {
     const std::string kept(query.substr(0, word_start + prefix_length));
-    for (const std::string& found : searcher.complete(word, limit)) {
-      words.push_back(found);
-      completions.push_back(kept + found);
-    }
+    words = searcher.complete(word, limit);
+    for (const std::string& found : words) completions.push_back(kept + found);
   }
-  json["words"] = std::move(words);
-  json["completions"] = std::move(completions);
-  return json;
+  return suggestions_json(query, words, completions);
 }
 
 }  // namespace
@@ -222,18 +181,21 @@ HttpResponse RequestHandler::api_search(const HttpTarget& target) {
     if (std::optional<HttpResponse> kept = cache_->find(key)) return std::move(*kept);
   }
   const SearchResult result = searcher().search(request.query, request.options);
+  // Written as `quarry --format json` writes it, by the same printer.
   std::ostringstream out;
-  write_json(out, result);
-  HttpResponse response{
-      200, std::string(kJson), std::move(out).str(), {{"Cache-Control", "no-store"}}};
+  JsonPrinter printer(out);
+  printer.begin_run();
+  printer.answer(result, {});
+  printer.end_run();
+  HttpResponse response = json_response(200, std::move(out).str());
   if (!key.empty()) cache_->add(key, response);
   return response;
 }
 
 namespace {
 
-Marks mark(Searcher& searcher, const Article& article, std::string_view query) {
-  Marks marks;
+ArticleMarks mark(Searcher& searcher, const Article& article, std::string_view query) {
+  ArticleMarks marks;
   if (query.empty()) return marks;
   SearchOptions options;
   options.limit = 0;
@@ -261,13 +223,9 @@ HttpResponse RequestHandler::api_article(std::string_view encoded_id, const Http
   const std::string query = article_query(target);
   std::optional<Article> article = searcher().fetch(id);
   if (!article) throw HttpError(404, "no article has the id " + id);
-  Json json = article_json(*article);
-  if (!query.empty()) {
-    const Marks marks = mark(searcher(), *article, query);
-    json["title_highlights"] = highlights_json(marks.title);
-    json["highlights"] = highlights_json(marks.body);
-  }
-  return json_response(200, json);
+  std::optional<ArticleMarks> marks;
+  if (!query.empty()) marks = mark(searcher(), *article, query);
+  return json_response(200, article_json(*article, marks));
 }
 
 HttpResponse RequestHandler::api_suggest(const HttpTarget& target) {
@@ -283,25 +241,12 @@ HttpResponse RequestHandler::api_suggest(const HttpTarget& target) {
 
 HttpResponse RequestHandler::api_stats(const HttpTarget& target) {
   expect_no_parameters(target);
-  const IndexStats stats = searcher().stats();
-  Json json = Json::object();
-  json["articles"] = stats.articles;
-  json["distinct_words"] = stats.distinct_words;
-  json["total_words"] = stats.total_words;
-  json["bytes_on_disk"] = stats.bytes_on_disk;
-  json["language"] = stats.language;
-  json["last_update"] = stats.last_update;
-  json["shards"] = stats.shards;
-  json["remote_shards"] = stats.remote_shards;
-  return json_response(200, json);
+  return json_response(200, stats_json(searcher().stats()));
 }
 
 HttpResponse RequestHandler::healthz(const HttpTarget& target) {
   expect_no_parameters(target);
-  Json json = Json::object();
-  json["status"] = "ok";
-  json["articles"] = searcher().article_count();
-  return json_response(200, json);
+  return json_response(200, health_json(searcher().article_count()));
 }
 
 namespace {
@@ -322,6 +267,17 @@ std::map<std::string, ReportSummary> report_summaries(Searcher& searcher,
   return reports;
 }
 
+// The search page of `view`, with what `print` tells its printer.
+std::string page_html(const SearchPageView& view,
+                      const std::function<void(AnswerPrinter&)>& print) {
+  std::ostringstream page;
+  SearchPagePrinter printer(page, view);
+  printer.begin_run();
+  print(printer);
+  printer.end_run();
+  return std::move(page).str();
+}
+
 }  // namespace
 
 HttpResponse RequestHandler::search_page(const HttpTarget& target) {
@@ -330,7 +286,7 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   SearchPageView view;
   view.limit = kPageHits;
   if (!parameters.get("q") && !parameters.get("like")) {
-    return html_response(200, render_search_page(view));
+    return html_response(200, page_html(view, [](AnswerPrinter&) {}));
   }
   // The page offers one hit a story or every article.
   parameters.choice("collapse", {"story", "none"}, "story");
@@ -349,18 +305,20 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   }
   try {
     const SearchResult result = searcher().search(request.query, request.options);
-    view.result = &result;
     view.reports = report_summaries(searcher(), result);
     if (!view.like.empty()) {
       if (std::optional<Article> like = searcher().fetch(view.like)) view.like_title = like->title;
     }
-    return html_response(200, render_search_page(view));
+    return html_response(200,
+                         page_html(view, [&](AnswerPrinter& page) { page.answer(result, {}); }));
   } catch (const UnknownArticleError& error) {
-    view.error = error.what();
-    return html_response(404, render_search_page(view));
+    return html_response(404, page_html(view, [&](AnswerPrinter& page) {
+                           page.query_error(request.query, error.what(), {});
+                         }));
   } catch (const QueryError& error) {
-    view.error = error.what();
-    return html_response(400, render_search_page(view));
+    return html_response(400, page_html(view, [&](AnswerPrinter& page) {
+                           page.query_error(request.query, error.what(), {});
+                         }));
   }
 }
 
@@ -369,7 +327,7 @@ HttpResponse RequestHandler::article_page(std::string_view encoded_id, const Htt
   const std::string query = article_query(target);
   std::optional<Article> article = searcher().fetch(id);
   if (!article) throw HttpError(404, "no article has the id " + id);
-  const Marks marks = mark(searcher(), *article, query);
+  const ArticleMarks marks = mark(searcher(), *article, query);
   return html_response(200, render_article_page(*article, marks.title, marks.body, query));
 }
 

@@ -22,7 +22,7 @@ namespace quarry {
 HttpResponse json_error_response(int status, std::string_view message);
 
 // The routes, all GET:
-//   /api/search?q=…        the JSON object of `quarry --format json` (write_json),
+//   /api/search?q=…        the JSON object of `quarry --format json` (JsonPrinter),
 //                          parameters as parse_search_request reads them
 //   /api/articles/{id}     the stored article; with q=…, its highlights
 //   /api/suggest?q=…&n=    completions of the query's last word

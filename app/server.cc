@@ -8,18 +8,14 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <charconv>
 #include <chrono>
-#include <condition_variable>
 #include <csignal>
-#include <deque>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <thread>
 
+#include "app/listen_address.h"
 #include "app/request_handler.h"
+#include "app/worker_pool.h"
 #include "quarry/error.h"
 #include "quarry/thread_count.h"
 
@@ -50,67 +46,6 @@ constexpr std::chrono::milliseconds kStopCheck{20};
 constexpr std::chrono::milliseconds kStopIdle{100};
 // A path is logged up to this many bytes.
 constexpr std::size_t kLoggedPathBytes = 200;
-
-struct Job {
-  std::string method;
-  std::string target;
-  // Called on the worker's thread with the answer.
-  std::function<void(HttpResponse)> done;
-};
-
-// Threads answering requests, each with its own handler and so its own
-// Searcher.
-class WorkerPool {
- public:
-  explicit WorkerPool(std::vector<RequestHandler> handlers) : handlers_(std::move(handlers)) {
-    // handlers_ never grows, so each thread's reference stays valid.
-    for (RequestHandler& handler : handlers_) {
-      threads_.emplace_back([this, &handler] { work(handler); });
-    }
-  }
-
-  // Jobs not yet started are dropped: the server stopped waiting for them.
-  ~WorkerPool() {
-    std::deque<Job> dropped;
-    {
-      std::lock_guard lock(mutex_);
-      closed_ = true;
-      dropped.swap(jobs_);
-    }
-    ready_.notify_all();
-    for (std::thread& thread : threads_) thread.join();
-  }
-
-  void submit(Job job) {
-    {
-      std::lock_guard lock(mutex_);
-      jobs_.push_back(std::move(job));
-    }
-    ready_.notify_one();
-  }
-
- private:
-  void work(RequestHandler& handler) {
-    for (;;) {
-      Job job;
-      {
-        std::unique_lock lock(mutex_);
-        ready_.wait(lock, [&] { return closed_ || !jobs_.empty(); });
-        if (closed_) return;
-        job = std::move(jobs_.front());
-        jobs_.pop_front();
-      }
-      job.done(handler.handle(job.method, job.target));
-    }
-  }
-
-  std::vector<RequestHandler> handlers_;
-  std::vector<std::thread> threads_;
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<Job> jobs_;
-  bool closed_ = false;
-};
 
 // `path` fit for a log line: bytes outside printable ASCII as %XX, cut short.
 std::string loggable(std::string_view path) {
@@ -402,33 +337,6 @@ void Server::log(std::string_view method, std::string_view path, int status,
   std::snprintf(took, sizeof took, "%.1f", ms);
   log_ << program_ << ": " << loggable(method) << ' ' << loggable(path) << ' ' << status << ' '
        << took << " ms" << std::endl;
-}
-
-tcp::endpoint parse_listen(std::string_view listen) {
-  const std::size_t colon = listen.rfind(':');
-  if (colon == std::string_view::npos) {
-    throw ConfigError("--listen: expected HOST:PORT, got " + std::string(listen));
-  }
-  std::string_view host = listen.substr(0, colon);
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
-    host = host.substr(1, host.size() - 2);
-  }
-  const std::string_view port = listen.substr(colon + 1);
-  unsigned number = 0;
-  const auto [end, failed] = std::from_chars(port.data(), port.data() + port.size(), number);
-  if (port.empty() || failed != std::errc() || end != port.data() + port.size() || number > 65535) {
-    throw ConfigError("--listen: the port must be a number from 0 to 65535");
-  }
-  if (host == "localhost")
-    return {asio::ip::address_v4::loopback(), static_cast<unsigned short>(number)};
-  beast::error_code error;
-  const asio::ip::address address = asio::ip::make_address(std::string(host), error);
-  if (error) throw ConfigError("--listen: " + std::string(host) + " is not an IP address");
-  return {address, static_cast<unsigned short>(number)};
-}
-
-std::string url_host(const asio::ip::address& address) {
-  return address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "app/session.h"
 
+#include <memory>
 #include <string>
 
 #include "quarry/error.h"
@@ -16,6 +17,13 @@ void write_notes_and_warnings(std::ostream& diagnostics, std::string_view progra
   }
 }
 
+PrinterConfig printer_config(const SessionConfig& config) {
+  PrinterConfig printer;
+  printer.format = config.format;
+  printer.style = config.style;
+  return printer;
+}
+
 }  // namespace
 
 Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
@@ -27,11 +35,14 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
     diagnostics << program << ": " << error.what() << '\n';
     return Answer::kBadQuery;
   }
-  // JSON carries the warnings in the answer.
+  const std::unique_ptr<AnswerPrinter> printer = make_printer(printer_config(config), out);
+  // Notes are said whatever the format, for the person who typed the query.
   write_notes_and_warnings(
       diagnostics, program, result.notes,
-      config.format == OutputFormat::kText ? result.warnings : std::vector<std::string>{});
-  write_result(out, result, config);
+      printer->diagnosed().warnings ? result.warnings : std::vector<std::string>{});
+  printer->begin_run();
+  printer->answer(result, {});
+  printer->end_run();
   return Answer::kAnswered;
 }
 
@@ -45,16 +56,11 @@ Answer answer_count(Searcher& searcher, std::string_view query, const SessionCon
     return Answer::kBadQuery;
   }
   write_notes_and_warnings(diagnostics, program, count.notes, count.warnings);
-  out << count.total << '\n';
+  const std::unique_ptr<AnswerPrinter> printer = make_printer(printer_config(config), out);
+  printer->begin_run();
+  printer->count(count.total);
+  printer->end_run();
   return Answer::kAnswered;
-}
-
-void write_result(std::ostream& out, const SearchResult& result, const SessionConfig& config) {
-  if (config.format == OutputFormat::kJson) {
-    write_json(out, result);
-  } else {
-    write_text(out, result, config.style);
-  }
 }
 
 }  // namespace quarry

@@ -5,12 +5,10 @@
 #include <ostream>
 #include <string_view>
 
-#include "app/output.h"
+#include "app/printer.h"
 #include "quarry/search/searcher.h"
 
 namespace quarry {
-
-enum class OutputFormat { kText, kJson };
 
 struct SessionConfig {
   SearchOptions search;
@@ -20,9 +18,12 @@ struct SessionConfig {
 
 enum class Answer { kAnswered, kBadQuery };
 
-// Searches `query` and writes the result to `out`. A query that cannot be
-// parsed is explained in one line on `diagnostics` (prefixed with
-// `program`: ) and yields kBadQuery. Index failures are thrown (IndexError).
+// Searches `query` and writes the result to `out` as config.format's
+// printer writes an answer. How the query was read (notes) goes to
+// `diagnostics`, and so do warnings when the format leaves them out. A
+// query that cannot be parsed is explained in one line on `diagnostics`
+// (prefixed with `program`: ) and yields kBadQuery. Index failures are
+// thrown (IndexError).
 Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
 
@@ -33,9 +34,6 @@ Answer answer_query(Searcher& searcher, std::string_view query, const SessionCon
 // cannot be parsed is handled as by answer_query.
 Answer answer_count(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
-
-// The result in the configured format.
-void write_result(std::ostream& out, const SearchResult& result, const SessionConfig& config);
 
 }  // namespace quarry
 

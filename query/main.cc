@@ -149,12 +149,12 @@ quarry::BatchConfig batch_config(const Options& options) {
   config.db_paths = options.db_paths;
   config.open = options.open;
   config.search = options.session.search;
-  config.format = options.format == "trec"   ? quarry::BatchFormat::kTrec
-                  : options.format == "text" ? quarry::BatchFormat::kText
-                                             : quarry::BatchFormat::kJsonLines;
+  config.format = options.format == "trec"   ? quarry::OutputFormat::kTrec
+                  : options.format == "text" ? quarry::OutputFormat::kText
+                                             : quarry::OutputFormat::kJson;
   // A TREC run has no room for snippets: skip the work.
   config.search.snippets.enabled =
-      !options.no_snippets && config.format != quarry::BatchFormat::kTrec;
+      !options.no_snippets && config.format != quarry::OutputFormat::kTrec;
   config.threads = options.threads;
   config.timings = !options.no_timings;
   if (!options.run_tag.empty()) config.run_tag = options.run_tag;

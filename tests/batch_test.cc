@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/text_printer.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
@@ -248,7 +249,7 @@ TEST_F(BatchTest, TrecRunIsWellFormed) {
     input += "T" + std::to_string(i) + "\t" + queries[i] + "\n";
   }
   BatchConfig batch = config(2);
-  batch.format = BatchFormat::kTrec;
+  batch.format = OutputFormat::kTrec;
   batch.run_tag = "myrun";
   const BatchRun result = run(batch, input);
 
@@ -282,7 +283,7 @@ TEST_F(BatchTest, TrecRunIsWellFormed) {
 // make a seventh field, as ids with spaces do not.
 TEST_F(BatchTest, TrecRunKeepsSixFieldsWhenTheQidHasSpaces) {
   BatchConfig batch = config();
-  batch.format = BatchFormat::kTrec;
+  batch.format = OutputFormat::kTrec;
   const BatchRun result = run(batch, "topic 1\tpenalty\n");
   const std::vector<std::string> lines = lines_of(result.out);
   ASSERT_FALSE(lines.empty());
@@ -293,7 +294,7 @@ TEST_F(BatchTest, ThreadsDoNotChangeTheOutput) {
   std::vector<std::string> queries = make_queries(200);
   queries[37] = "penalty AND";  // an error answer must keep its place too
   const std::string input = join_lines(queries);
-  for (BatchFormat format : {BatchFormat::kJsonLines, BatchFormat::kTrec}) {
+  for (OutputFormat format : {OutputFormat::kJson, OutputFormat::kTrec}) {
     BatchConfig one = config(1);
     one.search.parse = ParseMode::kStrict;
     one.format = format;
@@ -375,7 +376,7 @@ TEST_F(BatchTest, StrictBadQueryYieldsAnErrorObjectAndOneDiagnostic) {
 
 TEST_F(BatchTest, StrictBadQueryWritesNothingInTrec) {
   BatchConfig batch = config();
-  batch.format = BatchFormat::kTrec;
+  batch.format = OutputFormat::kTrec;
   batch.search.parse = ParseMode::kStrict;
   const BatchRun result = run(batch, "q1\tpenalty\nq2\t(penalty\nq3\tgoal\n");
   for (const std::string& line : lines_of(result.out)) {
@@ -504,12 +505,12 @@ TEST_F(BatchTest, TextAnswersAreHeadedByTheirQueryAndSetApart) {
     expected +=
         "Query " + (i == 0 ? std::string("q0") : std::to_string(i + 1)) + ": " + query + "\n";
     std::ostringstream text;
-    write_text(text, searcher.search(query), {});
+    TextPrinter(text, TextStyle{}).answer(searcher.search(query), {});
     expected += text.str();
   }
   for (std::size_t threads : {1, 3}) {
     BatchConfig batch = config(threads);
-    batch.format = BatchFormat::kText;
+    batch.format = OutputFormat::kText;
     const BatchRun result = run(batch, input);
     EXPECT_EQ(result.out, expected) << threads << " threads";
     EXPECT_EQ(result.report.queries, queries.size());
@@ -519,7 +520,7 @@ TEST_F(BatchTest, TextAnswersAreHeadedByTheirQueryAndSetApart) {
     EXPECT_EQ(lines_of(result.diagnostics).size(), 1u) << result.diagnostics;
   }
   BatchConfig strict = config();
-  strict.format = BatchFormat::kText;
+  strict.format = OutputFormat::kText;
   strict.search.parse = ParseMode::kStrict;
   const BatchRun refused = run(strict, "penalty AND\n");
   EXPECT_EQ(refused.out,
@@ -560,7 +561,7 @@ class LineByLine : public std::streambuf {
 // it writes the next.
 TEST_F(BatchTest, EachLineIsAnsweredBeforeTheNextIsRead) {
   const std::vector<std::string> queries = {"penalty\n", "keeper\n", "derby final\n"};
-  for (BatchFormat format : {BatchFormat::kJsonLines, BatchFormat::kText, BatchFormat::kTrec}) {
+  for (OutputFormat format : {OutputFormat::kJson, OutputFormat::kText, OutputFormat::kTrec}) {
     BatchConfig batch = config();
     batch.format = format;
     std::ostringstream out, diagnostics;

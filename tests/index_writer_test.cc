@@ -219,7 +219,7 @@ TEST(IndexWriter, LinksTheStoriesOfWhatItWrites) {
     writer.commit();
   }
   SearchOptions options;
-  options.collapse = Collapse::kStory;
+  options.collapse.by = Collapse::kStory;
   const SearchResult one_story = Searcher(config.db_path).search("penalty Herrera", options);
   EXPECT_EQ(one_story.total, 3u);
   EXPECT_EQ(one_story.stories, 1u);

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/search_page.h"
+#include "app/page_markup.h"
 #include "tests/child_process.h"
 #include "tests/http_client.h"
 #include "tests/test_util.h"

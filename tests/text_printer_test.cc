@@ -1,48 +1,26 @@
-#include "app/output.h"
+#include "app/text_printer.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <iterator>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/printer_samples.h"
+
 namespace quarry {
 namespace {
 
-Hit make_hit(std::size_t rank, std::string id, std::string title, double score, Snippet snippet) {
-  Hit hit;
-  hit.rank = rank;
-  hit.id = std::move(id);
-  hit.title = std::move(title);
-  hit.score = score;
-  hit.snippet = std::move(snippet);
-  return hit;
-}
+using testing::make_hit;
+using testing::two_hits;
 
-SearchResult two_hits() {
-  SearchResult result;
-  result.query = "mourinho";
-  result.total = 2;
-  result.hits.push_back(make_hit(1, "a.txt", "Mourinho leaves", 1.23456,
-                                 {"\u2026said Mourinho today\u2026", {{6, 14}}}));
-  result.hits.push_back(
-      make_hit(2, "b.txt", "Café talk", 0.5, {"le café de 😀 Mourinho", {{3, 7}, {13, 21}}}));
-  return result;
-}
-
+// An answer alone, as `quarry QUERY` writes it.
 std::string text_of(const SearchResult& result, bool color) {
   std::ostringstream out;
-  write_text(out, result, TextStyle{color});
-  return out.str();
-}
-
-std::string json_of(const SearchResult& result) {
-  std::ostringstream out;
-  write_json(out, result);
+  TextPrinter(out, TextStyle{color}).answer(result, {});
   return out.str();
 }
 
@@ -81,18 +59,6 @@ std::vector<std::string> coloured_words(const std::string& text) {
   return words;
 }
 
-// The code points [begin, end) of UTF-8 `text`.
-std::string code_point_substr(const std::string& text, std::size_t begin, std::size_t end) {
-  std::string out;
-  std::size_t index = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (i > 0 && (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++index;
-    if (index >= end) break;
-    if (index >= begin) out.push_back(text[i]);
-  }
-  return out;
-}
-
 std::vector<std::string> testing_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -100,7 +66,7 @@ std::vector<std::string> testing_lines(const std::string& text) {
   return lines;
 }
 
-TEST(OutputTest, PlainTextHasNoEscapes) {
+TEST(TextPrinterTest, PlainTextHasNoEscapes) {
   EXPECT_EQ(text_of(two_hits(), false),
             "2 articles match\n"
             "1. Mourinho leaves  [1.235]\n"
@@ -111,7 +77,7 @@ TEST(OutputTest, PlainTextHasNoEscapes) {
             "   le café de 😀 Mourinho\n");
 }
 
-TEST(OutputTest, ColorWrapsExactlyTheHighlightedWords) {
+TEST(TextPrinterTest, ColorWrapsExactlyTheHighlightedWords) {
   const std::string colored = text_of(two_hits(), true);
   EXPECT_NE(colored.find('\x1b'), std::string::npos);
   // Colour changes nothing a reader sees but the colour.
@@ -138,55 +104,7 @@ TEST(OutputTest, ColorWrapsExactlyTheHighlightedWords) {
   }
 }
 
-TEST(OutputTest, DisplayWidthCountsColumnsOnATerminal) {
-  const struct {
-    std::string text;
-    std::size_t width;
-  } cases[] = {
-      {"", 0},       {"Mourinho", 8},   {"\x1b[1;33mMourinho\x1b[0m", 8},
-      {"café", 4},   {"cafe\u0301", 4},                   // NFD: the accent takes no column
-      {"日本語", 6}, {"😀 ok", 5},       {"\xff\xfe", 2},  // not UTF-8: a column a byte
-  };
-  for (const auto& c : cases) EXPECT_EQ(display_width(c.text), c.width) << c.text;
-}
-
-TEST(OutputTest, ScreenRowsCountWrappedLines) {
-  const struct {
-    std::string text;
-    std::size_t columns;
-    std::size_t rows;
-  } cases[] = {
-      {"", 10, 1},
-      {"one\ntwo", 10, 2},
-      {"one\n\ntwo", 10, 3},
-      {std::string(10, 'a'), 10, 1},
-      {std::string(11, 'a'), 10, 2},
-      {std::string(25, 'a') + "\nb", 10, 4},
-      {"日本語日本語", 10, 2},
-      {std::string(25, 'a'), 0, 1},
-  };
-  for (const auto& c : cases) {
-    EXPECT_EQ(screen_rows(c.text, c.columns), c.rows) << c.text << " in " << c.columns;
-  }
-}
-
-TEST(OutputTest, WrapBreaksAtSpacesWithinTheWidth) {
-  const struct {
-    std::string line;
-    std::size_t width;
-    std::string wrapped;
-  } cases[] = {
-      {"   one two three four", 10, "   one two\n   three\n   four"},
-      {"   one two", 10, "   one two"},
-      {"   one two", 0, "   one two"},
-      {"1. Averyveryverylongword x", 10, "1.\n   Averyveryverylongword\n   x"},
-      {"\x1b[1mone\x1b[0m two three", 9, "\x1b[1mone\x1b[0m two\n   three"},
-      {"日本 日本 日本", 10, "日本 日本\n   日本"},
-  };
-  for (const auto& c : cases) EXPECT_EQ(wrap(c.line, c.width, "   "), c.wrapped) << c.line;
-}
-
-TEST(OutputTest, TitlesAndSnippetsWrapToTheWidthAsked) {
+TEST(TextPrinterTest, TitlesAndSnippetsWrapToTheWidthAsked) {
   SearchResult result = two_hits();
   result.hits[0].title = "Mourinho leaves United after a derby that nobody at Old Trafford forgets";
   result.hits[0].snippet.text =
@@ -194,7 +112,7 @@ TEST(OutputTest, TitlesAndSnippetsWrapToTheWidthAsked) {
       "manager who had spent more than any other…";
   for (const bool color : {false, true}) {
     std::ostringstream out;
-    write_text(out, result, TextStyle{color, 30});
+    TextPrinter(out, TextStyle{color, 30}).answer(result, {});
     const std::string wrapped = strip_ansi(out.str());
     for (const std::string& line : testing_lines(wrapped)) {
       EXPECT_LE(display_width(line), 30u) << line;
@@ -207,7 +125,7 @@ TEST(OutputTest, TitlesAndSnippetsWrapToTheWidthAsked) {
   }
 }
 
-TEST(OutputTest, ZeroHitsSaySo) {
+TEST(TextPrinterTest, ZeroHitsSaySo) {
   SearchResult result;
   result.query = "zidane";
   for (bool color : {false, true}) {
@@ -215,14 +133,14 @@ TEST(OutputTest, ZeroHitsSaySo) {
   }
 }
 
-TEST(OutputTest, TitleFallsBackToIdAndEmptySnippetIsLeftOut) {
+TEST(TextPrinterTest, TitleFallsBackToIdAndEmptySnippetIsLeftOut) {
   SearchResult result;
   result.total = 1;
   result.hits.push_back(make_hit(1, "x/y.txt", "", 2, {}));
   EXPECT_EQ(text_of(result, false), "1 article matches\n1. x/y.txt  [2.000]\n   x/y.txt\n");
 }
 
-TEST(OutputTest, TextCountsTheMatchesWhateverThePage) {
+TEST(TextPrinterTest, TextCountsTheMatchesWhateverThePage) {
   struct Case {
     std::size_t total;
     bool exact;
@@ -246,7 +164,7 @@ TEST(OutputTest, TextCountsTheMatchesWhateverThePage) {
   }
 }
 
-TEST(OutputTest, TextShowsWhatEachHitIs) {
+TEST(TextPrinterTest, TextShowsWhatEachHitIs) {
   SearchResult result = two_hits();
   result.hits[0].date = "2017-12-10T15:01:01";
   result.hits[0].source = "Press Association";
@@ -268,7 +186,7 @@ TEST(OutputTest, TextShowsWhatEachHitIs) {
       << colored;
 }
 
-TEST(OutputTest, TitleWordsAreHighlightedLikeSnippetWords) {
+TEST(TextPrinterTest, TitleWordsAreHighlightedLikeSnippetWords) {
   SearchResult result = two_hits();
   result.hits[0].title_highlights = {{0, 8}};
   const std::string colored = text_of(result, true);
@@ -277,12 +195,9 @@ TEST(OutputTest, TitleWordsAreHighlightedLikeSnippetWords) {
             std::string::npos)
       << colored;
   EXPECT_EQ(strip_ansi(colored), text_of(result, false));
-  const nlohmann::json json = nlohmann::json::parse(json_of(result));
-  EXPECT_EQ(json["hits"][0]["title_highlights"], nlohmann::json::parse("[[0, 8]]"));
-  EXPECT_EQ(json["hits"][1]["title_highlights"], nlohmann::json::array());
 }
 
-TEST(OutputTest, FacetsAreAShortBlockInTextAndEveryValueInJson) {
+TEST(TextPrinterTest, FacetsAreAShortBlock) {
   SearchResult result;
   result.total = 14;
   Facet source{FacetField::kSource, {{"Reuters", 12}, {"AP", 2}}};
@@ -298,89 +213,9 @@ TEST(OutputTest, FacetsAreAShortBlockInTextAndEveryValueInJson) {
             "  date: 1987-01 1 · 1987-02 1 · 1987-03 3 · 1987-04 1 · 1987-05 1 · 1987-06 1 · "
             "1987-07 1 · 1987-08 1 · 1987-09 1 · 1987-10 1 · 2 more\n"
             "  category: none\n");
-  const nlohmann::json json = nlohmann::json::parse(json_of(result));
-  EXPECT_EQ(json["facets"]["source"], nlohmann::json::parse(R"([["Reuters", 12], ["AP", 2]])"));
-  EXPECT_EQ(json["facets"]["date"].size(), 12u);
-  EXPECT_EQ(json["facets"]["category"], nlohmann::json::array());
-  // Asked-for order.
-  std::vector<std::string> keys;
-  const auto ordered = nlohmann::ordered_json::parse(json_of(result));
-  for (const auto& [key, value] : ordered["facets"].items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"source", "date", "category"}));
-  EXPECT_FALSE(nlohmann::json::parse(json_of(two_hits())).contains("facets"));
 }
 
-TEST(OutputTest, JsonSaysWhetherTheTotalIsExact) {
-  SearchResult result = two_hits();
-  EXPECT_EQ(nlohmann::json::parse(json_of(result))["total_relation"], "eq");
-  result.total = 10000;
-  result.total_exact = false;
-  const nlohmann::json json = nlohmann::json::parse(json_of(result));
-  EXPECT_EQ(json["total"], 10000);
-  EXPECT_EQ(json["total_relation"], "gte");
-}
-
-TEST(OutputTest, JsonParsesBackWithEveryField) {
-  const std::string line = json_of(two_hits());
-  ASSERT_TRUE(line.ends_with("\n"));
-  EXPECT_EQ(line.find('\n'), line.size() - 1) << "one line";
-  const nlohmann::json json = nlohmann::json::parse(line);
-  EXPECT_EQ(json["query"], "mourinho");
-  EXPECT_EQ(json["total"], 2);
-  EXPECT_FALSE(json.contains("notes"));
-  ASSERT_TRUE(json["hits"].is_array());
-  ASSERT_EQ(json["hits"].size(), 2u);
-  const nlohmann::json& first = json["hits"][0];
-  EXPECT_EQ(first["rank"], 1);
-  EXPECT_EQ(first["id"], "a.txt");
-  EXPECT_EQ(first["title"], "Mourinho leaves");
-  EXPECT_DOUBLE_EQ(first["score"].get<double>(), 1.23456);
-  EXPECT_EQ(first["snippet"], "\u2026said Mourinho today\u2026");
-  EXPECT_EQ(first["highlights"], nlohmann::json::parse("[[6, 14]]"));
-  EXPECT_EQ(json["hits"][1]["highlights"], nlohmann::json::parse("[[3, 7], [13, 21]]"));
-  // Fields an article lacks are left out.
-  for (const char* field : {"date", "source", "category"}) EXPECT_FALSE(first.contains(field));
-}
-
-TEST(OutputTest, JsonHitsCarryDateSourceAndCategory) {
-  SearchResult result = two_hits();
-  result.hits[0].date = "2017-12-10";
-  result.hits[0].source = "Press Association";
-  result.hits[0].category = "sport";
-  const nlohmann::json hit = nlohmann::json::parse(json_of(result))["hits"][0];
-  EXPECT_EQ(hit["date"], "2017-12-10");
-  EXPECT_EQ(hit["source"], "Press Association");
-  EXPECT_EQ(hit["category"], "sport");
-}
-
-TEST(OutputTest, JsonHighlightsPointAtTheWordsOfTheSnippet) {
-  const nlohmann::json json = nlohmann::json::parse(json_of(two_hits()));
-  const std::vector<std::vector<std::string>> expected = {{"Mourinho"}, {"café", "Mourinho"}};
-  for (std::size_t h = 0; h < expected.size(); ++h) {
-    const nlohmann::json& hit = json["hits"][h];
-    const std::string snippet = hit["snippet"];
-    std::vector<std::string> words;
-    for (const nlohmann::json& range : hit["highlights"]) {
-      ASSERT_TRUE(range.is_array());
-      ASSERT_EQ(range.size(), 2u);
-      words.push_back(code_point_substr(snippet, range[0], range[1]));
-    }
-    EXPECT_EQ(words, expected[h]);
-  }
-}
-
-TEST(OutputTest, JsonNotesOnlyWhenThereAreAny) {
-  SearchResult result;
-  result.query = "\"derby";
-  result.notes = {"unclosed quote at column 1: searched as a phrase to the end of the query"};
-  const nlohmann::json json = nlohmann::json::parse(json_of(result));
-  ASSERT_TRUE(json.contains("notes"));
-  EXPECT_EQ(json["notes"], nlohmann::json(result.notes));
-  EXPECT_EQ(json["hits"], nlohmann::json::array());
-  EXPECT_EQ(json["total"], 0);
-}
-
-TEST(OutputTest, InvalidUtf8NeverThrows) {
+TEST(TextPrinterTest, InvalidUtf8NeverThrows) {
   struct Case {
     std::string name;
     std::string title;
@@ -397,11 +232,6 @@ TEST(OutputTest, InvalidUtf8NeverThrows) {
     result.query = c.query;
     result.total = 1;
     result.hits.push_back(make_hit(1, "a.txt", c.title, 1, {"some talk", {{5, 9}}}));
-    std::string line;
-    ASSERT_NO_THROW(line = json_of(result)) << c.name;
-    nlohmann::json json;
-    ASSERT_NO_THROW(json = nlohmann::json::parse(line)) << c.name;
-    EXPECT_EQ(json["hits"][0]["id"], "a.txt") << c.name;
     for (bool color : {false, true}) {
       std::string text;
       ASSERT_NO_THROW(text = text_of(result, color)) << c.name;
@@ -410,5 +240,68 @@ TEST(OutputTest, InvalidUtf8NeverThrows) {
   }
 }
 
+// A run of answers as a batch run, the prompt or a pipe lays them out.
+TEST(TextPrinterTest, RunsSetAnswersApartOrDecorateThem) {
+  SearchResult none;
+  none.query = "zidane";
+  const std::string answer = text_of(two_hits(), false);
+  const std::string nothing = text_of(none, false);
+  struct Case {
+    std::string name;
+    TextLayout layout;
+    std::string expected;
+  };
+  const std::vector<Case> cases = {
+      {"apart", {}, answer + "\n" + nothing + answer + "3 articles match\n"},
+      {"after answers in another format",
+       {false, true},
+       "\n" + answer + "\n" + nothing + answer + "3 articles match\n"},
+      {"decorated",
+       {true, false},
+       answer + "Hits 1-2 of 2 (2.5 ms)\n\n" + nothing + "\n" + answer + "\n3 articles match\n\n"},
+  };
+  for (const Case& c : cases) {
+    std::ostringstream out;
+    TextPrinter printer(out, TextStyle{}, c.layout);
+    printer.begin_run();
+    printer.answer(two_hits(), {std::nullopt, 2.5});
+    printer.answer(none, {std::nullopt, 1.0});
+    // Facets of the last query: no new answer, so nothing sets them apart.
+    SearchResult counted = two_hits();
+    counted.total = 3;
+    counted.hits.clear();
+    printer.facets(two_hits());
+    printer.facets(counted);
+    printer.end_run();
+    EXPECT_EQ(out.str(), c.expected) << c.name;
+  }
+}
+
+TEST(TextPrinterTest, AnswersAndErrorsWithAQidAreHeadedByTheirQuery) {
+  for (const bool color : {false, true}) {
+    std::ostringstream out;
+    TextPrinter printer(out, TextStyle{color});
+    printer.answer(two_hits(), {"q7", 3.0});
+    printer.query_error("penalty AND", "AND needs words on both sides", {"8", std::nullopt});
+    const std::string expected = "Query q7: mourinho\n" + text_of(two_hits(), false) +
+                                 "\nQuery 8: penalty AND\nerror: AND needs words on both sides\n";
+    EXPECT_EQ(strip_ansi(out.str()), expected) << color;
+    if (color) {
+      EXPECT_TRUE(out.str().starts_with("\x1b[1mQuery q7: mourinho\x1b[0m\n"));
+    }
+  }
+}
+
+TEST(TextPrinterTest, LeavesNotesAndWarningsToTheDiagnostics) {
+  SearchResult result = two_hits();
+  result.notes = {"a note"};
+  result.warnings = {"a warning"};
+  std::ostringstream out;
+  TextPrinter printer(out, TextStyle{});
+  printer.answer(result, {});
+  EXPECT_EQ(out.str(), text_of(two_hits(), false));
+  EXPECT_TRUE(printer.diagnosed().notes);
+  EXPECT_TRUE(printer.diagnosed().warnings);
+}
 }  // namespace
 }  // namespace quarry

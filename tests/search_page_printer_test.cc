@@ -1,57 +1,27 @@
-// The search page's HTML: escaping, highlights placed by code points, links.
-#include "app/search_page.h"
+// The search page's results as the server renders them: escaped markup,
+// links that keep the search's settings, pages, stories, like searches.
+#include "app/search_page_printer.h"
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
-#include <vector>
 
 namespace quarry {
 namespace {
 
-TEST(HtmlEscape, EscapesEveryCharacterThatMeansMarkup) {
-  EXPECT_EQ(html_escape(""), "");
-  EXPECT_EQ(html_escape("<script>alert('x') & \"y\"</script>"),
-            "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;");
-  EXPECT_EQ(html_escape("café 😀"), "café 😀");
+// The page the printer writes for `view`, with the answer `result` when
+// there is one.
+std::string page_of(const SearchPageView& view, const SearchResult* result = nullptr) {
+  std::ostringstream out;
+  SearchPagePrinter printer(out, view);
+  printer.begin_run();
+  if (result) printer.answer(*result, {});
+  printer.end_run();
+  return out.str();
 }
 
-TEST(HighlightedHtml, MarksCodePointRangesAndEscapesEverything) {
-  struct Case {
-    std::string text;
-    std::vector<Highlight> highlights;
-    std::string html;
-  };
-  const Case cases[] = {
-      {"", {}, ""},
-      {"penalty kick", {}, "penalty kick"},
-      {"penalty kick", {{0, 7}}, "<mark>penalty</mark> kick"},
-      {"penalty kick", {{0, 7}, {8, 12}}, "<mark>penalty</mark> <mark>kick</mark>"},
-      {"Café Müller", {{0, 4}, {5, 11}}, "<mark>Café</mark> <mark>Müller</mark>"},
-      {"😀 penalty", {{2, 9}}, "😀 <mark>penalty</mark>"},
-      {"東京の天気", {{0, 2}}, "<mark>東京</mark>の天気"},
-      {"<b>x</b> y", {{3, 4}}, "&lt;b&gt;<mark>x</mark>&lt;/b&gt; y"},
-      {"a < b", {{4, 5}}, "a &lt; <mark>b</mark>"},
-      // Out of order, overlapping or empty ranges are skipped; one past the
-      // end stops at the end.
-      {"one two", {{4, 7}, {0, 3}}, "one <mark>two</mark>"},
-      {"one two", {{0, 5}, {4, 7}}, "<mark>one t</mark>wo"},
-      {"one two", {{2, 2}}, "one two"},
-      {"one", {{1, 99}}, "o<mark>ne</mark>"},
-  };
-  for (const Case& c : cases) {
-    EXPECT_EQ(highlighted_html(c.text, c.highlights), c.html) << c.text;
-  }
-}
-
-TEST(UrlEncode, KeepsOnlyUnreservedCharacters) {
-  EXPECT_EQ(url_encode("penalty Herrera"), "penalty%20Herrera");
-  EXPECT_EQ(url_encode("a/b?c=d&e#f+g"), "a%2Fb%3Fc%3Dd%26e%23f%2Bg");
-  EXPECT_EQ(url_encode("café"), "caf%C3%A9");
-  EXPECT_EQ(url_encode("A-Z_a.z~0"), "A-Z_a.z~0");
-}
-
-TEST(SearchPage, RendersResultsAsEscapedMarkup) {
+TEST(SearchPagePrinter, RendersResultsAsEscapedMarkup) {
   SearchResult result;
   result.query = "penalty";
   result.total = 25;
@@ -69,8 +39,7 @@ TEST(SearchPage, RendersResultsAsEscapedMarkup) {
   SearchPageView view;
   view.query = "penalty \"<x>\"";
   view.offset = 10;
-  view.result = &result;
-  const std::string page = render_search_page(view);
+  const std::string page = page_of(view, &result);
   EXPECT_EQ(page.find("<script>alert"), std::string::npos);
   EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt; <mark>penalty</mark>"),
             std::string::npos);
@@ -109,13 +78,12 @@ SearchResult one_story() {
   return result;
 }
 
-TEST(SearchPage, AStorysOtherReportsOpenFromItsHit) {
+TEST(SearchPagePrinter, AStorysOtherReportsOpenFromItsHit) {
   const SearchResult result = one_story();
   SearchPageView view;
   view.query = "derby";
-  view.result = &result;
   view.reports["b.txt"] = {"<i>Second</i> report", "2017-12-11T09:00:00", "Express"};
-  const std::string page = render_search_page(view);
+  const std::string page = page_of(view, &result);
   EXPECT_NE(page.find("<p class=\"count\" id=\"count\">3 articles match, 1 story</p>"),
             std::string::npos);
   EXPECT_NE(page.find("<details class=\"more\"><summary>+2 more reports</summary>"),
@@ -135,24 +103,22 @@ TEST(SearchPage, AStorysOtherReportsOpenFromItsHit) {
   EXPECT_NE(page.find("<option value=\"story\" selected>"), std::string::npos);
 }
 
-TEST(SearchPage, ReportsPastThoseListedAreCounted) {
+TEST(SearchPagePrinter, ReportsPastThoseListedAreCounted) {
   SearchResult result = one_story();
   result.hits[0].more_total = 14;
   SearchPageView view;
   view.query = "derby";
-  view.result = &result;
-  const std::string page = render_search_page(view);
+  const std::string page = page_of(view, &result);
   EXPECT_NE(page.find("<summary>+14 more reports</summary>"), std::string::npos);
   EXPECT_NE(page.find("<li class=\"rest\">… and 12 more</li>"), std::string::npos);
 }
 
-TEST(SearchPage, EachHitLinksToArticlesLikeIt) {
+TEST(SearchPagePrinter, EachHitLinksToArticlesLikeIt) {
   const SearchResult result = one_story();
   SearchPageView view;
   view.query = "derby & co";
   view.collapse = Collapse::kNone;
-  view.result = &result;
-  const std::string page = render_search_page(view);
+  const std::string page = page_of(view, &result);
   // The search shown is where the like search goes back to.
   EXPECT_NE(page.find("<a class=\"like\" href=\"/?like=a.txt&amp;collapse=none&amp;from=derby%20%"
                       "26%20co\">More like this</a>"),
@@ -160,7 +126,7 @@ TEST(SearchPage, EachHitLinksToArticlesLikeIt) {
   EXPECT_NE(page.find("<option value=\"none\" selected>All reports</option>"), std::string::npos);
 }
 
-TEST(SearchPage, ArticlesLikeOneSayWhichWithAWayBack) {
+TEST(SearchPagePrinter, ArticlesLikeOneSayWhichWithAWayBack) {
   SearchResult result = one_story();
   result.hits[0].more_total = 0;
   result.hits[0].more.clear();
@@ -169,8 +135,7 @@ TEST(SearchPage, ArticlesLikeOneSayWhichWithAWayBack) {
   view.like = "x.txt";
   view.like_title = "The <first> one";
   view.from = "derby";
-  view.result = &result;
-  std::string page = render_search_page(view);
+  std::string page = page_of(view, &result);
   EXPECT_NE(page.find("<p class=\"like\">Articles like <a href=\"/articles/x.txt\">The "
                       "&lt;first&gt; one</a></p>"),
             std::string::npos);
@@ -185,13 +150,13 @@ TEST(SearchPage, ArticlesLikeOneSayWhichWithAWayBack) {
   // Like a hit of a like search: back still goes to the query searched.
   EXPECT_NE(page.find("href=\"/?like=a.txt&amp;from=derby\">More like this"), std::string::npos);
   view.collapse = Collapse::kNone;
-  page = render_search_page(view);
+  page = page_of(view, &result);
   EXPECT_EQ(page.find("show all reports"), std::string::npos);
   EXPECT_NE(page.find("<a href=\"/?q=derby&amp;collapse=none\">← Results for derby</a>"),
             std::string::npos);
 }
 
-TEST(SearchPage, PagesOfStoriesKeepTheirGrouping) {
+TEST(SearchPagePrinter, PagesOfStoriesKeepTheirGrouping) {
   SearchResult result;
   result.query = "oil";
   result.total = 86;
@@ -205,8 +170,7 @@ TEST(SearchPage, PagesOfStoriesKeepTheirGrouping) {
   }
   SearchPageView view;
   view.query = "oil";
-  view.result = &result;
-  std::string page = render_search_page(view);
+  std::string page = page_of(view, &result);
   EXPECT_NE(page.find("86 articles match, about 80 stories"), std::string::npos);
   EXPECT_NE(page.find("<span class=\"range\">1–10 of about 80 stories</span>"), std::string::npos);
   EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10\">Next"), std::string::npos);
@@ -214,16 +178,34 @@ TEST(SearchPage, PagesOfStoriesKeepTheirGrouping) {
   view.collapse = Collapse::kNone;
   result.stories = result.total;
   result.stories_exact = true;
-  page = render_search_page(view);
+  page = page_of(view, &result);
   EXPECT_NE(page.find("<span class=\"range\">1–10 of 86</span>"), std::string::npos);
   EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10&amp;collapse=none\">Next"), std::string::npos);
 }
 
-TEST(SearchPage, BareFormHasNoResults) {
-  const std::string page = render_search_page({});
+TEST(SearchPagePrinter, BareFormHasNoResults) {
+  const std::string page = page_of({});
   EXPECT_NE(page.find("<form id=\"search\""), std::string::npos);
   EXPECT_EQ(page.find("class=\"count\""), std::string::npos);
   EXPECT_EQ(page.find("{{"), std::string::npos);
+}
+
+TEST(SearchPagePrinter, AQueryErrorIsSaidInsteadOfResults) {
+  SearchPageView view;
+  view.query = "penalty AND";
+  std::ostringstream out;
+  SearchPagePrinter printer(out, view);
+  printer.begin_run();
+  EXPECT_EQ(out.str(), "") << "the page is written whole, at the end";
+  printer.query_error(view.query, "AND needs words on <both> sides", {});
+  printer.end_run();
+  const std::string page = out.str();
+  EXPECT_NE(page.find("<p class=\"error\" role=\"alert\">AND needs words on &lt;both&gt; "
+                      "sides</p>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<title>penalty AND — Quarry</title>"), std::string::npos);
+  EXPECT_NE(page.find("value=\"penalty AND\""), std::string::npos);
+  EXPECT_EQ(page.find("class=\"count\""), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,193 @@
+#include "app/search_page_printer.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "app/count_text.h"
+#include "app/http_query.h"
+#include "app/page_markup.h"
+#include "app/search_page.h"
+#include "quarry/search/facet.h"
+
+namespace quarry {
+namespace {
+
+// The view's own search, with its results from `offset`.
+PageLink view_link(const SearchPageView& view, std::size_t offset) {
+  return {view.query, view.sort, offset, view.collapse, view.like, view.from};
+}
+
+// "+2 more reports", opening the list of the others, each a link to it.
+std::string reports_html(const Hit& hit, const SearchPageView& view) {
+  const std::size_t more = hit.more_total;
+  std::string html = "<details class=\"more\"><summary>+" + std::to_string(more) +
+                     (more == 1 ? " more report" : " more reports") +
+                     "</summary><ul class=\"reports\">";
+  for (const std::string& id : hit.more) {
+    const auto found = view.reports.find(id);
+    const bool titled = found != view.reports.end() && !found->second.title.empty();
+    html += "<li><a href=\"" + html_escape(article_link(id, view.query)) + "\">" +
+            html_escape(titled ? found->second.title : id) + "</a>";
+    if (found != view.reports.end()) {
+      const std::string meta = meta_html(found->second.date, found->second.source, "");
+      if (!meta.empty()) html += " <span class=\"meta\">" + meta + "</span>";
+    }
+    html += "</li>";
+  }
+  if (hit.more.size() < more) {
+    html += "<li class=\"rest\">… and " + std::to_string(more - hit.more.size()) + " more</li>";
+  }
+  return html + "</ul></details>";
+}
+
+std::string hit_html(const Hit& hit, const SearchPageView& view) {
+  std::string html = "<li class=\"hit\"><h2 class=\"title\"><a href=\"" +
+                     html_escape(article_link(hit.id, view.query)) + "\">";
+  html +=
+      hit.title.empty() ? html_escape(hit.id) : highlighted_html(hit.title, hit.title_highlights);
+  html += "</a></h2><p class=\"meta\">" + meta_html(hit.date, hit.source, hit.category) + "</p>";
+  if (!hit.snippet.text.empty()) {
+    html += "<p class=\"snippet\">" + highlighted_html(hit.snippet.text, hit.snippet.highlights) +
+            "</p>";
+  }
+  if (hit.more_total > 0) html += reports_html(hit, view);
+  // Back from the articles like this one goes to the query the reader
+  // searched, however many likes deep.
+  const std::string_view from = view.like.empty() ? std::string_view(view.query) : view.from;
+  const PageLink like{"", SortOrder::kRelevance, 0, view.collapse, hit.id, from};
+  html += "<p class=\"actions\"><a class=\"like\" href=\"" + html_escape(page_link(like)) +
+          "\">More like this</a></p>";
+  return html + "</li>";
+}
+
+// The query narrowed to one value of a facet, as the query language writes
+// a filter.
+std::string narrowed(std::string_view query, FacetField field, std::string_view value) {
+  std::string filter(facet_name(field));
+  filter += ':';
+  if (field == FacetField::kDate) {
+    filter += value;
+  } else {
+    std::string quoted(value);
+    std::erase(quoted, '"');
+    filter += '"' + quoted + '"';
+  }
+  return query.empty() ? filter : std::string(query) + ' ' + filter;
+}
+
+constexpr std::size_t kFacetValuesShown = 10;
+
+std::string facets_html(const SearchPageView& view, const SearchResult& result) {
+  std::string html;
+  for (const Facet& facet : result.facets) {
+    if (facet.values.empty()) continue;
+    html += "<section class=\"facet\"><h2>" + std::string(facet_name(facet.field)) + "</h2><ul>";
+    for (std::size_t i = 0; i < facet.values.size() && i < kFacetValuesShown; ++i) {
+      const FacetValue& value = facet.values[i];
+      html += "<li><a href=\"" +
+              html_escape(page_link({narrowed(view.query, facet.field, value.value), view.sort, 0,
+                                     view.collapse, view.like, view.from})) +
+              "\">" + html_escape(value.value) + "</a> <span class=\"n\">" +
+              std::to_string(value.count) + "</span></li>";
+    }
+    html += "</ul></section>";
+  }
+  return html.empty() ? html : "<aside class=\"facets\" aria-label=\"Narrow\">" + html + "</aside>";
+}
+
+// The pages go through the hits shown: the stories when one hit stands for
+// each, else the articles.
+std::string shown_text(const SearchResult& result) {
+  return result.stories < result.total ? stories_text(result) : total_text(result);
+}
+
+std::string pages_html(const SearchPageView& view, const SearchResult& result) {
+  std::string html;
+  if (view.offset > 0) {
+    const std::size_t previous = view.offset > view.limit ? view.offset - view.limit : 0;
+    html += "<a rel=\"prev\" href=\"" + html_escape(page_link(view_link(view, previous))) +
+            "\">← Previous</a>";
+  }
+  if (!result.hits.empty()) {
+    html += "<span class=\"range\">" + std::to_string(result.hits.front().rank) + "–" +
+            std::to_string(result.hits.back().rank) + " of " + shown_text(result) + "</span>";
+  }
+  const std::size_t next = view.offset + view.limit;
+  if (next < result.stories && next <= kMaxOffset) {
+    html +=
+        "<a rel=\"next\" href=\"" + html_escape(page_link(view_link(view, next))) + "\">Next →</a>";
+  }
+  return html.empty() ? html : "<nav class=\"pages\" aria-label=\"Pages\">" + html + "</nav>";
+}
+
+// What the hits are like, and the way back to the query that led there.
+std::string like_html(const SearchPageView& view) {
+  std::string html =
+      "<p class=\"like\">Articles like <a href=\"" + html_escape(article_link(view.like, "")) +
+      "\">" + html_escape(view.like_title.empty() ? view.like : view.like_title) + "</a></p>";
+  // Shown one hit a story, articles like one are other stories: say so,
+  // for a reader who looks for the reports of its own.
+  if (view.collapse == Collapse::kStory) {
+    const PageLink every{view.query, view.sort, 0, Collapse::kNone, view.like, view.from};
+    html += "<p class=\"note\">Its own story is left out: <a href=\"" +
+            html_escape(page_link(every)) + "\">show all reports</a></p>";
+  }
+  if (!view.from.empty()) {
+    const PageLink back{view.from, SortOrder::kRelevance, 0, view.collapse, "", ""};
+    html += "<p class=\"back\"><a href=\"" + html_escape(page_link(back)) + "\">← Results for " +
+            html_escape(view.from) + "</a></p>";
+  }
+  return html;
+}
+
+std::string results_html(const SearchPageView& view, const SearchResult& result) {
+  std::string html = view.like.empty() ? "" : like_html(view);
+  if (!result.suggestion.empty()) {
+    html += "<p class=\"suggestion\">" +
+            std::string(result.corrected ? "Showing results for " : "Did you mean ") +
+            "<a href=\"" +
+            html_escape(page_link({result.suggestion, view.sort, 0, view.collapse, "", ""})) +
+            "\">" + html_escape(result.suggestion) + "</a></p>";
+  }
+  for (const std::string& note : result.notes) {
+    html += "<p class=\"note\">" + html_escape(note) + "</p>";
+  }
+  for (const std::string& warning : result.warnings) {
+    html += "<p class=\"warning\">" + html_escape(warning) + "</p>";
+  }
+  html += "<p class=\"count\" id=\"count\">" + html_escape(count_text(result)) + "</p>";
+  html += "<div class=\"results\"><ol class=\"hits\" start=\"" + std::to_string(view.offset + 1) +
+          "\">";
+  for (const Hit& hit : result.hits) html += hit_html(hit, view);
+  html += "</ol>" + facets_html(view, result) + "</div>" + pages_html(view, result);
+  return html;
+}
+
+}  // namespace
+
+SearchPagePrinter::SearchPagePrinter(std::ostream& out, SearchPageView view)
+    : AnswerPrinter(out), view_(std::move(view)) {}
+
+void SearchPagePrinter::answer(const SearchResult& result, const AnswerFields&) {
+  main_ = results_html(view_, result);
+}
+
+void SearchPagePrinter::facets(const SearchResult& result) { main_ = results_html(view_, result); }
+
+void SearchPagePrinter::query_error(std::string_view, std::string_view message,
+                                    const AnswerFields&) {
+  main_ = "<p class=\"error\" role=\"alert\">" + html_escape(message) + "</p>";
+}
+
+void SearchPagePrinter::end_run() {
+  const SearchPageView& view = view_;
+  std::string title = view.query.empty() ? "Quarry" : view.query + " — Quarry";
+  if (!view.like.empty()) {
+    title = "Articles like " + (view.like_title.empty() ? view.like : view.like_title) +
+            (view.query.empty() ? "" : ": " + view.query) + " — Quarry";
+  }
+  out_ << render_page(title, view.query, view.sort, view.collapse, std::move(main_));
+  main_.clear();
+}
+
+}  // namespace quarry

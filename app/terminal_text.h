@@ -1,0 +1,44 @@
+// Text as a terminal shows it: how many columns and rows it takes, lines
+// wrapped to a width, and the words a query matched in colour.
+#ifndef QUARRY_APP_TERMINAL_TEXT_H_
+#define QUARRY_APP_TERMINAL_TEXT_H_
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "quarry/search/snippet.h"
+
+namespace quarry {
+
+struct TextStyle {
+  // ANSI styles: titles bold, ids dim, highlighted words bold yellow.
+  bool color = false;
+  // Titles and snippets are wrapped at spaces to lines of this many
+  // columns, as a terminal is wide; 0: each is one line.
+  std::size_t width = 0;
+};
+
+// How many columns `text` takes on a terminal: ANSI escapes none, East
+// Asian wide characters and emoji two, control characters none, others one.
+std::size_t display_width(std::string_view text);
+
+// How many rows `text` fills on a terminal `columns` wide, which wraps its
+// long lines (columns 0: one row a line).
+std::size_t screen_rows(std::string_view text, std::size_t columns);
+
+// `line` broken at spaces into lines of at most `width` columns, each after
+// the first starting with `indent`. A word wider than that has a line of its
+// own; width 0 leaves the line as it is.
+std::string wrap(std::string_view line, std::size_t width, std::string_view indent);
+
+// The snippet's text with its highlights in bold colour when style.color;
+// `style_around` is the style the text around them is in (restored after
+// each highlight).
+void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style,
+                       std::string_view style_around = {});
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_TERMINAL_TEXT_H_

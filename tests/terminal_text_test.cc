@@ -1,0 +1,59 @@
+#include "app/terminal_text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace quarry {
+namespace {
+
+TEST(TerminalTextTest, DisplayWidthCountsColumnsOnATerminal) {
+  const struct {
+    std::string text;
+    std::size_t width;
+  } cases[] = {
+      {"", 0},       {"Mourinho", 8},   {"\x1b[1;33mMourinho\x1b[0m", 8},
+      {"café", 4},   {"cafe\u0301", 4},                   // NFD: the accent takes no column
+      {"日本語", 6}, {"😀 ok", 5},       {"\xff\xfe", 2},  // not UTF-8: a column a byte
+  };
+  for (const auto& c : cases) EXPECT_EQ(display_width(c.text), c.width) << c.text;
+}
+
+TEST(TerminalTextTest, ScreenRowsCountWrappedLines) {
+  const struct {
+    std::string text;
+    std::size_t columns;
+    std::size_t rows;
+  } cases[] = {
+      {"", 10, 1},
+      {"one\ntwo", 10, 2},
+      {"one\n\ntwo", 10, 3},
+      {std::string(10, 'a'), 10, 1},
+      {std::string(11, 'a'), 10, 2},
+      {std::string(25, 'a') + "\nb", 10, 4},
+      {"日本語日本語", 10, 2},
+      {std::string(25, 'a'), 0, 1},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(screen_rows(c.text, c.columns), c.rows) << c.text << " in " << c.columns;
+  }
+}
+
+TEST(TerminalTextTest, WrapBreaksAtSpacesWithinTheWidth) {
+  const struct {
+    std::string line;
+    std::size_t width;
+    std::string wrapped;
+  } cases[] = {
+      {"   one two three four", 10, "   one two\n   three\n   four"},
+      {"   one two", 10, "   one two"},
+      {"   one two", 0, "   one two"},
+      {"1. Averyveryverylongword x", 10, "1.\n   Averyveryverylongword\n   x"},
+      {"\x1b[1mone\x1b[0m two three", 9, "\x1b[1mone\x1b[0m two\n   three"},
+      {"日本 日本 日本", 10, "日本 日本\n   日本"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(wrap(c.line, c.width, "   "), c.wrapped) << c.line;
+}
+
+}  // namespace
+}  // namespace quarry
