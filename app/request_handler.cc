@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "app/output.h"
+#include "app/search_option_values.h"
 #include "app/search_page.h"
 #include "quarry/error.h"
 #include "quarry/search/snippet.h"
@@ -333,7 +334,8 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
     return html_response(200, render_search_page(view));
   }
   // The page offers one hit a story or every article.
-  parameters.choice("collapse", {"story", "none"}, "story");
+  parameters.choice("collapse", {collapse_name(Collapse::kStory), collapse_name(Collapse::kNone)},
+                    {});
   SearchRequest request = search_request_from(parameters);
   request.options.limit = kPageHits;
   request.options.facets = page_facets();

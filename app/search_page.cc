@@ -6,6 +6,7 @@
 
 #include "app/http_query.h"
 #include "app/output.h"
+#include "app/search_option_values.h"
 #include "quarry/search/facet.h"
 #include "quarry/text/utf8.h"
 

@@ -19,10 +19,6 @@ std::string_view facet_name(FacetField field);
 // The field of that name; nothing for another name.
 std::optional<FacetField> facet_field(std::string_view name);
 
-// The fields of a comma-separated list ("source,category,date"), in its
-// order, each once. Throws ConfigError naming an unknown field.
-std::vector<FacetField> parse_facet_fields(std::string_view list);
-
 struct FacetValue {
   // As articles write it (the most common spelling among those the
   // analyzer folds together, as a filter on the field does); dates are

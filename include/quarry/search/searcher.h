@@ -38,14 +38,6 @@ enum class Collapse {
   kDuplicates,  // one article of each group of near-duplicates (the same text, lightly edited)
 };
 
-// The names `quarry --sort`/`--collapse` and the HTTP API's `sort` and
-// `collapse` give these values ("relevance", "date", "-date"; "story",
-// "duplicates", "none"), and back; nothing for a name that is none of them.
-std::string_view sort_name(SortOrder sort);
-std::optional<SortOrder> sort_named(std::string_view name);
-std::string_view collapse_name(Collapse collapse);
-std::optional<Collapse> collapse_named(std::string_view name);
-
 struct SearchOptions {
   std::size_t limit = 10;
   std::size_t offset = 0;
