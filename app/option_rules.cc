@@ -55,13 +55,13 @@ void resolve_search(QuarryOptions& options, const OptionNaming& naming) {
     const SearchOption& blamed = search_option(options.bm25_given ? "bm25" : "weight");
     throw OptionError(naming.subject(blamed) + ": " + error.what());
   }
-  if (search.plain) search.collapse = Collapse::kNone;
+  if (takes_plain_words(options)) search.collapse = Collapse::kNone;
 }
 
 QuarryMode mode_of(const QuarryOptions& options, bool input_is_terminal) {
   if (!options.batch_file.empty()) return QuarryMode::kBatch;
   if (options.count) return QuarryMode::kCount;
-  if (!options.query_words.empty() || !options.session.search.like.empty()) {
+  if (!options.query_words.empty() || searches_like(options)) {
     return QuarryMode::kQuery;
   }
   if (input_is_terminal) return QuarryMode::kPrompt;

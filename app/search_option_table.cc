@@ -362,6 +362,10 @@ const SearchOption* option_named(std::string_view name, Command command) {
   return nullptr;
 }
 
+bool takes_plain_words(const QuarryOptions& options) { return search(options).plain; }
+
+bool searches_like(const QuarryOptions& options) { return !search(options).like.empty(); }
+
 std::string default_of(const SearchOption& option) {
   static const QuarryOptions kDefaults;
   return option.show ? option.show(kDefaults) : std::string();

@@ -124,6 +124,11 @@ const SearchOption* option_named(std::string_view name, Command command);
 const SearchOption* option_of_parameter(std::string_view parameter);
 const SearchOption* option_of_prompt_command(std::string_view command);
 
+// What the rules between options ask of the search options set; the table
+// alone knows the fields of SearchOptions.
+bool takes_plain_words(const QuarryOptions& options);  // --plain
+bool searches_like(const QuarryOptions& options);      // --like
+
 // The default values, as the help shows them ("10", "story"), or empty.
 std::string default_of(const SearchOption& option);
 
