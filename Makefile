@@ -128,9 +128,10 @@ run:
 	@$(BUILD_DIR)/indexer/quarry-index --db $(CORPUS_INDEX) corpus
 	@$(BUILD_DIR)/query/quarry --db $(CORPUS_INDEX)
 
-# What is installed: the programs and their manual pages (completion needs
-# no building), not the tests.
-INSTALLED_TARGETS := --target quarry-index quarry quarry_man_page quarry-index_man_page
+# What is installed: the programs, their manual pages and quarry's shell
+# completion (written from its option table), not the tests.
+INSTALLED_TARGETS := --target quarry-index quarry quarry_man_page quarry-index_man_page \
+  quarry_completion
 PREFIX ?= /usr/local
 
 install:

@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "quarry/search/facet.h"
-#include "quarry/search/feedback.h"
-#include "quarry/search/ranking.h"
+#include "app/option_rules.h"
 
 namespace quarry {
 namespace {
@@ -161,44 +159,48 @@ std::string_view Parameters::choice(std::string_view name,
 }
 
 const std::vector<std::string_view>& search_parameter_names() {
-  static const std::vector<std::string_view> names{
-      "q",       "n",      "offset",       "sort",     "match",    "plain",
-      "correct", "strict", "explain",      "snippets", "facets",   "count_limit",
-      "weight",  "bm25",   "title_weight", "collapse", "feedback", "like"};
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> all{"q"};
+    for (const SearchOption& option : search_option_table()) {
+      if (!option.http.empty()) all.push_back(option.http);
+    }
+    return all;
+  }();
   return names;
 }
 
 namespace {
 
-double parse_weight(std::string_view text) {
+// A number from 0 to `most`, as kNumber options take.
+double number_parameter(std::string_view name, std::string_view text, double most) {
   double value = 0;
   const char* end = text.data() + text.size();
   const auto [at, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || at != end || !(value >= 0) || value > 1e6) {
-    throw HttpError(400, "parameter title_weight must be a number from 0 to 1000000");
+  if (text.empty() || error != std::errc() || at != end || !(value >= 0) || value > most) {
+    throw HttpError(400, "parameter " + std::string(name) + " must be a number from 0 to " +
+                             std::to_string(static_cast<std::size_t>(most)));
   }
   return value;
 }
 
-// Settles the ranking parameters as quarry's options do: --bm25 goes with
-// a BM25 scheme, and the scheme must be one Xapian has.
-void set_ranking(const Parameters& parameters, RankingConfig* ranking) {
-  if (auto weight = parameters.get("weight")) ranking->scheme = std::string(*weight);
-  if (auto bm25 = parameters.get("bm25")) {
-    if (ranking->scheme != "bm25" && ranking->scheme != "bm25+") {
-      throw HttpError(400, "parameter bm25 goes with weight bm25 or bm25+");
-    }
-    try {
-      parse_ranking_parameters(*bm25, ranking);
-    } catch (const ConfigError& error) {
-      throw HttpError(400, std::string("parameter bm25: ") + error.what());
-    }
-  }
-  try {
-    check_ranking(*ranking);
-  } catch (const ConfigError& error) {
-    const char* name = parameters.get("bm25") ? "bm25" : "weight";
-    throw HttpError(400, "parameter " + std::string(name) + ": " + error.what());
+// The option's value as the parameter gives it, checked as its kind says.
+OptionValue parameter_value(const SearchOption& option, const Parameters& parameters,
+                            std::string_view text) {
+  const std::string_view name = option.http;
+  switch (option.kind) {
+    case ValueKind::kFlag:
+      return parameters.flag(name) != option.http_negated;
+    case ValueKind::kCount:
+      return parameters.number(name, 0, option.least,
+                               option.http_most >= static_cast<double>(option.most)
+                                   ? option.most
+                                   : static_cast<std::size_t>(option.http_most));
+    case ValueKind::kNumber:
+      return number_parameter(name, text, option.http_most);
+    case ValueKind::kChoice:
+      return std::string(parameters.choice(name, option.values, ""));
+    default:
+      return std::string(text);
   }
 }
 
@@ -214,52 +216,19 @@ SearchRequest search_request_from(const Parameters& parameters) {
     throw HttpError(400, "parameter q is longer than " + std::to_string(kMaxQueryBytes) + " bytes");
   }
   request.query = std::string(*query);
-  SearchOptions& options = request.options;
-  options.limit = parameters.number("n", options.limit, 0, kMaxHitsPerPage);
-  options.offset = parameters.number("offset", options.offset, 0, kMaxOffset);
-  const std::string_view sort = parameters.choice("sort", {"relevance", "date", "-date"}, "");
-  options.sort = sort_named(sort).value_or(SortOrder::kRelevance);
-  options.parser.match = parameters.choice("match", {"any", "all"}, "any") == "all"
-                             ? MatchMode::kAll
-                             : MatchMode::kAny;
-  const bool plain = parameters.flag("plain");
-  const std::string_view correct =
-      parameters.choice("correct", {"never", "auto", "always"}, "auto");
-  options.spelling.correct = correct == "never"    ? Correction::kNever
-                             : correct == "always" ? Correction::kAlways
-                                                   : Correction::kAuto;
-  const std::string_view collapse =
-      parameters.choice("collapse", {"story", "duplicates", "none"}, "story");
-  options.collapse.by = collapse_named(collapse).value_or(Collapse::kStory);
-  // As quarry's: plain-words runs are for evaluation, which never collapses.
-  if (plain) options.collapse.by = Collapse::kNone;
-  const bool strict = parameters.flag("strict");
-  options.parse = plain    ? ParseMode::kPlain
-                  : strict ? ParseMode::kStrict
-                           : ParseMode::kQueryOrPlain;
-  options.explain.enabled = parameters.flag("explain");
-  options.snippets.enabled = !parameters.get("snippets") || parameters.flag("snippets");
-  options.count_limit =
-      parameters.number("count_limit", options.count_limit, 1, static_cast<std::size_t>(-1));
-  if (auto facets = parameters.get("facets")) {
-    try {
-      options.facets.fields = parse_facet_fields(*facets);
-    } catch (const ConfigError& error) {
-      throw HttpError(400, std::string("parameter facets: ") + error.what());
+  QuarryOptions options;
+  try {
+    for (const SearchOption& option : search_option_table()) {
+      if (option.http.empty()) continue;
+      const std::optional<std::string_view> text = parameters.get(option.http);
+      if (!text) continue;
+      set_option(option, parameter_value(option, parameters, *text), options, kHttpNaming);
     }
+    resolve_search(options, kHttpNaming);
+  } catch (const OptionError& error) {
+    throw HttpError(400, error.what());
   }
-  if (auto title_weight = parameters.get("title_weight")) {
-    options.parser.title_weight = parse_weight(*title_weight);
-  }
-  set_ranking(parameters, &options.ranking);
-  if (auto feedback = parameters.get("feedback")) {
-    try {
-      parse_feedback(*feedback, &options.feedback);
-    } catch (const ConfigError& error) {
-      throw HttpError(400, std::string("parameter feedback: ") + error.what());
-    }
-  }
-  if (like) options.like.id = std::string(*like);
+  request.options = std::move(options.session.search);
   return request;
 }
 

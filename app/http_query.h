@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/search_option_table.h"
 #include "quarry/error.h"
 #include "quarry/search/searcher.h"
 
@@ -27,10 +28,8 @@ class HttpError : public Error {
   int status_;
 };
 
-// Bounds on what one request may ask for: deep pages and long queries cost
-// the server, not the client.
-inline constexpr std::size_t kMaxHitsPerPage = 100;
-inline constexpr std::size_t kMaxOffset = 10000;
+// Bounds on what one request may ask for, besides the page
+// (search_option_table.h): long queries cost the server, not the client.
 inline constexpr std::size_t kMaxQueryBytes = 4096;
 inline constexpr std::size_t kMaxSuggestions = 50;
 
@@ -80,14 +79,12 @@ struct SearchRequest {
   SearchOptions options;
 };
 
-// The parameters of /api/search, named as quarry's options are:
-//   q (required, unless like is given), n, offset, sort (relevance|date|-date),
-//   match (any|all), plain, strict, correct (never|auto|always), explain,
-//   snippets (default true), facets (source,category,date), count_limit,
-//   weight, bm25 (k1=…,b=…), title_weight, feedback (as --feedback), like
-//   (an article id: articles like it, narrowed by q when given).
-// n is at most kMaxHitsPerPage, offset at most kMaxOffset, q at most
-// kMaxQueryBytes. Throws HttpError(400) naming the parameter at fault.
+// The parameters of /api/search: q (required, unless like is given), and
+// the HTTP parameters of the option table (search_option_table.h), which
+// take the values quarry's options of the same rows take, and follow the
+// same rules (option_rules.h). n is at most kMaxHitsPerPage, offset at most
+// kMaxOffset, q at most kMaxQueryBytes. Throws HttpError(400) naming the
+// parameter at fault.
 SearchRequest parse_search_request(const HttpTarget& target);
 
 // The names parse_search_request accepts, for routes that extend it.

@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "app/ansi.h"
+#include "app/option_rules.h"
+#include "app/search_option_values.h"
 #include "app/terminal_text.h"
 #include "quarry/error.h"
 #include "quarry/text/utf8.h"
@@ -30,11 +32,6 @@ std::string human_size(std::uintmax_t bytes) {
     std::snprintf(buffer, sizeof buffer, "%.1f KiB", bytes / 1024.0);
   }
   return buffer;
-}
-
-// "3 hits" or "1 hit".
-std::string hits_text(std::size_t count) {
-  return std::to_string(count) + (count == 1 ? " hit" : " hits");
 }
 
 // Ranks first to last: "1-3", or "2".
@@ -205,23 +202,12 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
     }
     return search(last_result_.suggestion, 0);
   }
-  if (name == ":limit") {
-    std::size_t value = 0;
-    if (!parse_count(argument, &value) || value == 0) {
-      return problem(":limit needs a number of hits, such as :limit 20");
+  if (const SearchOption* option = option_of_prompt_command(name)) {
+    try {
+      return confirm(set_by_prompt_command(*option, argument, config_.session));
+    } catch (const OptionError& error) {
+      return problem(error.what());
     }
-    config_.session.search.limit = value;
-    return confirm(hits_text(value) + " a page, from the next query");
-  }
-  if (name == ":format") {
-    if (argument == "text") {
-      config_.session.format = OutputFormat::kText;
-    } else if (argument == "json") {
-      config_.session.format = OutputFormat::kJson;
-    } else {
-      return problem(":format takes text or json");
-    }
-    return confirm("answers as " + std::string(argument) + ", from the next query");
   }
   if (name == ":stats") return stats();
   if (name == ":help") return help();

@@ -7,6 +7,7 @@
 
 #include "app/json_documents.h"
 #include "app/json_printer.h"
+#include "app/search_option_values.h"
 #include "app/search_page.h"
 #include "app/search_page_printer.h"
 #include "quarry/error.h"
@@ -289,7 +290,8 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
     return html_response(200, page_html(view, [](AnswerPrinter&) {}));
   }
   // The page offers one hit a story or every article.
-  parameters.choice("collapse", {"story", "none"}, "story");
+  parameters.choice("collapse", {collapse_name(Collapse::kStory), collapse_name(Collapse::kNone)},
+                    {});
   SearchRequest request = search_request_from(parameters);
   request.options.limit = kPageHits;
   request.options.facets.fields = page_facets();

@@ -3,7 +3,11 @@
 #include <initializer_list>
 #include <utility>
 
+#include "app/http_query.h"
 #include "app/page_markup.h"
+#include "app/search_option_values.h"
+#include "quarry/search/facet.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace detail {

@@ -17,42 +17,6 @@
 namespace quarry::testing {
 namespace {
 
-TEST(ParseFeedback, ModesAndParameters) {
-  struct Case {
-    std::string text;
-    FeedbackMode mode;
-    unsigned docs, terms;
-    double weight;
-  };
-  const FeedbackConfig defaults;
-  const std::vector<Case> cases = {
-      {"", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
-      {"on", FeedbackMode::kOn, defaults.docs, defaults.terms, defaults.weight},
-      {"off", FeedbackMode::kOff, defaults.docs, defaults.terms, defaults.weight},
-      {" auto ", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
-      {"docs=5,terms=8,weight=0.25", FeedbackMode::kAuto, 5, 8, 0.25},
-      {"on, docs=3", FeedbackMode::kOn, 3, defaults.terms, defaults.weight},
-      {"weight=1,off", FeedbackMode::kOff, defaults.docs, defaults.terms, 1},
-  };
-  for (const Case& c : cases) {
-    FeedbackConfig config;
-    parse_feedback(c.text, &config);
-    EXPECT_EQ(config.mode, c.mode) << c.text;
-    EXPECT_EQ(config.docs, c.docs) << c.text;
-    EXPECT_EQ(config.terms, c.terms) << c.text;
-    EXPECT_EQ(config.weight, c.weight) << c.text;
-  }
-  FeedbackConfig powered;
-  parse_feedback("power=1.5", &powered);
-  EXPECT_EQ(powered.power, 1.5);
-  for (const std::string bad :
-       {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3", "terms=", "=3", "power=-1",
-        "power=nan", "power=inf", "docs=nan", "docs=1e20"}) {
-    FeedbackConfig config;
-    EXPECT_THROW(parse_feedback(bad, &config), ConfigError) << bad;
-  }
-}
-
 TEST(IsBagOfWords, OnlyTermsOrAnOrOfTerms) {
   const Xapian::Query a("Za"), b("Zb");
   EXPECT_TRUE(detail::is_bag_of_words(a));

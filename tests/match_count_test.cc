@@ -242,20 +242,5 @@ TEST(MatchCountDates, LongSpansAreCountedByYear) {
   EXPECT_EQ(recent.facets[0].values, months);
 }
 
-TEST(FacetNames, ListsParseInOrderOnce) {
-  EXPECT_EQ(parse_facet_fields("date, source,date,"),
-            (std::vector<FacetField>{FacetField::kDate, FacetField::kSource}));
-  EXPECT_TRUE(parse_facet_fields("").empty());
-  for (FacetField field : {FacetField::kSource, FacetField::kCategory, FacetField::kDate}) {
-    EXPECT_EQ(facet_field(facet_name(field)), field);
-  }
-  try {
-    parse_facet_fields("source,author");
-    ADD_FAILURE() << "an unknown field was taken";
-  } catch (const ConfigError& error) {
-    EXPECT_NE(std::string(error.what()).find("'author'"), std::string::npos) << error.what();
-  }
-}
-
 }  // namespace
 }  // namespace quarry::testing

@@ -33,35 +33,6 @@ std::vector<std::string> scheme_names() {
   return names;
 }
 
-struct ParametersCase {
-  std::string text;
-  Parameters parameters;
-};
-
-TEST(Ranking, ParsesParameters) {
-  const std::vector<ParametersCase> cases = {
-      {"k1=1.2,b=0.75", {{"k1", 1.2}, {"b", 0.75}}},
-      {" k1 = 2 , b = 0 ", {{"k1", 2}, {"b", 0}}},
-      {"k1=1.2,", {{"k1", 1.2}}},
-      {"c=1e-3", {{"c", 0.001}}},
-      {"k1=1,k1=2", {{"k1", 2}}},
-      {"", {}},
-  };
-  for (const ParametersCase& c : cases) {
-    RankingConfig config;
-    ASSERT_NO_THROW(parse_ranking_parameters(c.text, &config)) << c.text;
-    EXPECT_EQ(config.parameters, c.parameters) << c.text;
-  }
-}
-
-TEST(Ranking, MalformedParametersAreConfigErrors) {
-  for (const char* text :
-       {"k1", "k1=x", "=1", " =1", "k1=", "k1=1.2x", "k1==1", "k1=1.2;b=0.75", "b=0.75,k1"}) {
-    RankingConfig config;
-    EXPECT_THROW(parse_ranking_parameters(text, &config), ConfigError) << text;
-  }
-}
-
 TEST(Ranking, EverySchemeCanBeMade) {
   const std::vector<std::string> names = scheme_names();
   EXPECT_GE(names.size(), 10u);

@@ -31,20 +31,4 @@ std::optional<FacetField> facet_field(std::string_view name) {
   return std::nullopt;
 }
 
-std::vector<FacetField> parse_facet_fields(std::string_view list) {
-  std::vector<FacetField> fields;
-  while (!list.empty()) {
-    const std::size_t comma = list.find(',');
-    const std::string_view name = trim_white_space(list.substr(0, comma));
-    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
-    if (name.empty()) continue;
-    const std::optional<FacetField> field = facet_field(name);
-    if (!field) {
-      throw ConfigError("no facet '" + std::string(name) + "': facets are source, category, date");
-    }
-    if (std::find(fields.begin(), fields.end(), *field) == fields.end()) fields.push_back(*field);
-  }
-  return fields;
-}
-
 }  // namespace quarry

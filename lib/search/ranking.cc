@@ -62,31 +62,6 @@ const std::vector<Scheme>& schemes() {
 
 }  // namespace
 
-void parse_ranking_parameters(std::string_view text, RankingConfig* config) {
-  while (!text.empty()) {
-    const auto comma = text.find(',');
-    const std::string_view part = trim_white_space(text.substr(0, comma));
-    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-    if (part.empty()) continue;
-    const auto equals = part.find('=');
-    double value = 0;
-    const std::string_view number = equals == std::string_view::npos
-                                        ? std::string_view()
-                                        : trim_white_space(part.substr(equals + 1));
-    auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
-    if (equals == std::string_view::npos || error != std::errc() ||
-        end != number.data() + number.size() || number.empty()) {
-      throw ConfigError("ranking parameter '" + std::string(part) +
-                        "' is not NAME=NUMBER, e.g. k1=1.2");
-    }
-    const std::string_view name = trim_white_space(part.substr(0, equals));
-    if (name.empty()) {
-      throw ConfigError("ranking parameter '" + std::string(part) + "' has no name, e.g. k1=1.2");
-    }
-    config->parameters[std::string(name)] = value;
-  }
-}
-
 namespace {
 
 const Scheme& scheme_of(const RankingConfig& config) {

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # The bash completion of quarry and quarry-index, run as bash-completion runs
 # it when Tab is pressed at the end of a line:
-#   bash_completion_test.sh SOURCE_DIR QUARRY QUARRY_INDEX
+#   bash_completion_test.sh COMPLETIONS_DIR QUARRY QUARRY_INDEX
+# (COMPLETIONS_DIR: the build's completions/, where quarry's is written.)
 set -uo pipefail
-source_dir=$(realpath "$1") quarry=$(realpath "$2") quarry_index=$(realpath "$3")
+completions=$(realpath "$1") quarry=$(realpath "$2") quarry_index=$(realpath "$3")
 
 if [[ ! -r /usr/share/bash-completion/bash_completion ]]; then
   echo "bash-completion is not installed (make deps installs it)" >&2
   exit 1
 fi
 source /usr/share/bash-completion/bash_completion
-source "$source_dir/completions/quarry.bash"
-source "$source_dir/completions/quarry-index.bash"
+source "$completions/quarry.bash"
+source "$completions/quarry-index.bash"
 
 failures=0
 
@@ -103,6 +104,17 @@ expect "$quarry --facets source,c" source,category
 mapfile -t schemes < <("$quarry" --help | sed -n 's/.*Ranking scheme: //p' | tr ' ' '\n')
 ((${#schemes[@]} > 3)) || { echo "FAIL: no ranking schemes in quarry --help" >&2; exit 1; }
 expect "$quarry --weight " "${schemes[@]}"
+# Every option whose help lists the values it takes ({text,json,trec}) is
+# completed with exactly those.
+choices=0
+while read -r option values; do
+  mapfile -t allowed < <(tr ',' '\n' <<<"$values")
+  expect "$quarry $option " "${allowed[@]}"
+  ((choices++))
+done < <("$quarry" --help |
+  sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) TEXT:{\([^}]*\)}.*/\2 \3/p')
+((choices >= 5)) || { echo "FAIL: $choices options with values in quarry --help" >&2; exit 1; }
+expect "$quarry --feedback " auto off on
 expect "$quarry --db " articles index news.jsonl news.jsonl.gz notes.md one.txt shards.stub
 expect "$quarry --db i" index
 expect "$quarry -n "

@@ -3,10 +3,10 @@
 # registers it for its program, it knows every option of the program's
 # --help (and quarry serve's), and an interactive zsh offers what it should
 # on Tab:
-#   zsh_completion_test.sh SOURCE_DIR QUARRY QUARRY_INDEX
+#   zsh_completion_test.sh COMPLETIONS_DIR QUARRY QUARRY_INDEX
+# (COMPLETIONS_DIR: the build's completions/, where quarry's is written.)
 set -uo pipefail
-source_dir=$(realpath "$1") quarry=$(realpath "$2") quarry_index=$(realpath "$3")
-completions=$source_dir/completions
+completions=$(realpath "$1") quarry=$(realpath "$2") quarry_index=$(realpath "$3")
 here=$(dirname "$(realpath "$0")")
 
 if ! command -v zsh >/dev/null; then
@@ -64,6 +64,16 @@ expect "quarry --color a" always auto
 expect "quarry --sort " -date date relevance
 expect "quarry --weight b" bb2 bm25 bm25+ bool
 expect "quarry --facets source,c" category
+# Every option whose help lists the values it takes ({text,json,trec}) is
+# completed with exactly those.
+choices=0
+while read -r option values; do
+  expect "quarry $option " ${values//,/ }
+  ((choices++))
+done < <("$quarry" --help |
+  sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) TEXT:{\([^}]*\)}.*/\2 \3/p')
+((choices >= 5)) || fail "$choices options with values in quarry --help"
+expect "quarry --feedback " auto off on
 expect "quarry " after: before: category: date: id: serve source: title:
 expect "quarry tit" title:
 expect "quarry penalty s" source:

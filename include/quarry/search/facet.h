@@ -19,10 +19,6 @@ std::string_view facet_name(FacetField field);
 // The field of that name; nothing for another name.
 std::optional<FacetField> facet_field(std::string_view name);
 
-// The fields of a comma-separated list ("source,category,date"), in its
-// order, each once. Throws ConfigError naming an unknown field.
-std::vector<FacetField> parse_facet_fields(std::string_view list);
-
 // Facets: every match counted by these fields (SearchResult::facets); the
 // total is then exact, whatever SearchOptions::count_limit.
 struct FacetOptions {

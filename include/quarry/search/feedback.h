@@ -5,8 +5,6 @@
 #ifndef QUARRY_SEARCH_FEEDBACK_H_
 #define QUARRY_SEARCH_FEEDBACK_H_
 
-#include <string_view>
-
 namespace quarry {
 
 enum class FeedbackMode {
@@ -40,12 +38,6 @@ struct FeedbackConfig {
   // keep their faster ranking.
   unsigned min_words = 8;
 };
-
-// Reads a mode ("on", "off", "auto") and parameters
-// ("docs=10,terms=20,weight=0.5,power=4", also min_matches and min_words), in any
-// order, into `config`: "on,docs=5". Throws ConfigError naming the part at
-// fault.
-void parse_feedback(std::string_view text, FeedbackConfig* config);
 
 }  // namespace quarry
 

@@ -19,10 +19,6 @@ struct RankingConfig {
   std::map<std::string, double> parameters;
 };
 
-// Parses "k1=1.2,b=0.75" into `config->parameters`. Throws ConfigError
-// naming the part at fault.
-void parse_ranking_parameters(std::string_view text, RankingConfig* config);
-
 // Every parameter of the scheme, with Quarry's defaults for those not
 // given. Throws ConfigError for an unknown scheme or a parameter the
 // scheme does not take.

@@ -1,0 +1,61 @@
+#include "app/quarry_help.h"
+
+namespace quarry {
+
+const char kQuarrySummary[] = "Search articles indexed by quarry-index.";
+
+const char kQueryHelp[] = "The query; several arguments are joined with spaces";
+
+const char kQuarryFooter[] = R"(Query language:
+  Ederson Portuguese          any word may match; more and rarer words rank first
+  "dressing room"             a phrase; dressing-room and 2-1 are phrases too
+  +Mourinho -milk             must / must not match
+  penalty AND (Herrera OR Ederson) NOT Silva     also XOR
+  Mourinho NEAR/5 milk        within 5 words, any order (ADJ: in order)
+  kraan NEAR (elektrisch OR electrisch)          either word near the other
+  Manches*                    words that start so
+  title:derby  source:"Press Association"  category:sport  id:001.txt
+  date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
+A query that cannot be parsed is searched as plain words, with a warning
+saying why (--strict: exit 2 instead). A query that starts with '-' goes after '--':
+  quarry -- -milk Mourinho
+With no QUERY, quarry opens a prompt on a terminal (:help lists its commands).
+Otherwise it answers each line of standard input as --batch - does, one answer
+per line as it is read: text headed "Query N: ..." (N: the line's number, or
+the qid of a 'qid<TAB>query' line), or with --format json, JSON Lines. -i reads
+the prompt's queries and commands from standard input instead.
+Shards: --db may be given several times, and may name a Xapian stub file (or a
+folder holding one, as quarry-index --shards writes) with lines such as
+  auto shard-0                a local database, relative to the stub file
+  remote 10.0.0.2:5001        a database served by xapian-tcpsrv
+All are searched as one index.
+Exit codes:
+  0  success, including no hits (with --allow-partial, from the shards that answered)
+  1  the index is missing or cannot be read, a shard is unreachable
+     (without --allow-partial), or the --batch file cannot be read
+  2  usage error, --like an ID the index does not hold, or with --strict a
+     query (or of several, some query) that cannot be parsed
+quarry serve serves the index over HTTP (quarry serve --help); quarry -- serve
+searches for the word.)";
+
+const char kServeSummary[] = "Serve the index over HTTP: a search page and a JSON API";
+
+const char kServeFooter[] = R"(Routes (all GET):
+  /                       the search page (works without JavaScript)
+  /api/search?q=...       the JSON of quarry --format json; parameters n, offset,
+                          sort, match, plain, strict, correct, explain, snippets,
+                          facets, count_limit, weight, bm25, title_weight,
+                          collapse, feedback, like (q may then be left out), as
+                          quarry's options (strict=true: 400 for a bad query)
+  /api/articles/ID        a stored article (with q=..., where the query matches it)
+  /api/suggest?q=...      completions of the query's last word
+  /api/stats, /healthz
+The server is read-only and has no authentication: it listens on loopback
+unless --listen names another address. SIGINT or SIGTERM stop it, answering
+the requests already received.
+Exit codes:
+  0  stopped by SIGINT or SIGTERM
+  1  the address cannot be listened on (in use, not this machine's)
+  2  usage error (an option, or --listen that is not HOST:PORT))";
+
+}  // namespace quarry

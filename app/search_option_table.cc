@@ -1,0 +1,390 @@
+#include "app/search_option_table.h"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+#include "app/index_location.h"
+#include "quarry/error.h"
+#include "quarry/search/ranking.h"
+
+namespace quarry {
+namespace {
+
+// The help's defaults, as CLI11 writes numbers.
+std::string number_text(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// The ranking schemes' names, which the library lists in one string.
+std::vector<std::string_view> scheme_names() {
+  static const std::string kSchemes = ranking_schemes();
+  std::vector<std::string_view> names;
+  for (std::size_t at = 0; at < kSchemes.size();) {
+    const std::size_t space = std::min(kSchemes.find(' ', at), kSchemes.size());
+    names.push_back(std::string_view(kSchemes).substr(at, space - at));
+    at = space + 1;
+  }
+  return names;
+}
+
+// A count the prompt takes: digits alone, 1 or more.
+std::optional<OptionValue> read_positive_count(std::string_view text) {
+  std::size_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc() || stop != end || value == 0) return std::nullopt;
+  return value;
+}
+
+// The formats the prompt writes: a TREC run is for batches.
+constexpr OutputFormat kPromptFormats[] = {OutputFormat::kText, OutputFormat::kJson};
+
+std::optional<OptionValue> read_prompt_format(std::string_view text) {
+  for (OutputFormat format : kPromptFormats) {
+    if (name_of(kFormatNames, format) == text) return std::string(text);
+  }
+  return std::nullopt;
+}
+
+std::string hits_text(std::size_t count) {
+  return std::to_string(count) + (count == 1 ? " hit" : " hits");
+}
+
+// A run tag is the last field of a TREC line, which is split on white space.
+std::string check_run_tag(std::string_view tag) {
+  if (tag.empty() || tag.find_first_of(" \t\r\n") != std::string_view::npos) {
+    return "a run tag is one word, with no spaces";
+  }
+  return "";
+}
+
+const std::string& text(const OptionValue& value) { return std::get<std::string>(value); }
+std::size_t count(const OptionValue& value) { return std::get<std::size_t>(value); }
+double number(const OptionValue& value) { return std::get<double>(value); }
+bool flag(const OptionValue& value) { return std::get<bool>(value); }
+
+SearchOptions& search(QuarryOptions& options) { return options.session.search; }
+const SearchOptions& search(const QuarryOptions& options) { return options.session.search; }
+
+std::vector<SearchOption> make_table() {
+  using enum ValueKind;
+  return {
+      {.name = "db",
+       .kind = kPaths,
+       .commands = kBothCommands,
+       .help = "Index folder, or Xapian stub file naming shards; several are searched as one "
+               "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)",
+       .serve_help = "Index folder, or Xapian stub file naming shards; several are served as "
+                     "one (default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)",
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { o.db_paths = std::get<std::vector<std::string>>(v); }},
+      {.name = "allow-partial",
+       .commands = kBothCommands,
+       .help = "When some shards do not answer, search the others and warn",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.open.allow_partial = flag(v); }},
+      {.name = "connect-timeout",
+       .kind = kNumber,
+       .commands = kBothCommands,
+       .help = "Seconds to wait for a remote shard to accept a connection (0: for ever)",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.open.connect_timeout = number(v); },
+       .show = [](const QuarryOptions& o) { return number_text(o.open.connect_timeout); }},
+      {.name = "timeout",
+       .kind = kNumber,
+       .commands = kBothCommands,
+       .help = "Seconds to wait for any one answer from a remote shard (0: for ever)",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.open.timeout = number(v); },
+       .show = [](const QuarryOptions& o) { return number_text(o.open.timeout); }},
+      {.name = "limit",
+       .short_name = 'n',
+       .kind = kCount,
+       .help = "Hits per query",
+       .http = "n",
+       .http_most = kMaxHitsPerPage,
+       .prompt = ":limit",
+       .prompt_usage = ":limit needs a number of hits, such as :limit 20",
+       .prompt_read = read_positive_count,
+       .prompt_confirm =
+           [](const QuarryOptions& o) {
+             return hits_text(search(o).limit) + " a page, from the next query";
+           },
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).limit = count(v); },
+       .show = [](const QuarryOptions& o) { return std::to_string(search(o).limit); }},
+      {.name = "offset",
+       .kind = kCount,
+       .help = "Hits to skip first",
+       .http = "offset",
+       .http_most = kMaxOffset,
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).offset = count(v); },
+       .show = [](const QuarryOptions& o) { return std::to_string(search(o).offset); }},
+      {.name = "format",
+       .kind = kChoice,
+       .help = "Output: text (default), json (default with --batch: JSON Lines), or trec (a "
+               "TREC run, with --batch or queries on standard input)",
+       .values = names_of(kFormatNames),
+       .prompt = ":format",
+       .prompt_usage = ":format takes " + std::string(name_of(kFormatNames, kPromptFormats[0])) +
+                       " or " + std::string(name_of(kFormatNames, kPromptFormats[1])),
+       .prompt_read = read_prompt_format,
+       .prompt_confirm =
+           [](const QuarryOptions& o) {
+             return "answers as " + std::string(name_of(kFormatNames, *o.format)) +
+                    ", from the next query";
+           },
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             o.format = value_named(kFormatNames, text(v));
+             o.session.format =
+                 o.format == OutputFormat::kJson ? OutputFormat::kJson : OutputFormat::kText;
+           }},
+      {.name = "run-tag",
+       .kind = kText,
+       .help = "The name a TREC run gives itself, in its last column (default: quarry)",
+       .value_name = "NAME",
+       .check = check_run_tag,
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.run_tag = text(v); }},
+      {.name = "color",
+       .kind = kChoice,
+       .help = "Highlight matches (auto: on a terminal, unless NO_COLOR is set)",
+       .values = names_of(kColorNames),
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { o.color = *value_named(kColorNames, text(v)); },
+       .show = [](const QuarryOptions& o) { return std::string(name_of(kColorNames, o.color)); }},
+      {.name = "interactive",
+       .short_name = 'i',
+       .help = "Open the prompt; with standard input not a terminal, answer its lines as the "
+               "prompt would, commands included",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.interactive = flag(v); }},
+      {.name = "batch",
+       .kind = kPath,
+       .help = "Answer one query per line of FILE ('-': standard input) on -j threads, as "
+               "JSON Lines, a TREC run or text (--format); a line 'qid<TAB>query' names its "
+               "query",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.batch_file = text(v); }},
+      {.name = "threads",
+       .short_name = 'j',
+       .kind = kCount,
+       .help = "Threads answering a batch (default: the cores available)",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.threads = count(v); }},
+      {.name = "no-snippets",
+       .help = "Leave snippets out (faster)",
+       .http = "snippets",
+       .http_negated = true,
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { search(o).snippets.enabled = !flag(v); }},
+      {.name = "no-timings",
+       .help = "Leave took_ms out of JSON Lines (--batch, queries piped in), so that runs "
+               "compare byte for byte",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.timings = !flag(v); }},
+      {.name = "match",
+       .kind = kChoice,
+       .help = "Free words: any may match, or all must",
+       .values = names_of(kMatchNames),
+       .http = "match",
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             search(o).parser.match = *value_named(kMatchNames, text(v));
+           },
+       .show =
+           [](const QuarryOptions& o) {
+             return std::string(name_of(kMatchNames, search(o).parser.match));
+           }},
+      {.name = "sort",
+       .kind = kChoice,
+       .help = "Order: relevance, date (oldest first), -date",
+       .values = names_of(kSortNames),
+       .http = "sort",
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).sort = *sort_named(text(v)); },
+       .show = [](const QuarryOptions& o) { return std::string(sort_name(search(o).sort)); }},
+      {.name = "collapse",
+       .kind = kChoice,
+       .help = "Show each story once (story), each group of near-duplicates once "
+               "(duplicates), or every article (none); --format trec and --plain: none",
+       .values = names_of(kCollapseNames),
+       .http = "collapse",
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { search(o).collapse.by = *collapse_named(text(v)); },
+       .show =
+           [](const QuarryOptions& o) {
+             return std::string(collapse_name(search(o).collapse.by));
+           }},
+      {.name = "count",
+       .help = "Print only how many articles match QUERY, counted exactly",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.count = flag(v); }},
+      {.name = "count-limit",
+       .kind = kCount,
+       .help = "Count matches exactly up to N; past it, say N+ (\"total_relation\": \"gte\")",
+       .least = 1,
+       .http = "count_limit",
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).count_limit = count(v); },
+       .show = [](const QuarryOptions& o) { return std::to_string(search(o).count_limit); }},
+      {.name = "facets",
+       .kind = kList,
+       .help = "Count all matches by these fields: source,category,date (dates by month, "
+               "or by year over long spans)",
+       .values = facet_names(),
+       .http = "facets",
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { search(o).facets.fields = parse_facet_fields(text(v)); }},
+      {.name = "correct",
+       .kind = kChoice,
+       .help = "Search the spelling suggestion instead of the query: never, auto (when the "
+               "query finds nothing and the suggestion finds something), or always",
+       .values = names_of(kCorrectionNames),
+       .http = "correct",
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             search(o).spelling.correct = *value_named(kCorrectionNames, text(v));
+           },
+       .show =
+           [](const QuarryOptions& o) {
+             return std::string(name_of(kCorrectionNames, search(o).spelling.correct));
+           }},
+      {.name = "strict",
+       .help = "Refuse a query that cannot be parsed (exit 2) instead of searching its words",
+       .http = "strict",
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             // Plain words have no syntax to be strict about: --plain wins.
+             ParseMode& parse = search(o).parse;
+             if (flag(v) && parse != ParseMode::kPlain) parse = ParseMode::kStrict;
+             if (!flag(v) && parse == ParseMode::kStrict) parse = ParseMode::kQueryOrPlain;
+           }},
+      {.name = "plain",
+       .help = "Take queries as plain words, with no syntax (natural-language queries)",
+       .http = "plain",
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             ParseMode& parse = search(o).parse;
+             if (flag(v)) parse = ParseMode::kPlain;
+             if (!flag(v) && parse == ParseMode::kPlain) parse = ParseMode::kQueryOrPlain;
+           }},
+      {.name = "explain",
+       .help = "Show what each query term added to each hit's score",
+       .http = "explain",
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).explain.enabled = flag(v); }},
+      {.name = "weight",
+       .kind = kText,
+       .help = "Ranking scheme: " + ranking_schemes(),
+       .values = scheme_names(),
+       .http = "weight",
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).ranking.scheme = text(v); },
+       .show = [](const QuarryOptions& o) { return search(o).ranking.scheme; }},
+      {.name = "bm25",
+       .kind = kList,
+       .help = "BM25 parameters (default k1=1.5,b=0.6), e.g. k1=1.2,b=0.75",
+       .http = "bm25",
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             // Nothing given is nothing to check against the scheme.
+             if (text(v).empty()) return;
+             o.bm25_given = true;
+             parse_ranking_parameters(text(v), &search(o).ranking);
+           }},
+      {.name = "title-weight",
+       .kind = kNumber,
+       .help = "Extra weight of query words found in titles",
+       .http = "title_weight",
+       .http_most = 1e6,
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { search(o).parser.title_weight = number(v); },
+       .show = [](const QuarryOptions& o) { return number_text(search(o).parser.title_weight); }},
+      {.name = "feedback",
+       .kind = kList,
+       .help = "Pseudo-relevance feedback: auto (for queries of 8 plain words or more), on, "
+               "off, and parameters docs=N,terms=N,weight=W,power=P,min_words=N",
+       .values = names_of(kFeedbackModeNames),
+       .http = "feedback",
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { parse_feedback(text(v), &search(o).feedback); },
+       .show =
+           [](const QuarryOptions& o) {
+             return std::string(name_of(kFeedbackModeNames, search(o).feedback.mode));
+           }},
+      {.name = "like",
+       .kind = kText,
+       .help = "Find articles like the one of this ID (not itself); a QUERY narrows them",
+       .http = "like",
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).like.id = text(v); }},
+      // quarry serve's own.
+      {.name = "listen",
+       .kind = kText,
+       .commands = kServeCommand,
+       .help = "HOST:PORT to listen on; port 0 picks a free one. An address other than "
+               "loopback lets anyone who reaches it read the whole index",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.listen = text(v); },
+       .show = [](const QuarryOptions& o) { return o.serve.listen; }},
+      {.name = "threads",
+       .short_name = 'j',
+       .kind = kCount,
+       .commands = kServeCommand,
+       .help = "Threads answering requests, each with its own view of the index "
+               "(default: the cores available)",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.threads = count(v); }},
+      {.name = "cache-mib",
+       .kind = kCount,
+       .commands = kServeCommand,
+       .help = "MiB of search answers kept for the same request asked again while the index "
+               "does not change (default: 64; 0: none)",
+       .most = std::size_t{1} << 20,
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.cache_bytes = count(v) << 20; }},
+      {.name = "quiet",
+       .short_name = 'q',
+       .commands = kServeCommand,
+       .help = "Log no line per request",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.log_requests = !flag(v); }},
+  };
+}
+
+}  // namespace
+
+QuarryOptions::QuarryOptions() : db_paths{default_index_path()} {
+  // The programs show each story once unless told otherwise; the library
+  // leaves the choice to its caller.
+  session.search.collapse.by = Collapse::kStory;
+}
+
+std::string SearchOption::short_flag() const {
+  return short_name ? std::string{'-', short_name} : std::string();
+}
+
+const std::vector<SearchOption>& search_option_table() {
+  static const std::vector<SearchOption> kTable = make_table();
+  return kTable;
+}
+
+const SearchOption* option_of_parameter(std::string_view parameter) {
+  for (const SearchOption& option : search_option_table()) {
+    if (!option.http.empty() && option.http == parameter) return &option;
+  }
+  return nullptr;
+}
+
+const SearchOption* option_of_prompt_command(std::string_view command) {
+  for (const SearchOption& option : search_option_table()) {
+    if (!option.prompt.empty() && option.prompt == command) return &option;
+  }
+  return nullptr;
+}
+
+const SearchOption* option_named(std::string_view name, Command command) {
+  for (const SearchOption& option : search_option_table()) {
+    if (option.name == name && option.belongs_to(command)) return &option;
+  }
+  return nullptr;
+}
+
+bool takes_plain_words(const QuarryOptions& options) {
+  return search(options).parse == ParseMode::kPlain;
+}
+
+bool searches_like(const QuarryOptions& options) { return !search(options).like.id.empty(); }
+
+std::string default_of(const SearchOption& option) {
+  static const QuarryOptions kDefaults;
+  return option.show ? option.show(kDefaults) : std::string();
+}
+
+}  // namespace quarry

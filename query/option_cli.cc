@@ -1,0 +1,90 @@
+#include "query/option_cli.h"
+
+#include <string>
+#include <vector>
+
+#include "app/option_rules.h"
+#include "query/whole_number.h"
+
+namespace quarry {
+namespace {
+
+std::string names_of(const SearchOption& option) {
+  const std::string short_flag = option.short_flag();
+  return short_flag.empty() ? option.long_flag() : short_flag + "," + option.long_flag();
+}
+
+// Sets the row's value as it was given.
+template <class Value>
+std::function<void(const Value&)> setter(const SearchOption& option, QuarryOptions& options) {
+  return [&option, &options](const Value& value) {
+    try {
+      set_option(option, value, options, kCommandLineNaming);
+    } catch (const OptionError& error) {
+      throw CLI::ValidationError(error.what());
+    }
+  };
+}
+
+CLI::Option* add_row(CLI::App& app, Command command, const SearchOption& option,
+                     QuarryOptions& options) {
+  const std::string names = names_of(option);
+  const std::string& help = option.help_in(command);
+  switch (option.kind) {
+    case ValueKind::kFlag:
+      return app.add_flag_callback(
+          names, [&option, &options] { setter<bool>(option, options)(true); }, help);
+    case ValueKind::kCount: {
+      CLI::Option* added =
+          app.add_option_function<std::size_t>(names, setter<std::size_t>(option, options), help);
+      if (option.most == SIZE_MAX) return added->check(whole_number(option.least));
+      return added->check(CLI::Range(option.least, option.most).description("N"));
+    }
+    case ValueKind::kNumber:
+      return app.add_option_function<double>(names, setter<double>(option, options), help)
+          ->check(CLI::NonNegativeNumber);
+    case ValueKind::kPaths:
+      // One path per --db, so that the query may follow it.
+      return app
+          .add_option_function<std::vector<std::string>>(
+              names, setter<std::vector<std::string>>(option, options), help)
+          ->allow_extra_args(false);
+    case ValueKind::kChoice:
+    case ValueKind::kList:
+    case ValueKind::kText:
+    case ValueKind::kPath:
+      break;
+  }
+  CLI::Option* added =
+      app.add_option_function<std::string>(names, setter<std::string>(option, options), help);
+  if (option.kind == ValueKind::kChoice) {
+    added->check(
+        CLI::IsMember(std::vector<std::string>(option.values.begin(), option.values.end())));
+  }
+  if (option.check) {
+    added->check(CLI::Validator([&option](const std::string& value) { return option.check(value); },
+                                std::string(option.value_name)));
+  }
+  return added;
+}
+
+}  // namespace
+
+void add_table_options(CLI::App& app, Command command, QuarryOptions& options) {
+  for (const SearchOption& option : search_option_table()) {
+    if (!option.belongs_to(command)) continue;
+    CLI::Option* added = add_row(app, command, option, options);
+    const std::string shown = default_of(option);
+    if (!shown.empty()) added->default_str(shown);
+  }
+}
+
+void resolve_command_line(QuarryOptions& options, bool input_is_terminal) {
+  try {
+    resolve_quarry(options, input_is_terminal);
+  } catch (const OptionError& error) {
+    throw CLI::ValidationError(error.what());
+  }
+}
+
+}  // namespace quarry

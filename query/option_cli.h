@@ -1,0 +1,23 @@
+// quarry's options on the command line: the rows of the option table
+// (app/search_option_table.h) as CLI11 options.
+#ifndef QUARRY_QUERY_OPTION_CLI_H_
+#define QUARRY_QUERY_OPTION_CLI_H_
+
+#include <CLI/CLI.hpp>
+
+#include "app/search_option_table.h"
+
+namespace quarry {
+
+// Adds the options of `command` to `app`, in the table's order; parsing
+// sets them in `options`, which must outlive the parse. A value an option
+// refuses is a CLI::ValidationError naming it.
+void add_table_options(CLI::App& app, Command command, QuarryOptions& options);
+
+// resolve_quarry, its OptionError a CLI::ValidationError: the rules
+// between options are reported as the options' own errors are.
+void resolve_command_line(QuarryOptions& options, bool input_is_terminal);
+
+}  // namespace quarry
+
+#endif  // QUARRY_QUERY_OPTION_CLI_H_

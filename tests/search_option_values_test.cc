@@ -1,0 +1,126 @@
+// The values of quarry's options and the syntax of its list options
+// (--feedback, --bm25, --facets), as the command line, the HTTP API and the
+// prompt read them.
+#include "app/search_option_values.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "quarry/error.h"
+
+namespace quarry {
+namespace {
+
+// The names other tools pass to --sort, --collapse and the HTTP API.
+TEST(SearchOptionNames, SortOrdersByTheirNamesAndBack) {
+  const std::pair<std::string_view, SortOrder> cases[] = {{"relevance", SortOrder::kRelevance},
+                                                          {"date", SortOrder::kOldestFirst},
+                                                          {"-date", SortOrder::kNewestFirst}};
+  for (const auto& [name, sort] : cases) {
+    EXPECT_EQ(sort_name(sort), name);
+    EXPECT_EQ(sort_named(name), sort) << name;
+  }
+  for (std::string_view unknown : {"", "Date", "+date", "score"}) {
+    EXPECT_FALSE(sort_named(unknown)) << unknown;
+  }
+}
+
+TEST(SearchOptionNames, CollapsesByTheirNamesAndBack) {
+  const std::pair<std::string_view, Collapse> cases[] = {{"story", Collapse::kStory},
+                                                         {"duplicates", Collapse::kDuplicates},
+                                                         {"none", Collapse::kNone}};
+  for (const auto& [name, collapse] : cases) {
+    EXPECT_EQ(collapse_name(collapse), name);
+    EXPECT_EQ(collapse_named(name), collapse) << name;
+  }
+  for (std::string_view unknown : {"", "stories", "Story", "off"}) {
+    EXPECT_FALSE(collapse_named(unknown)) << unknown;
+  }
+}
+
+TEST(ParseFeedback, ModesAndParameters) {
+  struct Case {
+    std::string text;
+    FeedbackMode mode;
+    unsigned docs, terms;
+    double weight;
+  };
+  const FeedbackConfig defaults;
+  const std::vector<Case> cases = {
+      {"", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
+      {"on", FeedbackMode::kOn, defaults.docs, defaults.terms, defaults.weight},
+      {"off", FeedbackMode::kOff, defaults.docs, defaults.terms, defaults.weight},
+      {" auto ", FeedbackMode::kAuto, defaults.docs, defaults.terms, defaults.weight},
+      {"docs=5,terms=8,weight=0.25", FeedbackMode::kAuto, 5, 8, 0.25},
+      {"on, docs=3", FeedbackMode::kOn, 3, defaults.terms, defaults.weight},
+      {"weight=1,off", FeedbackMode::kOff, defaults.docs, defaults.terms, 1},
+  };
+  for (const Case& c : cases) {
+    FeedbackConfig config;
+    parse_feedback(c.text, &config);
+    EXPECT_EQ(config.mode, c.mode) << c.text;
+    EXPECT_EQ(config.docs, c.docs) << c.text;
+    EXPECT_EQ(config.terms, c.terms) << c.text;
+    EXPECT_EQ(config.weight, c.weight) << c.text;
+  }
+  FeedbackConfig powered;
+  parse_feedback("power=1.5", &powered);
+  EXPECT_EQ(powered.power, 1.5);
+  for (const std::string bad :
+       {"yes", "docs=0", "docs=2.5", "weight=2", "weight=-1", "size=3", "terms=", "=3", "power=-1",
+        "power=nan", "power=inf", "docs=nan", "docs=1e20"}) {
+    FeedbackConfig config;
+    EXPECT_THROW(parse_feedback(bad, &config), ConfigError) << bad;
+  }
+}
+
+struct ParametersCase {
+  std::string text;
+  std::map<std::string, double> parameters;
+};
+
+TEST(Ranking, ParsesParameters) {
+  const std::vector<ParametersCase> cases = {
+      {"k1=1.2,b=0.75", {{"k1", 1.2}, {"b", 0.75}}},
+      {" k1 = 2 , b = 0 ", {{"k1", 2}, {"b", 0}}},
+      {"k1=1.2,", {{"k1", 1.2}}},
+      {"c=1e-3", {{"c", 0.001}}},
+      {"k1=1,k1=2", {{"k1", 2}}},
+      {"", {}},
+  };
+  for (const ParametersCase& c : cases) {
+    RankingConfig config;
+    ASSERT_NO_THROW(parse_ranking_parameters(c.text, &config)) << c.text;
+    EXPECT_EQ(config.parameters, c.parameters) << c.text;
+  }
+}
+
+TEST(Ranking, MalformedParametersAreConfigErrors) {
+  for (const char* text :
+       {"k1", "k1=x", "=1", " =1", "k1=", "k1=1.2x", "k1==1", "k1=1.2;b=0.75", "b=0.75,k1"}) {
+    RankingConfig config;
+    EXPECT_THROW(parse_ranking_parameters(text, &config), ConfigError) << text;
+  }
+}
+
+TEST(FacetNames, ListsParseInOrderOnce) {
+  EXPECT_EQ(parse_facet_fields("date, source,date,"),
+            (std::vector<FacetField>{FacetField::kDate, FacetField::kSource}));
+  EXPECT_TRUE(parse_facet_fields("").empty());
+  for (FacetField field : {FacetField::kSource, FacetField::kCategory, FacetField::kDate}) {
+    EXPECT_EQ(facet_field(facet_name(field)), field);
+  }
+  try {
+    parse_facet_fields("source,author");
+    ADD_FAILURE() << "an unknown field was taken";
+  } catch (const ConfigError& error) {
+    EXPECT_NE(std::string(error.what()).find("'author'"), std::string::npos) << error.what();
+  }
+}
+
+}  // namespace
+}  // namespace quarry
