@@ -1,6 +1,8 @@
 // Errors thrown by the Quarry engine. Every exception the library lets out
 // derives from quarry::Error and carries a one-line message that names what
 // is at fault (a path, a line, a query), ready to show to a user.
+// An error is an immutable value once thrown: one object may be read from
+// several threads at once.
 #ifndef QUARRY_ERROR_H_
 #define QUARRY_ERROR_H_
 
