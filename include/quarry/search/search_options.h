@@ -34,14 +34,6 @@ enum class Correction {
   kAlways,  // whenever there is a suggestion
 };
 
-// The names `quarry --sort`/`--collapse` and the HTTP API's `sort` and
-// `collapse` give these values ("relevance", "date", "-date"; "story",
-// "duplicates", "none"), and back; nothing for a name that is none of them.
-std::string_view sort_name(SortOrder sort);
-std::optional<SortOrder> sort_named(std::string_view name);
-std::string_view collapse_name(Collapse collapse);
-std::optional<Collapse> collapse_named(std::string_view name);
-
 // Articles like another: the article's most telling words, as the query,
 // rather than the query's matches.
 struct LikeOptions {
