@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "app/search_option_values.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
