@@ -13,6 +13,7 @@
 #include "app/index_command.h"
 #include "app/index_location.h"
 #include "app/version_text.h"
+#include "indexer/completion.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/text/analyzer.h"
 
@@ -101,6 +102,11 @@ int main(int argc, char** argv) {
                "No progress line and no summary; problems are still shown");
   app.add_option("PATH", command.paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
   app.footer(std::string(kExamples) + "\n\n" + kExitCodes);
+  // What the build installs beside the program, written from the options
+  // above; left out of the help, which it documents.
+  if (argc == 3 && std::string_view(argv[1]) == "--generate") {
+    return quarry::write_index_completion(app, argv[2], std::cout, std::cerr, kProgram);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

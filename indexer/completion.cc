@@ -1,0 +1,198 @@
+#include "indexer/completion.h"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "quarry/text/analyzer.h"
+
+namespace quarry {
+namespace {
+
+// What an option's value is, for completing it; options not named here
+// take a number or nothing, which no list completes.
+enum class ValueKind { kNothing, kFolder, kFile, kLanguage };
+struct ValueHint {
+  std::string_view flag;
+  ValueKind kind;
+};
+constexpr ValueHint kValueHints[] = {
+    {"--db", ValueKind::kFolder},
+    {"--synonyms", ValueKind::kFile},
+    {"--language", ValueKind::kLanguage},
+};
+
+ValueKind value_kind(const std::string& flag) {
+  for (const ValueHint& hint : kValueHints) {
+    if (hint.flag == flag) return hint.kind;
+  }
+  return ValueKind::kNothing;
+}
+
+// One option of the command line, as completion needs it.
+struct Flag {
+  std::vector<std::string> names;  // "-j", "--threads"
+  std::string description;         // its help's first clause, for zsh
+  bool takes_value = false;
+  bool value_optional = false;  // --wait, --wait=SECONDS
+  ValueKind kind = ValueKind::kNothing;
+};
+
+std::string first_clause(const std::string& help) {
+  const std::size_t end = help.find_first_of(":;(");
+  std::string clause = help.substr(0, end);
+  while (!clause.empty() && clause.back() == ' ') clause.pop_back();
+  if (!clause.empty()) clause[0] = static_cast<char>(std::tolower(clause[0]));
+  // zsh's descriptions are in brackets and single quotes.
+  std::string escaped;
+  for (char c : clause) {
+    if (c == '[' || c == ']') escaped += '\\';
+    if (c == '\'') {
+      escaped += "'\\''";
+      continue;
+    }
+    escaped += c;
+  }
+  return escaped;
+}
+
+std::vector<Flag> flags_of(const CLI::App& app) {
+  std::vector<Flag> flags;
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->get_positional()) continue;
+    Flag flag;
+    for (const std::string& name : option->get_snames()) flag.names.push_back("-" + name);
+    for (const std::string& name : option->get_lnames()) flag.names.push_back("--" + name);
+    flag.description = first_clause(option->get_description());
+    // A flag that may be given a value (--wait, --wait=SECONDS) has a type;
+    // a plain flag (--quiet) has none.
+    flag.value_optional = option->get_expected_min() == 0 && !option->get_type_name().empty();
+    flag.takes_value = option->get_expected_min() > 0 || flag.value_optional;
+    flag.kind = value_kind(flag.names.back());
+    flags.push_back(std::move(flag));
+  }
+  return flags;
+}
+
+std::string joined(const std::vector<std::string>& words, std::string_view between) {
+  std::string text;
+  for (const std::string& word : words) text += (text.empty() ? "" : std::string(between)) + word;
+  return text;
+}
+
+std::string languages() { return "none " + Analyzer::available_languages(); }
+
+void write_bash(const std::vector<Flag>& flags, std::ostream& out, std::string_view program) {
+  out << "# bash completion for " << program << ", written by `" << program
+      << " --generate complete-bash`\n"
+         "# from its options: the options, their values, and the folders and corpora\n"
+         "# it reads.                                              -*- shell-script -*-\n\n"
+         "_quarry_index()\n{\n"
+         "    local cur prev words cword split\n"
+         "    _init_completion -s || return\n\n"
+         "    case $prev in\n";
+  std::vector<std::string> numbers;
+  std::vector<std::string> all;
+  for (const Flag& flag : flags) {
+    for (const std::string& name : flag.names) all.push_back(name);
+    if (flag.value_optional) all.push_back(flag.names.back() + "=");
+    if (!flag.takes_value || flag.value_optional) continue;
+    const std::string arm = joined(flag.names, " | ");
+    switch (flag.kind) {
+      case ValueKind::kFolder:
+        out << "        " << arm
+            << ")\n            _filedir -d\n            return\n            ;;\n";
+        break;
+      case ValueKind::kFile:
+        out << "        " << arm << ")\n            _filedir\n            return\n            ;;\n";
+        break;
+      case ValueKind::kLanguage:
+        out << "        " << arm << ")\n            COMPREPLY=($(compgen -W '" << languages()
+            << "' -- \"$cur\"))\n            return\n            ;;\n";
+        break;
+      case ValueKind::kNothing:
+        for (const std::string& name : flag.names) numbers.push_back(name);
+        break;
+    }
+  }
+  if (!numbers.empty()) {
+    out << "        " << joined(numbers, " | ") << ")\n            return\n            ;;\n";
+  }
+  out << "    esac\n"
+         "    $split && return\n\n"
+         "    if [[ $cur == -* ]]; then\n"
+         "        COMPREPLY=($(compgen -W '"
+      << joined(all, " ")
+      << "' -- \"$cur\"))\n"
+         "        [[ ${COMPREPLY-} == *= ]] && compopt -o nospace\n"
+         "        return\n"
+         "    fi\n"
+         "    # Folders, .txt articles and JSON Lines corpora.\n"
+         "    _filedir '@(txt|jsonl|jsonl.gz)'\n"
+         "} &&\n"
+         "    complete -F _quarry_index "
+      << program << "\n\n# ex: filetype=sh\n";
+}
+
+std::string zsh_value(const Flag& flag) {
+  switch (flag.kind) {
+    case ValueKind::kFolder:
+      return ":folder:_directories";
+    case ValueKind::kFile:
+      return ":file:_files";
+    case ValueKind::kLanguage:
+      return ":language:(" + languages() + ")";
+    case ValueKind::kNothing:
+      break;
+  }
+  return flag.value_optional ? "::value" : ":value";
+}
+
+void write_zsh(const std::vector<Flag>& flags, std::ostream& out, std::string_view program) {
+  out << "#compdef " << program << "\n\n# zsh completion for " << program << ", written by `"
+      << program
+      << " --generate complete-zsh` from\n"
+         "# its options: the options, their values, and the folders and corpora it reads.\n\n"
+         "_arguments -s -S : \\\n";
+  for (const Flag& flag : flags) {
+    const bool stops = flag.names.back() == "--help" || flag.names.back() == "--version";
+    const std::string exclusive = stops                   ? "(- *)"
+                                  : flag.names.size() > 1 ? "(" + joined(flag.names, " ") + ")"
+                                                          : "";
+    std::vector<std::string> specs;
+    for (const std::string& name : flag.names) {
+      const bool is_long = name.size() > 2;
+      const std::string suffix = !flag.takes_value     ? ""
+                                 : flag.value_optional ? "=-"
+                                 : is_long             ? "="
+                                                       : "+";
+      specs.push_back(name + suffix);
+    }
+    const std::string value = flag.takes_value ? zsh_value(flag) : "";
+    const std::string body = "[" + flag.description + "]" + value;
+    if (specs.size() == 1) {
+      out << "  '" << exclusive << specs[0] << body << "' \\\n";
+    } else {
+      out << "  '" << exclusive << "'{" << joined(specs, ",") << "}'" << body << "' \\\n";
+    }
+  }
+  out << "  '*:folder or corpus:_files -g \"*.(txt|jsonl|jsonl.gz)(-.)\"'\n";
+}
+
+}  // namespace
+
+int write_index_completion(const CLI::App& app, std::string_view kind, std::ostream& out,
+                           std::ostream& err, std::string_view program) {
+  const std::vector<Flag> flags = flags_of(app);
+  if (kind == "complete-bash") {
+    write_bash(flags, out, program);
+  } else if (kind == "complete-zsh") {
+    write_zsh(flags, out, program);
+  } else {
+    err << program << ": --generate takes complete-bash or complete-zsh\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace quarry
