@@ -83,24 +83,6 @@ std::string bash_value_arm(const SearchOption& option) {
          "            return\n            ;;\n";
 }
 
-// A description for zsh: the help's first clause, without what zsh's
-// option specs give a meaning to.
-std::string zsh_description(std::string_view help) {
-  std::string text(help.substr(0, help.find_first_of(";:(")));
-  while (!text.empty() && (text.back() == ' ' || text.back() == ',')) text.pop_back();
-  std::string escaped;
-  for (char c : text) {
-    if (c == '[' || c == ']') escaped += '\\';
-    if (c == '\'') {
-      escaped += "'\\''";
-      continue;
-    }
-    escaped += c;
-  }
-  if (!escaped.empty() && escaped[0] >= 'A' && escaped[0] <= 'Z') escaped[0] += 'a' - 'A';
-  return escaped;
-}
-
 // An _arguments spec: '(-n --limit)'{-n+,--limit=}'[hits per query]:N:'.
 std::string zsh_spec(const SearchOption& option, Command command) {
   const bool value = option.takes_value();
@@ -138,6 +120,22 @@ std::string zsh_specs(Command command, std::string_view indent) {
 }
 
 }  // namespace
+
+std::string zsh_description(std::string_view help) {
+  std::string text(help.substr(0, help.find_first_of(";:(")));
+  while (!text.empty() && (text.back() == ' ' || text.back() == ',')) text.pop_back();
+  std::string escaped;
+  for (char c : text) {
+    if (c == '[' || c == ']') escaped += '\\';
+    if (c == '\'') {
+      escaped += "'\\''";
+      continue;
+    }
+    escaped += c;
+  }
+  if (!escaped.empty() && escaped[0] >= 'A' && escaped[0] <= 'Z') escaped[0] += 'a' - 'A';
+  return escaped;
+}
 
 std::vector<std::string> generated_documents() { return {"complete-bash", "complete-zsh"}; }
 

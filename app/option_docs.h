@@ -20,6 +20,10 @@ std::vector<std::string> generated_documents();
 int write_document(std::string_view kind, std::ostream& out, std::ostream& err,
                    std::string_view program);
 
+// A description in zsh's completion: the help's first clause, lower-cased,
+// escaped for an _arguments spec in single quotes.
+std::string zsh_description(std::string_view help);
+
 // The completion of quarry and quarry serve for bash (to be sourced, or
 // found by bash-completion's loader) and for zsh (an autoloaded #compdef
 // function): options, their values, the query's fields, and serve.

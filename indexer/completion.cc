@@ -1,9 +1,9 @@
 #include "indexer/completion.h"
 
-#include <cctype>
 #include <string>
 #include <vector>
 
+#include "app/option_docs.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
@@ -32,29 +32,11 @@ ValueKind value_kind(const std::string& flag) {
 // One option of the command line, as completion needs it.
 struct Flag {
   std::vector<std::string> names;  // "-j", "--threads"
-  std::string description;         // its help's first clause, for zsh
+  std::string description;         // for zsh (zsh_description)
   bool takes_value = false;
   bool value_optional = false;  // --wait, --wait=SECONDS
   ValueKind kind = ValueKind::kNothing;
 };
-
-std::string first_clause(const std::string& help) {
-  const std::size_t end = help.find_first_of(":;(");
-  std::string clause = help.substr(0, end);
-  while (!clause.empty() && clause.back() == ' ') clause.pop_back();
-  if (!clause.empty()) clause[0] = static_cast<char>(std::tolower(clause[0]));
-  // zsh's descriptions are in brackets and single quotes.
-  std::string escaped;
-  for (char c : clause) {
-    if (c == '[' || c == ']') escaped += '\\';
-    if (c == '\'') {
-      escaped += "'\\''";
-      continue;
-    }
-    escaped += c;
-  }
-  return escaped;
-}
 
 std::vector<Flag> flags_of(const CLI::App& app) {
   std::vector<Flag> flags;
@@ -63,7 +45,7 @@ std::vector<Flag> flags_of(const CLI::App& app) {
     Flag flag;
     for (const std::string& name : option->get_snames()) flag.names.push_back("-" + name);
     for (const std::string& name : option->get_lnames()) flag.names.push_back("--" + name);
-    flag.description = first_clause(option->get_description());
+    flag.description = zsh_description(option->get_description());
     // A flag that may be given a value (--wait, --wait=SECONDS) has a type;
     // a plain flag (--quiet) has none.
     flag.value_optional = option->get_expected_min() == 0 && !option->get_type_name().empty();
