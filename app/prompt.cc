@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/ansi.h"
+#include "app/count_text.h"
 #include "app/option_rules.h"
 #include "app/search_option_values.h"
 #include "app/terminal_text.h"
@@ -63,6 +64,23 @@ std::string pager_command(const std::string& pager) {
   return "LESS=\"${LESS-FRX}\" LV=\"${LV--c}\"; export LESS LV; " + pager;
 }
 
+// `text` with a blank line between its paragraphs, however many lines
+// apart they were.
+std::string paragraphs_apart(std::string_view text) {
+  std::string spaced;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (!trim_white_space(line).empty()) {
+      if (!spaced.empty()) spaced += "\n\n";
+      spaced += line;
+    }
+    start = end + 1;
+  }
+  return spaced;
+}
+
 constexpr char kHelp[] = R"(Type a query to search, or a command:
   :next, :prev      next or previous page of hits
   :show N           the whole article N of the last results
@@ -88,6 +106,15 @@ PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostre
       out_(out),
       diagnostics_(diagnostics),
       program_(program) {}
+
+void PromptSession::greet() {
+  if (!config_.decorations) return;
+  const std::size_t articles = searcher_.stats().articles;
+  out_ << "Searching " << with_thousands(articles) << (articles == 1 ? " article" : " articles");
+  if (!config_.index_name.empty()) out_ << " in " << config_.index_name;
+  out_ << ". Type a query, or :help for the commands.\n";
+  out_.flush();
+}
 
 PromptSession::~PromptSession() {
   if (printer_) printer_->end_run();
@@ -144,7 +171,8 @@ void PromptSession::problem(const std::string& message) {
   ++problems_;
 }
 
-void PromptSession::search(const std::string& query, std::size_t offset, const std::string& like) {
+void PromptSession::search(const std::string& query, std::size_t offset, const std::string& like,
+                           std::string_view heading) {
   SearchOptions options = config_.session.search;
   options.offset = offset;
   options.like.id = like;
@@ -168,6 +196,7 @@ void PromptSession::search(const std::string& query, std::size_t offset, const s
       diagnostics_ << program_ << ": warning: " << warning << '\n';
     }
   }
+  out_ << heading;
   printer.answer(result, {std::nullopt, took_ms});
   answered_before_ = true;
   out_.flush();
@@ -249,7 +278,14 @@ void PromptSession::like(std::string_view argument) {
   const std::string id = found->id;
   const std::string query =
       space == std::string_view::npos ? "" : std::string(trim_white_space(argument.substr(space)));
-  search(query, 0, id);
+  // At a terminal, the results say what they are like: the hit's number
+  // is gone from the screen once they are.
+  std::string heading;
+  if (config_.decorations) {
+    heading = "Articles like \"" + (found->title.empty() ? id : found->title) + '"' +
+              (query.empty() ? "" : " that match " + query) + ":\n";
+  }
+  search(query, 0, id, heading);
 }
 
 void PromptSession::show(std::string_view argument) {
@@ -268,10 +304,13 @@ void PromptSession::show(std::string_view argument) {
     if (!field->empty()) page << " · " << *field;
   }
   page << "\n\n";
+  std::ostringstream body;
   write_highlighted(
-      page, highlight_all(searcher_.analyzer(), article->body, last_result_.highlight), style);
-  page << '\n';
-  const std::string text = std::move(page).str();
+      body, highlight_all(searcher_.analyzer(), article->body, last_result_.highlight), style);
+  page << paragraphs_apart(body.str()) << '\n';
+  // Wrapped here, at spaces, rather than by the terminal or the pager,
+  // which would break lines in the middle of words.
+  const std::string text = wrap_lines(page.str(), config_.screen_columns);
 
   if (!config_.pager.empty() && config_.screen_rows > 0 &&
       screen_rows(text, config_.screen_columns) >= config_.screen_rows) {

@@ -31,6 +31,8 @@ struct PromptConfig {
   std::string pager;
   std::size_t screen_rows = 0;
   std::size_t screen_columns = 0;
+  // What the greeting calls the index searched: its folder or stub file.
+  std::string index_name;
 };
 
 // What the prompt remembers between lines: the last query and its page, and
@@ -45,6 +47,11 @@ class PromptSession {
   ~PromptSession();
   PromptSession(const PromptSession&) = delete;
   PromptSession& operator=(const PromptSession&) = delete;
+
+  // At a terminal, says what is searched and where help is, as the prompt
+  // opens: "Searching 2,225 articles in /srv/news. Type a query, or :help
+  // for the commands."; without decorations, nothing.
+  void greet();
 
   // Answers one line: a query, or a command starting with ':'. Problems
   // (a bad query, an unknown command) are explained in one line on the
@@ -65,7 +72,9 @@ class PromptSession {
  private:
   // The printer of the format asked for last.
   AnswerPrinter& printer();
-  void search(const std::string& query, std::size_t offset, const std::string& like = "");
+  // `heading`, when the query is good, goes before the answer.
+  void search(const std::string& query, std::size_t offset, const std::string& like = "",
+              std::string_view heading = {});
   // The hit on screen numbered `argument` (its rank), or null after saying
   // why there is none as a problem of `command`.
   const Hit* hit_on_screen(std::string_view argument, const char* command);

@@ -96,7 +96,11 @@ int run_quarry(const QuarryOptions& options, const Terminal& terminal, std::istr
   config.pager = pager && *pager ? pager : "less -R";
   config.screen_rows = terminal.rows;
   config.screen_columns = terminal.columns;
+  for (const std::string& path : options.db_paths) {
+    config.index_name += (config.index_name.empty() ? "" : ", ") + path;
+  }
   PromptSession prompt(searcher, config, out, err, program);
+  prompt.greet();
   run_terminal_prompt(prompt, default_history_file());
   return kExitSuccess;
 }

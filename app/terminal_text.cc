@@ -109,6 +109,19 @@ std::string wrap(std::string_view line, std::size_t width, std::string_view inde
   return wrapped;
 }
 
+std::string wrap_lines(std::string_view text, std::size_t width) {
+  std::string wrapped;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    wrapped += wrap(text.substr(start, end - start), width, "");
+    if (end == text.size()) break;
+    wrapped += '\n';
+    start = end + 1;
+  }
+  return wrapped;
+}
+
 void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style,
                        std::string_view style_around) {
   if (!style.color) {

@@ -33,6 +33,10 @@ std::size_t screen_rows(std::string_view text, std::size_t columns);
 // own; width 0 leaves the line as it is.
 std::string wrap(std::string_view line, std::size_t width, std::string_view indent);
 
+// Each line of `text` wrapped as wrap() wraps it, with no indent: what a
+// terminal `width` columns wide shows without breaking a word.
+std::string wrap_lines(std::string_view text, std::size_t width);
+
 // The snippet's text with its highlights in bold colour when style.color;
 // `style_around` is the style the text around them is in (restored after
 // each highlight).

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/terminal_text.h"
 #include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 
@@ -508,6 +509,96 @@ TEST_F(PromptTest, ThePagerIsUsedWhenWrappedLinesFillTheScreen) {
     say(":show 1");
     EXPECT_EQ(fs::exists(paged), columns != 100000);
   }
+}
+
+// :show wraps the article at spaces to the screen's width, as the hits are
+// wrapped: a terminal or a pager left to wrap it breaks words in two.
+TEST_F(PromptTest, ShowWrapsTheArticleWithoutBreakingWords) {
+  const fs::path paged = dir_ / "paged.txt";
+  for (const bool through_pager : {false, true}) {
+    for (const std::size_t columns : {30, 60, 110}) {
+      SCOPED_TRACE(std::to_string(columns) + (through_pager ? " columns, paged" : " columns"));
+      fs::remove(paged);
+      PromptConfig config;
+      config.pager = through_pager ? "cat > '" + paged.string() + "'" : "";
+      config.screen_rows = 2;
+      config.screen_columns = columns;
+      open(config);
+      ASSERT_EQ(say(kQuery).diagnostics, "");
+      const Reply reply = say(":show 1");
+      ASSERT_EQ(reply.diagnostics, "");
+      const std::string shown = through_pager ? read_file(paged) : reply.out;
+      const std::optional<Article> article = searcher_->fetch(expected_ids(kQuery)[0]);
+      ASSERT_TRUE(article);
+      const std::vector<std::string> body = words_of(article->body);
+      const std::vector<std::string> words = words_of(shown);
+      ASSERT_GE(words.size(), body.size());
+      EXPECT_TRUE(std::equal(body.begin(), body.end(), words.end() - body.size())) << shown;
+      bool wrapped = false;
+      for (const std::string& line : lines_of(shown)) {
+        EXPECT_LE(display_width(line), columns) << line;
+        wrapped = wrapped || display_width(line) > columns / 2;
+      }
+      EXPECT_TRUE(wrapped) << "lines are filled, not cut short:\n" << shown;
+    }
+  }
+}
+
+// The article's paragraphs are set apart by a blank line, however many
+// line breaks apart they were.
+TEST_F(PromptTest, ShowSetsParagraphsApart) {
+  IndexConfig config;
+  config.db_path = (dir_ / "index").string();
+  write_file(dir_ / "articles" / "lines.txt",
+             "Zebra crossing\n\nOne zebrafish.\nTwo zebrafish.\n\n\nThree zebrafish.\n");
+  ASSERT_EQ(index_paths(config, {(dir_ / "articles").string()}).added, 1u);
+  own_searcher_ = std::make_unique<Searcher>(config.db_path);
+  searcher_ = own_searcher_.get();
+  open();
+  ASSERT_EQ(say("zebrafish").diagnostics, "");
+  const std::string shown = say(":show 1").out;
+  EXPECT_NE(shown.find("\n\nOne zebrafish.\n\nTwo zebrafish.\n\nThree zebrafish.\n"),
+            std::string::npos)
+      << shown;
+}
+
+// At a terminal the prompt opens by saying what it searches and where its
+// help is.
+TEST_F(PromptTest, GreetingNamesTheIndexAndHelp) {
+  PromptConfig config;
+  config.decorations = true;
+  config.index_name = "/srv/news";
+  open(config);
+  session_->greet();
+  const std::string greeting = out_.str();
+  const std::string articles = std::to_string(searcher_->stats().articles) + " articles";
+  EXPECT_NE(greeting.find(articles + " in /srv/news"), std::string::npos) << greeting;
+  EXPECT_NE(greeting.find(":help"), std::string::npos) << greeting;
+  EXPECT_EQ(lines_of(greeting).size(), 1u) << greeting;
+
+  open();  // answering a pipe: nothing but answers
+  session_->greet();
+  EXPECT_EQ(out_.str(), "");
+}
+
+// :like N says which article the results are like: hit N is no longer on
+// the screen.
+TEST_F(PromptTest, LikeSaysWhichArticleItsResultsAreLike) {
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  const std::optional<Article> liked = searcher_->fetch(expected_ids(kQuery)[1]);
+  ASSERT_TRUE(liked);
+  const Reply reply = say(":like 2");
+  EXPECT_EQ(reply.diagnostics, "");
+  EXPECT_TRUE(reply.out.starts_with("Articles like \"" + liked->title + "\":\n")) << reply.out;
+  const Reply narrowed = say(":like 1 penalty");
+  EXPECT_NE(narrowed.out.find("\" that match penalty:\n"), std::string::npos) << narrowed.out;
+
+  open();  // answering a pipe: nothing but answers
+  ASSERT_EQ(say(kQuery).diagnostics, "");
+  EXPECT_EQ(say(":like 2").out.find("Articles like"), std::string::npos);
 }
 
 // Sets an environment variable for the life of a test, or unsets it.

@@ -55,5 +55,23 @@ TEST(TerminalTextTest, WrapBreaksAtSpacesWithinTheWidth) {
   for (const auto& c : cases) EXPECT_EQ(wrap(c.line, c.width, "   "), c.wrapped) << c.line;
 }
 
+// Each line of a text is wrapped on its own, and lines already short enough
+// (and blank ones) are kept.
+TEST(TerminalTextTest, WrapLinesWrapsEachLine) {
+  const struct {
+    std::string text;
+    std::size_t width;
+    std::string wrapped;
+  } cases[] = {
+      {"", 10, ""},
+      {"short\n\nalso short", 10, "short\n\nalso short"},
+      {"the political party\nof the year", 10, "the\npolitical\nparty\nof the\nyear"},
+      {"no width given at all", 0, "no width given at all"},
+      {"\x1b[1mbold\x1b[0m words here", 10, "\x1b[1mbold\x1b[0m words\nhere"},
+      {"東京 大阪 名古屋", 6, "東京\n大阪\n名古屋"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(wrap_lines(c.text, c.width), c.wrapped) << c.text;
+}
+
 }  // namespace
 }  // namespace quarry
