@@ -95,8 +95,12 @@ std::string zsh_spec(const SearchOption& option, Command command) {
     // compadd -a: values that start with '-' (-date) are values, not options.
     action = "{local -a values=(" + joined(values_of(option), " ") + "); compadd -a values}";
   }
-  const std::string name =
-      option.value_name.empty() ? std::string(option.name) : std::string(option.value_name);
+  std::string name;
+  // A colon ends the message of an _arguments spec unless escaped (HOST:PORT).
+  for (char c : option.value_name.empty() ? option.name : option.value_name) {
+    if (c == ':') name += '\\';
+    name += c;
+  }
   const std::string tail = "[" + zsh_description(option.help_in(command)) + "]" +
                            (value ? ":" + name + ":" + action : "") + "'";
   if (option.short_name) {

@@ -79,6 +79,7 @@ std::vector<SearchOption> make_table() {
                "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)",
        .serve_help = "Index folder, or Xapian stub file naming shards; several are served as "
                      "one (default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)",
+       .value_name = "PATH",
        .set = [](QuarryOptions& o,
                  const OptionValue& v) { o.db_paths = std::get<std::vector<std::string>>(v); }},
       {.name = "allow-partial",
@@ -89,12 +90,14 @@ std::vector<SearchOption> make_table() {
        .kind = kNumber,
        .commands = kBothCommands,
        .help = "Seconds to wait for a remote shard to accept a connection (0: for ever)",
+       .value_name = "SECONDS",
        .set = [](QuarryOptions& o, const OptionValue& v) { o.open.connect_timeout = number(v); },
        .show = [](const QuarryOptions& o) { return number_text(o.open.connect_timeout); }},
       {.name = "timeout",
        .kind = kNumber,
        .commands = kBothCommands,
        .help = "Seconds to wait for any one answer from a remote shard (0: for ever)",
+       .value_name = "SECONDS",
        .set = [](QuarryOptions& o, const OptionValue& v) { o.open.timeout = number(v); },
        .show = [](const QuarryOptions& o) { return number_text(o.open.timeout); }},
       {.name = "limit",
@@ -162,6 +165,7 @@ std::vector<SearchOption> make_table() {
        .help = "Answer one query per line of FILE ('-': standard input) on -j threads, as "
                "JSON Lines, a TREC run or text (--format); a line 'qid<TAB>query' names its "
                "query",
+       .value_name = "FILE",
        .set = [](QuarryOptions& o, const OptionValue& v) { o.batch_file = text(v); }},
       {.name = "threads",
        .short_name = 'j',
@@ -225,6 +229,7 @@ std::vector<SearchOption> make_table() {
        .help = "Count all matches by these fields: source,category,date (dates by month, "
                "or by year over long spans)",
        .values = facet_names(),
+       .value_name = "FIELDS",
        .http = "facets",
        .set = [](QuarryOptions& o,
                  const OptionValue& v) { search(o).facets.fields = parse_facet_fields(text(v)); }},
@@ -269,12 +274,14 @@ std::vector<SearchOption> make_table() {
        .kind = kText,
        .help = "Ranking scheme: " + ranking_schemes(),
        .values = scheme_names(),
+       .value_name = "SCHEME",
        .http = "weight",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).ranking.scheme = text(v); },
        .show = [](const QuarryOptions& o) { return search(o).ranking.scheme; }},
       {.name = "bm25",
        .kind = kList,
        .help = "BM25 parameters (default k1=1.5,b=0.6), e.g. k1=1.2,b=0.75",
+       .value_name = "PARAMETERS",
        .http = "bm25",
        .set =
            [](QuarryOptions& o, const OptionValue& v) {
@@ -286,6 +293,7 @@ std::vector<SearchOption> make_table() {
       {.name = "title-weight",
        .kind = kNumber,
        .help = "Extra weight of query words found in titles",
+       .value_name = "WEIGHT",
        .http = "title_weight",
        .http_most = 1e6,
        .set = [](QuarryOptions& o,
@@ -296,6 +304,7 @@ std::vector<SearchOption> make_table() {
        .help = "Pseudo-relevance feedback: auto (for queries of 8 plain words or more), on, "
                "off, and parameters docs=N,terms=N,weight=W,power=P,min_words=N",
        .values = names_of(kFeedbackModeNames),
+       .value_name = "MODE",
        .http = "feedback",
        .set = [](QuarryOptions& o,
                  const OptionValue& v) { parse_feedback(text(v), &search(o).feedback); },
@@ -306,6 +315,7 @@ std::vector<SearchOption> make_table() {
       {.name = "like",
        .kind = kText,
        .help = "Find articles like the one of this ID (not itself); a QUERY narrows them",
+       .value_name = "ID",
        .http = "like",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).like.id = text(v); }},
       // quarry serve's own.
@@ -314,6 +324,7 @@ std::vector<SearchOption> make_table() {
        .commands = kServeCommand,
        .help = "HOST:PORT to listen on; port 0 picks a free one. An address other than "
                "loopback lets anyone who reaches it read the whole index",
+       .value_name = "HOST:PORT",
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.listen = text(v); },
        .show = [](const QuarryOptions& o) { return o.serve.listen; }},
       {.name = "threads",
@@ -328,6 +339,7 @@ std::vector<SearchOption> make_table() {
        .commands = kServeCommand,
        .help = "MiB of search answers kept for the same request asked again while the index "
                "does not change (default: 64; 0: none)",
+       .value_name = "MIB",
        .most = std::size_t{1} << 20,
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.cache_bytes = count(v) << 20; }},
       {.name = "quiet",
@@ -385,6 +397,33 @@ bool searches_like(const QuarryOptions& options) { return !search(options).like.
 std::string default_of(const SearchOption& option) {
   static const QuarryOptions kDefaults;
   return option.show ? option.show(kDefaults) : std::string();
+}
+
+std::string value_name_of(const SearchOption& option) {
+  if (!option.value_name.empty()) return std::string(option.value_name);
+  switch (option.kind) {
+    case ValueKind::kFlag:
+      return "";
+    case ValueKind::kCount:
+      return "N";
+    case ValueKind::kNumber:
+      return "NUMBER";
+    case ValueKind::kChoice: {
+      std::string names;
+      for (std::string_view value : option.values) {
+        names += (names.empty() ? "" : "|") + std::string(value);
+      }
+      return names;
+    }
+    case ValueKind::kList:
+      return "LIST";
+    case ValueKind::kText:
+      return "TEXT";
+    case ValueKind::kPath:
+    case ValueKind::kPaths:
+      return "PATH";
+  }
+  return "";
 }
 
 }  // namespace quarry

@@ -81,9 +81,11 @@ struct SearchOption {
   // kChoice: every value it takes; otherwise, when there are some, the
   // values completion offers.
   std::vector<std::string_view> values = {};
-  std::string_view value_name = {};  // what the help calls a kText value ("NAME")
-  std::size_t least = 0;             // kCount: the smallest
-  std::size_t most = SIZE_MAX;       // kCount: the largest
+  // What the help calls the value ("SECONDS"); empty: value_name_of's
+  // name for the kind.
+  std::string_view value_name = {};
+  std::size_t least = 0;        // kCount: the smallest
+  std::size_t most = SIZE_MAX;  // kCount: the largest
   // The /api/search parameter (empty: none) and the largest number it
   // takes, when the command line takes more: a request's page is bounded.
   std::string_view http = {};
@@ -131,6 +133,11 @@ bool searches_like(const QuarryOptions& options);      // --like
 
 // The default values, as the help shows them ("10", "story"), or empty.
 std::string default_of(const SearchOption& option);
+
+// What the help calls the option's value: its value_name, a kChoice's
+// values ("text|json|trec"), or a name for its kind ("N", "NUMBER",
+// "LIST", "TEXT", "FILE"); empty for a flag.
+std::string value_name_of(const SearchOption& option);
 
 }  // namespace quarry
 

@@ -47,6 +47,24 @@ constexpr char kExitCodes[] = R"(Exit codes:
 // A week: any longer and something is stuck.
 constexpr double kMaxWaitSeconds = 7 * 24 * 3600;
 
+// The help's option names without the value a flag takes when given alone
+// ("--wait[=SECONDS]", not "--wait{3600}"): the description says what it is.
+class HelpFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_name(const CLI::Option* option, bool is_positional) const override {
+    std::string name = CLI::Formatter::make_option_name(option, is_positional);
+    for (std::size_t open = name.find('{'); open != std::string::npos; open = name.find('{')) {
+      name.erase(open, name.find('}', open) + 1 - open);
+    }
+    return name;
+  }
+  // A value that may be left out follows the name: "--wait[=SECONDS]".
+  std::string make_option_opts(const CLI::Option* option) const override {
+    std::string opts = CLI::Formatter::make_option_opts(option);
+    return opts.starts_with(" [=") ? opts.substr(1) : opts;
+  }
+};
+
 std::atomic<bool> interrupted{false};
 
 extern "C" void on_interrupt(int) {
@@ -72,35 +90,46 @@ int main(int argc, char** argv) {
   config.db_path = quarry::default_index_path();
   app.add_option("--db", config.db_path,
                  "Index folder (default: $QUARRY_DB, else "
-                 "$XDG_DATA_HOME/quarry/index)");
+                 "$XDG_DATA_HOME/quarry/index)")
+      ->option_text("PATH");
   app.add_option("--language", config.language,
                  "Stemming language of a new index (default english; 'none' for no "
                  "stemming): " +
-                     quarry::Analyzer::available_languages());
+                     quarry::Analyzer::available_languages())
+      ->option_text("LANGUAGE");
   app.add_option("--commit-every", config.commit_every,
-                 "Articles per commit; an interrupted run loses at most this many")
-      ->capture_default_str()
+                 "Articles per commit; an interrupted run loses at most this many (default: " +
+                     std::to_string(config.commit_every) + ")")
+      ->option_text("N")
       ->check(CLI::PositiveNumber);
   app.add_option("--synonyms", config.synonyms_file,
                  "Synonym list to store: one group of equivalent words or phrases per line, "
                  "comma-separated")
+      ->option_text("FILE")
       ->check(CLI::ExistingFile);
   app.add_option("--shards", config.shards,
                  "Split a new index over N databases by a hash of each article's id: --db "
                  "becomes a folder of shard-0 … shard-N-1, a lexicon and the stub file "
                  "XAPIANDB naming them (later runs keep the shards without this option)")
+      ->option_text("N")
       ->check(CLI::PositiveNumber);
   app.add_option("-j,--threads", config.threads,
                  "Writers for a new index, one shard each, merged at the end (default: the "
-                 "cores available)");
+                 "cores available)")
+      ->option_text("N");
   double wait_seconds = 0;
   app.add_flag("--wait{3600}", wait_seconds,
                "When another quarry-index works on the index, wait for it (--wait=SECONDS: at "
                "most that long; alone: an hour) instead of exiting at once")
+      ->option_text("[=SECONDS]")
       ->check(CLI::Range(0.0, kMaxWaitSeconds));
   app.add_flag("-q,--quiet", command.quiet,
                "No progress line and no summary; problems are still shown");
-  app.add_option("PATH", command.paths, "Folders, .txt files or .jsonl[.gz] corpora")->required();
+  app.add_option("PATH", command.paths, "Folders, .txt files or .jsonl[.gz] corpora")
+      ->required()
+      ->option_text("...");
+  app.formatter(std::make_shared<HelpFormatter>());
+  app.get_formatter()->label("Positionals", "Arguments");
   app.footer(std::string(kExamples) + "\n\n" + kExitCodes);
   // What the build installs beside the program, written from the options
   // above; left out of the help, which it documents.

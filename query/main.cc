@@ -40,7 +40,10 @@ int main(int argc, char** argv) {
       "Print the versions of quarry, Xapian and ICU, and exit");
   quarry::QuarryOptions options;
   quarry::add_table_options(app, quarry::kSearchCommand, options);
-  app.add_option("QUERY", options.query_words, quarry::kQueryHelp);
+  app.add_option("QUERY", options.query_words, quarry::kQueryHelp)->option_text("...");
+  app.get_formatter()->label("Positionals", "Arguments");
+  // Wide enough for "--correct never|auto|always" and two spaces.
+  app.get_formatter()->column_width(32);
   app.footer(quarry::kQuarryFooter);
   CLI::App* serve = quarry::add_serve_command(app, options);
   const quarry::Terminal terminal = quarry::this_terminal();

@@ -74,8 +74,14 @@ void add_table_options(CLI::App& app, Command command, QuarryOptions& options) {
   for (const SearchOption& option : search_option_table()) {
     if (!option.belongs_to(command)) continue;
     CLI::Option* added = add_row(app, command, option, options);
+    // CLI11 would name the value by its C++ type and its checks
+    // ("UINT:INT in [0 - 1048576]"); the help names it as the table does.
+    added->option_text(value_name_of(option));
     const std::string shown = default_of(option);
-    if (!shown.empty()) added->default_str(shown);
+    if (!shown.empty()) {
+      added->default_str(shown);
+      added->description(option.help_in(command) + " (default: " + shown + ")");
+    }
   }
 }
 

@@ -54,6 +54,44 @@ TEST(HelpTest, DefaultIndexIsNamedByItsVariablesNotExpanded) {
   }
 }
 
+// Each option's value is named as a person would name it ("N", "SECONDS",
+// "text|json|trec"), never by CLI11's C++ types and checks ("UINT:INT in
+// [0 - 1048576]", "FLOAT:NONNEGATIVE", "--wait{3600}").
+TEST(HelpTest, OptionValuesAreNamedCleanly) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> helps{
+      {QUARRY_BIN, {"--help"}}, {QUARRY_BIN, {"serve", "--help"}}, {QUARRY_INDEX_BIN, {"--help"}}};
+  for (const auto& [program, args] : helps) {
+    RunResult result = run_program(program, args);
+    ASSERT_EQ(result.exit_code, 0) << program << ' ' << args.front() << ": " << result.err;
+    std::size_t checked = 0;
+    for (const std::string& line : lines_of(result.out)) {
+      if (line.rfind("  -", 0) != 0) continue;
+      // "  -n,--limit N    Hits per query": the names, a value, two spaces.
+      const std::string names_and_value = line.substr(2, line.find("  ", 2) - 2);
+      std::istringstream words(names_and_value);
+      std::string names, value, more;
+      words >> names >> value >> more;
+      EXPECT_EQ(line.find_first_of("{}"), std::string::npos) << line;
+      // A value that may be left out: "--wait[=SECONDS]".
+      if (names.ends_with("]")) names.erase(names.find("[="));
+      EXPECT_EQ(names.find_first_of("[]:="), std::string::npos) << line;
+      EXPECT_EQ(more, "") << "one word names the value: " << line;
+      const bool upper =
+          !value.empty() &&
+          value.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ:[=]") == std::string::npos;
+      const bool choices =
+          value.find('|') != std::string::npos &&
+          value.find_first_not_of("abcdefghijklmnopqrstuvwxyz|-") == std::string::npos;
+      EXPECT_TRUE(value.empty() || upper || choices) << line;
+      for (const char* garbage : {"UINT", "FLOAT", "TEXT", "INT in", "NONNEGATIVE", "POSITIVE"}) {
+        EXPECT_EQ(line.find(garbage), std::string::npos) << line;
+      }
+      ++checked;
+    }
+    EXPECT_GT(checked, 5u) << result.out;
+  }
+}
+
 // Each example is a quarry-index command line, with options the program has.
 TEST(HelpTest, IndexerHelpShowsExamplesOfItsOwnOptions) {
   RunResult result = run_program(QUARRY_INDEX_BIN, {"--help"});

@@ -101,18 +101,18 @@ expect "$quarry --sort " -date date relevance
 expect "$quarry --correct " always auto never
 expect "$quarry --facets " category date source
 expect "$quarry --facets source,c" source,category
-mapfile -t schemes < <("$quarry" --help | sed -n 's/.*Ranking scheme: //p' | tr ' ' '\n')
+mapfile -t schemes < <("$quarry" --help | sed -n 's/.*Ranking scheme: \(.*\) (default: [^)]*)$/\1/p' | tr ' ' '\n')
 ((${#schemes[@]} > 3)) || { echo "FAIL: no ranking schemes in quarry --help" >&2; exit 1; }
 expect "$quarry --weight " "${schemes[@]}"
-# Every option whose help lists the values it takes ({text,json,trec}) is
+# Every option whose help lists the values it takes (text|json|trec) is
 # completed with exactly those.
 choices=0
 while read -r option values; do
-  mapfile -t allowed < <(tr ',' '\n' <<<"$values")
+  mapfile -t allowed < <(tr '|' '\n' <<<"$values")
   expect "$quarry $option " "${allowed[@]}"
   ((choices++))
 done < <("$quarry" --help |
-  sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) TEXT:{\([^}]*\)}.*/\2 \3/p')
+  sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) \([-a-z]*|[-a-z|]*\)\( .*\)\{0,1\}$/\2 \3/p')
 ((choices >= 5)) || { echo "FAIL: $choices options with values in quarry --help" >&2; exit 1; }
 expect "$quarry --feedback " auto off on
 expect "$quarry --db " articles index news.jsonl news.jsonl.gz notes.md one.txt shards.stub

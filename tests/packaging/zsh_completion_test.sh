@@ -64,14 +64,14 @@ expect "quarry --color a" always auto
 expect "quarry --sort " -date date relevance
 expect "quarry --weight b" bb2 bm25 bm25+ bool
 expect "quarry --facets source,c" category
-# Every option whose help lists the values it takes ({text,json,trec}) is
+# Every option whose help lists the values it takes (text|json|trec) is
 # completed with exactly those.
 choices=0
 while read -r option values; do
-  expect "quarry $option " ${values//,/ }
+  expect "quarry $option " ${values//|/ }
   ((choices++))
 done < <("$quarry" --help |
-  sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) TEXT:{\([^}]*\)}.*/\2 \3/p')
+  sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) \([-a-z]*|[-a-z|]*\)\( .*\)\{0,1\}$/\2 \3/p')
 ((choices >= 5)) || fail "$choices options with values in quarry --help"
 expect "quarry --feedback " auto off on
 expect "quarry " after: before: category: date: id: serve source: title:
