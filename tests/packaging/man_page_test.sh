@@ -34,9 +34,27 @@ check_page() {
     grep -qx "$section" <<<"$text" || fail "$page has no section $section"
   done
 
+  # Only the options come from --help: its summary line, its headings and
+  # CLI11's names of types stay out of a page written for people.
+  local summary
+  summary=$("$program" --help | head -n 1)
+  ! grep -qF -- "$summary" <<<"$text" || fail "$page repeats the help's summary [$summary]"
+  local stray
+  stray=$(grep -nE '(Positionals|Arguments|Subcommands|Exit codes|Options of [a-z]+):|UINT|FLOAT|TEXT:|\{' <<<"$text")
+  [[ -z $stray ]] || fail "$page has lines of --help's layout: $stray"
+
+  # Each example and each query of the query language is explained in a
+  # sentence of its own, below it.
+  local explained
+  explained=$(awk '/^[A-Z]/ { section = $0 }
+    (section == "EXAMPLES" || section == "QUERY LANGUAGE") && tag != "" &&
+      substr($0, 1, 14) ~ /^ *$/ && substr($0, 15, 1) ~ /[^ A-Z]/ { print tag " / " $0 }
+    { tag = (substr($0, 1, 7) ~ /^ *$/ && substr($0, 8, 1) ~ /[^ ]/) ? $0 : "" }' <<<"$text")
+  [[ -z $explained ]] || fail "$page explains an example or a query not in a sentence: $explained"
+
   local option
   for option in $("$program" --help | sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\).*/\2/p'); do
-    grep -qE -- "(^|[ ,])$option([ ,=]|$)" <<<"$text" || fail "$page does not describe $option"
+    grep -qE -- "(^|[ ,])$option([ ,=[]|$)" <<<"$text" || fail "$page does not describe $option"
   done
 }
 
