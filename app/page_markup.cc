@@ -59,6 +59,18 @@ std::string highlighted_html(std::string_view text, const std::vector<Highlight>
   return html;
 }
 
+std::string paragraphs_html(std::string_view html) {
+  std::string paragraphs;
+  for (std::size_t start = 0; start < html.size();) {
+    std::size_t end = html.find('\n', start);
+    if (end == std::string_view::npos) end = html.size();
+    const std::string_view line = trim_white_space(html.substr(start, end - start));
+    if (!line.empty()) paragraphs += "<p>" + std::string(line) + "</p>";
+    start = end + 1;
+  }
+  return paragraphs;
+}
+
 std::string url_encode(std::string_view text) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string encoded;

@@ -20,6 +20,10 @@ std::string html_escape(std::string_view text);
 // ascending, not overlapping; others are skipped) in <mark>.
 std::string highlighted_html(std::string_view text, const std::vector<Highlight>& highlights);
 
+// Each paragraph of `html` (its lines, trimmed, blank ones left out) in a <p>: an
+// article's body, escaped and highlighted, whose marks never span lines.
+std::string paragraphs_html(std::string_view html);
+
 // `text` for a URL's query or path segment: every byte but A-Z a-z 0-9 - _
 // . ~ as %XX.
 std::string url_encode(std::string_view text);

@@ -100,7 +100,8 @@ std::string render_article_page(const Article& article, const std::vector<Highli
       "</h1>";
   main += "<p class=\"meta\">" + meta_html(article.date, article.source, article.category) +
           "</p><p class=\"id\">" + html_escape(article.id) + "</p>";
-  main += "<div class=\"body\">" + highlighted_html(article.body, body) + "</div></article>";
+  main += "<div class=\"body\">" + paragraphs_html(highlighted_html(article.body, body)) +
+          "</div></article>";
   const std::string page_title = (article.title.empty() ? article.id : article.title) + " — Quarry";
   return render_page(page_title, query, SortOrder::kRelevance, Collapse::kStory, std::move(main));
 }

@@ -44,6 +44,21 @@ TEST(HighlightedHtml, MarksCodePointRangesAndEscapesEverything) {
   }
 }
 
+// An article's body shows as paragraphs, however many line breaks apart.
+TEST(ParagraphsHtml, PutsEachLineInAParagraph) {
+  const struct {
+    std::string html;
+    std::string paragraphs;
+  } cases[] = {
+      {"", ""},
+      {"one", "<p>one</p>"},
+      {"one\ntwo", "<p>one</p><p>two</p>"},
+      {"one\n\n\ntwo\n", "<p>one</p><p>two</p>"},
+      {"\n  \none <mark>two</mark>\r\nthree", "<p>one <mark>two</mark></p><p>three</p>"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(paragraphs_html(c.html), c.paragraphs) << c.html;
+}
+
 TEST(UrlEncode, KeepsOnlyUnreservedCharacters) {
   EXPECT_EQ(url_encode("penalty Herrera"), "penalty%20Herrera");
   EXPECT_EQ(url_encode("a/b?c=d&e#f+g"), "a%2Fb%3Fc%3Dd%26e%23f%2Bg");

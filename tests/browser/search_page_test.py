@@ -264,6 +264,27 @@ class SearchPageTest(unittest.TestCase):
         self.driver.find_element(By.CSS_SELECTOR, ".back a").click()
         self.wait_for_count("3 articles match, 1 story")
 
+    def test_an_articles_paragraphs_are_set_apart(self):
+        self.search("penalty Herrera")
+        self.hits()[0].find_element(By.CSS_SELECTOR, ".title a").click()
+        self.wait().until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "article h1")))
+        paragraphs = self.driver.find_elements(By.CSS_SELECTOR, "article .body p")
+        self.assertGreater(len(paragraphs), 2)
+        first, second = (p.rect for p in paragraphs[:2])
+        self.assertGreater(second["y"] - (first["y"] + first["height"]), 0)
+
+    def test_a_highlight_covers_its_word_and_not_the_space_after_it(self):
+        self.search("airship café")
+        for mark in self.hits()[0].find_elements(By.CSS_SELECTOR, ".title mark"):
+            # The box of the mark against the box of its text alone.
+            mark_box, text_box = self.driver.execute_script(
+                "const range = document.createRange();"
+                "range.selectNodeContents(arguments[0]);"
+                "return [arguments[0].getBoundingClientRect().toJSON(),"
+                " range.getBoundingClientRect().toJSON()];", mark)
+            self.assertLessEqual(mark_box["right"], text_box["right"] + 0.5, mark.text)
+            self.assertGreaterEqual(mark_box["left"], text_box["left"] - 0.5, mark.text)
+
     def test_page_forward_and_back(self):
         self.search("zeppelin", reports="All reports")
         self.assertEqual(self.driver.find_element(By.ID, "count").text, "25 articles match")
