@@ -1,6 +1,7 @@
 #include "app/terminal_text.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "app/ansi.h"
 #include "quarry/text/utf8.h"
@@ -51,6 +52,39 @@ bool is_zero_width(char32_t c) {
          c == 0x200D || (c >= 0xFE00 && c <= 0xFE0F);
 }
 
+// Whether a line may break between two wide characters: between ideographs
+// and kana, as CJK text has no spaces, but not before CJK punctuation, which
+// stays with the character before it (UAX #14, roughly).
+bool breaks_between(char32_t before, char32_t after) {
+  const bool punctuation = (after >= 0x3000 && after <= 0x303F) ||
+                           (after >= 0xFF01 && after <= 0xFF0F) ||
+                           (after >= 0xFF1A && after <= 0xFF1F) || after == 0x30FC;
+  return is_wide(before) && is_wide(after) && !punctuation;
+}
+
+// `word` (no spaces) cut where a line may break inside it.
+std::vector<std::string_view> pieces_of(std::string_view word) {
+  std::vector<std::string_view> pieces;
+  std::size_t piece = 0;
+  char32_t before = 0;
+  for (std::size_t at = 0; at < word.size();) {
+    if (word[at] == '\x1b') {  // an escape belongs to the piece it is in
+      while (at < word.size() && !(word[at] >= '@' && word[at] <= '~' && word[at] != '[')) ++at;
+      ++at;
+      continue;
+    }
+    const std::size_t start = at;
+    const char32_t c = next_code_point(word, &at);
+    if (breaks_between(before, c)) {
+      pieces.push_back(word.substr(piece, start - piece));
+      piece = start;
+    }
+    before = c;
+  }
+  pieces.push_back(word.substr(piece));
+  return pieces;
+}
+
 }  // namespace
 
 std::size_t display_width(std::string_view text) {
@@ -89,21 +123,26 @@ std::string wrap(std::string_view line, std::size_t width, std::string_view inde
   bool line_has_word = false;
   for (std::size_t start = 0; start < line.size();) {
     const std::size_t space = std::min(line.find(' ', start), line.size());
-    const std::string_view word = line.substr(start, space - start);
-    const std::size_t word_width = display_width(word);
-    if (line_has_word && used + 1 + word_width > width) {
-      wrapped += '\n';
-      wrapped += indent;
-      used = display_width(indent);
-      line_has_word = false;
-    } else if (start > 0) {
-      wrapped += ' ';
-      ++used;
+    // A word of CJK text is cut into pieces that may end a line, with no
+    // space between them.
+    bool after_space = start > 0;
+    for (const std::string_view piece : pieces_of(line.substr(start, space - start))) {
+      const std::size_t piece_width = display_width(piece);
+      if (line_has_word && used + (after_space ? 1 : 0) + piece_width > width) {
+        wrapped += '\n';
+        wrapped += indent;
+        used = display_width(indent);
+        line_has_word = false;
+      } else if (after_space) {
+        wrapped += ' ';
+        ++used;
+      }
+      wrapped += piece;
+      used += piece_width;
+      // Leading spaces (an indent) are words of no width, not the start of a line's words.
+      line_has_word = line_has_word || piece_width > 0;
+      after_space = false;
     }
-    wrapped += word;
-    used += word_width;
-    // Leading spaces (an indent) are words of no width, not the start of a line's words.
-    line_has_word = line_has_word || word_width > 0;
     start = space + 1;
   }
   return wrapped;

@@ -28,9 +28,9 @@ std::size_t display_width(std::string_view text);
 // long lines (columns 0: one row a line).
 std::size_t screen_rows(std::string_view text, std::size_t columns);
 
-// `line` broken at spaces into lines of at most `width` columns, each after
-// the first starting with `indent`. A word wider than that has a line of its
-// own; width 0 leaves the line as it is.
+// `line` broken at spaces, and between CJK characters, into lines of at
+// most `width` columns, each after the first starting with `indent`. A word
+// wider than that has a line of its own; width 0 leaves the line as it is.
 std::string wrap(std::string_view line, std::size_t width, std::string_view indent);
 
 // Each line of `text` wrapped as wrap() wraps it, with no indent: what a

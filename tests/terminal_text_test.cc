@@ -69,6 +69,11 @@ TEST(TerminalTextTest, WrapLinesWrapsEachLine) {
       {"no width given at all", 0, "no width given at all"},
       {"\x1b[1mbold\x1b[0m words here", 10, "\x1b[1mbold\x1b[0m words\nhere"},
       {"東京 大阪 名古屋", 6, "東京\n大阪\n名古屋"},
+      // CJK has no spaces: lines break between its characters, but not
+      // before its punctuation; a Latin word is never cut.
+      {"東京の天気は晴れです。明日も", 10, "東京の天気\nは晴れで\nす。明日も"},
+      {"日本語 abcdefghijkl", 8, "日本語\nabcdefghijkl"},
+      {"\x1b[1m東京\x1b[0m大阪", 6, "\x1b[1m東京\x1b[0m大\n阪"},
   };
   for (const auto& c : cases) EXPECT_EQ(wrap_lines(c.text, c.width), c.wrapped) << c.text;
 }
