@@ -23,7 +23,7 @@ std::string long_option(std::string_view word) {
   return std::string(word.substr(0, end));
 }
 
-// The long options a --help lists ("  -n,--limit UINT ..." gives --limit).
+// The long options a --help lists ("  -n,--limit N ..." gives --limit).
 std::set<std::string> listed_options(const std::string& help) {
   std::set<std::string> options;
   for (const std::string& line : lines_of(help)) {
