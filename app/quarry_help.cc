@@ -16,25 +16,31 @@ const char kQuarryFooter[] = R"(Query language:
   Manches*                    words that start so
   title:derby  source:"Press Association"  category:sport  id:001.txt
   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
+
 A query that cannot be parsed is searched as plain words, with a warning
-saying why (--strict: exit 2 instead). A query that starts with '-' goes after '--':
+saying why (--strict: exit 2 instead). A query that starts with '-' goes
+after '--', as in
   quarry -- -milk Mourinho
+
 With no QUERY, quarry opens a prompt on a terminal (:help lists its commands).
 Otherwise it answers each line of standard input as --batch - does, one answer
 per line as it is read: text headed "Query N: ..." (N: the line's number, or
 the qid of a 'qid<TAB>query' line), or with --format json, JSON Lines. -i reads
 the prompt's queries and commands from standard input instead.
+
 Shards: --db may be given several times, and may name a Xapian stub file (or a
 folder holding one, as quarry-index --shards writes) with lines such as
   auto shard-0                a local database, relative to the stub file
   remote 10.0.0.2:5001        a database served by xapian-tcpsrv
 All are searched as one index.
+
 Exit codes:
   0  success, including no hits (with --allow-partial, from the shards that answered)
   1  the index is missing or cannot be read, a shard is unreachable
      (without --allow-partial), or the --batch file cannot be read
   2  usage error, --like an ID the index does not hold, or with --strict a
      query (or of several, some query) that cannot be parsed
+
 quarry serve serves the index over HTTP (quarry serve --help); quarry -- serve
 searches for the word.)";
 
@@ -50,9 +56,11 @@ const char kServeFooter[] = R"(Routes (all GET):
   /api/articles/ID        a stored article (with q=..., where the query matches it)
   /api/suggest?q=...      completions of the query's last word
   /api/stats, /healthz
+
 The server is read-only and has no authentication: it listens on loopback
 unless --listen names another address. SIGINT or SIGTERM stop it, answering
 the requests already received.
+
 Exit codes:
   0  stopped by SIGINT or SIGTERM
   1  the address cannot be listened on (in use, not this machine's)

@@ -92,6 +92,26 @@ TEST(HelpTest, OptionValuesAreNamedCleanly) {
   }
 }
 
+// Each section of a help ("Options:", "Exit codes:") starts after a blank
+// line, so that it reads apart from the paragraph before it.
+TEST(HelpTest, SectionsAreSetApartByBlankLines) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> helps{
+      {QUARRY_BIN, {"--help"}}, {QUARRY_BIN, {"serve", "--help"}}, {QUARRY_INDEX_BIN, {"--help"}}};
+  for (const auto& [program, args] : helps) {
+    RunResult result = run_program(program, args);
+    ASSERT_EQ(result.exit_code, 0) << program << ' ' << args.front() << ": " << result.err;
+    const std::vector<std::string> lines = lines_of(result.out);
+    std::size_t sections = 0;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const bool heading = !lines[i].empty() && lines[i][0] != ' ' && lines[i].ends_with(":");
+      if (!heading) continue;
+      ++sections;
+      EXPECT_EQ(lines[i - 1], "") << lines[i] << " follows [" << lines[i - 1] << "]";
+    }
+    EXPECT_GE(sections, 2u) << result.out;
+  }
+}
+
 // Each example is a quarry-index command line, with options the program has.
 TEST(HelpTest, IndexerHelpShowsExamplesOfItsOwnOptions) {
   RunResult result = run_program(QUARRY_INDEX_BIN, {"--help"});
