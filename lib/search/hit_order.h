@@ -50,8 +50,8 @@ RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapia
 // The order of hits sorted by date (`newest_first` or oldest first): by
 // day, then by time of day (an article with a day and no time before those
 // with one, as at midnight), articles without a date last both ways.
-// Indexes that lack the time slot are sorted by day alone. Xapian knows
-// this key maker on remote databases too.
+// Indexes that lack the time slot are sorted by day alone. Local
+// databases only: Xapian's remote protocol takes no key maker.
 std::unique_ptr<Xapian::KeyMaker> date_order(bool newest_first);
 
 // Scores of the same articles may differ in their last bits between one

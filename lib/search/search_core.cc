@@ -149,8 +149,15 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
     page = rank_page(enquire, db, offset, limit, ranking.check_at_least,
                      db.size() == 1 && local && !ranking.collapse_key);
   } else {
-    by_date = date_order(options.sort == SortOrder::kNewestFirst);
-    enquire.set_sort_by_key_then_relevance(by_date.get(), false);
+    const bool newest_first = options.sort == SortOrder::kNewestFirst;
+    if (local) {
+      by_date = date_order(newest_first);
+      enquire.set_sort_by_key_then_relevance(by_date.get(), false);
+    } else {
+      // Xapian's remote protocol takes no key maker: remote shards sort by
+      // the day alone, undated articles first oldest first.
+      enquire.set_sort_by_value_then_relevance(kDateSlot, newest_first);
+    }
     page.ranked = enquire.get_mset(offset, limit, ranking.check_at_least);
     for (auto it = page.ranked.begin(); it != page.ranked.end(); ++it) {
       page.hits.push_back({*it, it.get_weight(), it.get_rank()});
