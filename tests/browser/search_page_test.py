@@ -1,7 +1,7 @@
 """The search page of `quarry serve` in headless Chromium, used as a reporter
 would: type a query, read the hits, open one, open a story's other reports,
 show every report, find articles like one and go back, page forward, sort by
-date, complete a word, use the keyboard and a phone's width, and with
+date, narrow by a bar of the timeline of dates, complete a word, use the keyboard and a phone's width, and with
 JavaScript off. An article whose title and body are markup shows as text and
 runs nothing.
 
