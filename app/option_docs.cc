@@ -20,8 +20,8 @@ constexpr QueryField kQueryFields[] = {
     {"category:", "the category, whole"},
     {"id:", "the article id"},
     {"date:", "a date or a range, as 2017-12 or 2017-12-01..2017-12-31"},
-    {"after:", "articles dated after"},
-    {"before:", "articles dated before"},
+    {"after:", "articles dated on or after"},
+    {"before:", "articles dated on or before"},
 };
 
 std::string joined(const std::vector<std::string>& words, std::string_view between) {

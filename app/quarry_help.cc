@@ -15,7 +15,8 @@ const char kQuarryFooter[] = R"(Query language:
   kraan NEAR (elektrisch OR electrisch)          either word near the other
   Manches*                    words that start so
   title:derby  source:"Press Association"  category:sport  id:001.txt
-  date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
+  date:2017-12-10  date:2017-12-01..2017-12-31  date:2017-12
+  after:2017-12-01  before:2017-12-31   the day (or month, year) named included
 
 A query that cannot be parsed is searched as plain words, with a warning
 saying why (--strict: exit 2 instead). A query that starts with '-' goes

@@ -166,10 +166,66 @@ function hitItem(hit, state) {
   return item;
 }
 
+// The timeline's geometry, as search_page_printer.cc draws it: a slot of
+// the viewBox a month or year, bars thinner when few fill the width.
+const SLOT_WIDTH = 20;
+const CHART_HEIGHT = 40;
+const FEW_SLOTS = 6;
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svgElement(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+// The place of "YYYY-MM" or "YYYY" on a timeline of months or years.
+function slotOf(date) {
+  const year = Number(date.slice(0, 4));
+  return date.length > 4 ? year * 12 + Number(date.slice(5, 7)) - 1 : year;
+}
+
+// The date facet as a timeline, the markup the server writes: a bar a
+// month (or year), each a link narrowing the search to it.
+function timeline(values, state) {
+  let earliest = values[0];
+  let latest = values[0];
+  let most = 0;
+  for (const value of values) {
+    if (slotOf(value[0]) < slotOf(earliest[0])) earliest = value;
+    if (slotOf(value[0]) > slotOf(latest[0])) latest = value;
+    most = Math.max(most, value[1]);
+  }
+  const first = slotOf(earliest[0]);
+  const slots = slotOf(latest[0]) - first + 1;
+  const width = slots < FEW_SLOTS ? 6 : 16;
+  const svg = svgElement('svg', { class: 'timeline', viewBox: '0 0 ' + slots * SLOT_WIDTH + ' ' +
+    CHART_HEIGHT, preserveAspectRatio: 'none', role: 'group',
+  'aria-label': earliest[0].length > 4 ? 'Matches by month' : 'Matches by year' });
+  for (const [value, count] of values) {
+    const bar = Math.max(1, Math.floor((count * CHART_HEIGHT + Math.floor(most / 2)) / most));
+    const x = (slotOf(value) - first) * SLOT_WIDTH + Math.floor((SLOT_WIDTH - width) / 2);
+    const link = pageLink({ ...state, q: narrowed(state.q, 'date', value), offset: 0 });
+    svg.append(svgElement('a', { href: link },
+      svgElement('title', {}, value + ': ' + withThousands(count) + (count === 1 ? ' article' : ' articles')),
+      svgElement('rect', { x: String(x), y: String(CHART_HEIGHT - bar), width: String(width),
+        height: String(bar) })));
+  }
+  const axis = element('p', { class: 'axis' }, element('span', {}, earliest[0]));
+  if (latest !== earliest) axis.append(element('span', {}, latest[0]));
+  return [svg, axis];
+}
+
 function facetsAside(result, state) {
   const sections = [];
   for (const [field, values] of Object.entries(result.facets || {})) {
     if (!values.length) continue;
+    if (field === 'date') {
+      sections.push(element('section', { class: 'facet dates' }, element('h2', {}, field),
+        ...timeline(values, state)));
+      continue;
+    }
     const list = element('ul');
     for (const [value, count] of values.slice(0, FACET_VALUES_SHOWN)) {
       const link = pageLink({ ...state, q: narrowed(state.q, field, value), offset: 0 });
@@ -354,7 +410,8 @@ function start() {
     if (!link || !link.getAttribute('href').startsWith('/?') || event.button !== 0 ||
         event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    search(stateOf(link.href), true);
+    // A bar of the timeline is an SVG link, whose href is no string.
+    search(stateOf(link.getAttribute('href')), true);
     window.scrollTo(0, 0);
   });
   window.addEventListener('popstate', () => {

@@ -1,6 +1,7 @@
 #include "app/search_page_printer.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
 
 #include "app/count_text.h"
@@ -77,10 +78,73 @@ std::string narrowed(std::string_view query, FacetField field, std::string_view 
 
 constexpr std::size_t kFacetValuesShown = 10;
 
+// The timeline's geometry, in the units of its viewBox, which the page
+// stretches to the width of the facets: each month or year a slot this
+// wide, its bar narrower, thinner still when there are few to fill the
+// width; the tallest bar this high. search_page.js draws the same.
+constexpr int kSlotWidth = 20;
+constexpr int kChartHeight = 40;
+constexpr int kFewSlots = 6;
+
+int bar_width(int slots) { return slots < kFewSlots ? 6 : 16; }
+
+// The place of "YYYY-MM" or "YYYY" on a timeline of months or years.
+int slot_of(std::string_view date) {
+  const int year = std::stoi(std::string(date.substr(0, 4)));
+  return date.size() > 4 ? year * 12 + std::stoi(std::string(date.substr(5, 2))) - 1 : year;
+}
+
+std::string articles_text(std::size_t count) {
+  return with_thousands(count) + (count == 1 ? " article" : " articles");
+}
+
+// The date facet as a timeline: a bar a month (or year) in date order,
+// its height the matches', each a link narrowing the search to it; months
+// without matches are gaps. Inline SVG, which the page's content policy
+// allows where it refuses inline styles; no script draws it.
+std::string timeline_html(const SearchPageView& view, const Facet& facet) {
+  const FacetValue* earliest = &facet.values.front();
+  const FacetValue* latest = earliest;
+  std::size_t most = 0;
+  for (const FacetValue& value : facet.values) {
+    if (slot_of(value.value) < slot_of(earliest->value)) earliest = &value;
+    if (slot_of(value.value) > slot_of(latest->value)) latest = &value;
+    most = std::max(most, value.count);
+  }
+  const int first = slot_of(earliest->value);
+  const int slots = slot_of(latest->value) - first + 1;
+  const int width = bar_width(slots);
+  const bool months = earliest->value.size() > 4;
+  std::string html = "<svg class=\"timeline\" viewBox=\"0 0 " + std::to_string(slots * kSlotWidth) +
+                     " " + std::to_string(kChartHeight) +
+                     "\" preserveAspectRatio=\"none\" role=\"group\" aria-label=\"" +
+                     (months ? "Matches by month" : "Matches by year") + "\">";
+  for (const FacetValue& value : facet.values) {
+    // Every count shows, however small beside the largest.
+    const auto bar = std::max<std::size_t>(1, (value.count * kChartHeight + most / 2) / most);
+    const int x = (slot_of(value.value) - first) * kSlotWidth + (kSlotWidth - width) / 2;
+    html += "<a href=\"" +
+            html_escape(page_link({narrowed(view.query, facet.field, value.value), view.sort, 0,
+                                   view.collapse, view.like, view.from})) +
+            "\"><title>" + html_escape(value.value) + ": " + articles_text(value.count) +
+            "</title><rect x=\"" + std::to_string(x) + "\" y=\"" +
+            std::to_string(kChartHeight - static_cast<int>(bar)) + "\" width=\"" +
+            std::to_string(width) + "\" height=\"" + std::to_string(bar) + "\"/></a>";
+  }
+  html += "</svg><p class=\"axis\"><span>" + html_escape(earliest->value) + "</span>";
+  if (latest != earliest) html += "<span>" + html_escape(latest->value) + "</span>";
+  return html + "</p>";
+}
+
 std::string facets_html(const SearchPageView& view, const SearchResult& result) {
   std::string html;
   for (const Facet& facet : result.facets) {
     if (facet.values.empty()) continue;
+    if (facet.field == FacetField::kDate) {
+      html += "<section class=\"facet dates\"><h2>" + std::string(facet_name(facet.field)) +
+              "</h2>" + timeline_html(view, facet) + "</section>";
+      continue;
+    }
     html += "<section class=\"facet\"><h2>" + std::string(facet_name(facet.field)) + "</h2><ul>";
     for (std::size_t i = 0; i < facet.values.size() && i < kFacetValuesShown; ++i) {
       const FacetValue& value = facet.values[i];

@@ -1,5 +1,6 @@
 #include "app/text_printer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <string>
@@ -14,8 +15,15 @@ namespace {
 // Under a hit, lines start here.
 constexpr std::string_view kIndent = "   ";
 
-// At most this many values of a facet are written; JSON has all.
+// At most this many values of a facet are written; JSON has all. Dates are
+// a timeline, which a cut would end early: they are all written (there
+// are at most 24 months, or the years).
 constexpr std::size_t kFacetValuesShown = 10;
+
+std::size_t values_shown(const Facet& facet) {
+  if (facet.field == FacetField::kDate) return facet.values.size();
+  return std::min(facet.values.size(), kFacetValuesShown);
+}
 
 std::string format_score(double score) {
   char buffer[64];
@@ -27,15 +35,14 @@ void write_facets(std::ostream& out, const std::vector<Facet>& facets, const Tex
   for (const Facet& facet : facets) {
     out << "  " << facet_name(facet.field) << ':';
     if (facet.values.empty()) out << " none";
-    for (std::size_t i = 0; i < facet.values.size() && i < kFacetValuesShown; ++i) {
+    const std::size_t shown = values_shown(facet);
+    for (std::size_t i = 0; i < shown; ++i) {
       out << (i == 0 ? " " : " · ") << facet.values[i].value << ' ';
       if (style.color) out << ansi::kDim;
       out << with_thousands(facet.values[i].count);
       if (style.color) out << ansi::kReset;
     }
-    if (facet.values.size() > kFacetValuesShown) {
-      out << " · " << facet.values.size() - kFacetValuesShown << " more";
-    }
+    if (facet.values.size() > shown) out << " · " << facet.values.size() - shown << " more";
     out << '\n';
   }
 }

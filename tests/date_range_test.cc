@@ -131,21 +131,33 @@ TEST_F(DateQueryTest, RangesSelectTheirDaysInclusively) {
   EXPECT_EQ(dates(parse_date_range("2019")), Dates{});
 }
 
-TEST_F(DateQueryTest, AfterIsStrictlyLaterThanTheWholeDate) {
+// after: and before: include the date they name, whole: the day, month or
+// year.
+TEST_F(DateQueryTest, AfterIncludesTheWholeDate) {
   EXPECT_EQ(dates(parse_date_bound("2017-12-10", true)),
-            (Dates{"20171231", "20180101", "20180301"}));
-  EXPECT_EQ(dates(parse_date_bound("2017-12", true)), (Dates{"20180101", "20180301"}));
-  EXPECT_EQ(dates(parse_date_bound("2017", true)), (Dates{"20180101", "20180301"}));
-  EXPECT_EQ(dates(parse_date_bound("2018-03-01", true)), Dates{});
+            (Dates{"20171210", "20171231", "20180101", "20180301"}));
+  EXPECT_EQ(dates(parse_date_bound("2017-12", true)),
+            (Dates{"20171201", "20171210", "20171231", "20180101", "20180301"}));
+  EXPECT_EQ(dates(parse_date_bound("2018", true)), (Dates{"20180101", "20180301"}));
+  EXPECT_EQ(dates(parse_date_bound("2018-03-01", true)), Dates{"20180301"});
+  EXPECT_EQ(dates(parse_date_bound("2018-03-02", true)), Dates{});
 }
 
-TEST_F(DateQueryTest, BeforeIsStrictlyEarlierThanTheWholeDate) {
+TEST_F(DateQueryTest, BeforeIncludesTheWholeDate) {
   EXPECT_EQ(dates(parse_date_bound("2017-12-01", false)),
-            (Dates{"20161231", "20170101", "20171130"}));
-  EXPECT_EQ(dates(parse_date_bound("2017-12", false)), (Dates{"20161231", "20170101", "20171130"}));
-  EXPECT_EQ(dates(parse_date_bound("2018", false)),
+            (Dates{"20161231", "20170101", "20171130", "20171201"}));
+  EXPECT_EQ(dates(parse_date_bound("2017-11", false)), (Dates{"20161231", "20170101", "20171130"}));
+  EXPECT_EQ(dates(parse_date_bound("2017", false)),
             (Dates{"20161231", "20170101", "20171130", "20171201", "20171210", "20171231"}));
-  EXPECT_EQ(dates(parse_date_bound("2016-12-31", false)), Dates{});
+  EXPECT_EQ(dates(parse_date_bound("2016-12-31", false)), Dates{"20161231"});
+  EXPECT_EQ(dates(parse_date_bound("2016-12-30", false)), Dates{});
+}
+
+// One day named by both bounds is that day.
+TEST_F(DateQueryTest, AfterAndBeforeTheSameDayAreThatDay) {
+  const DateRange from = *parse_date_bound("2017-12-10", true);
+  const DateRange to = *parse_date_bound("2017-12-10", false);
+  EXPECT_EQ(dates(DateRange{from.from, to.to}), Dates{"20171210"});
 }
 
 }  // namespace

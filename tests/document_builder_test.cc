@@ -117,6 +117,36 @@ TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {
   }
 }
 
+TEST(DocumentBuilder, TimeSlotHoldsTheTimeOfADatedArticle) {
+  const struct {
+    const char* date;
+    const char* value;  // empty: no time is kept
+  } cases[] = {
+      {"2017-12-10T15:01:01", "150101"},
+      {"2017-12-10T05:43:10Z", "054310"},
+      {"2017-12-10T15:01:01+02:00", "150101"},
+      {"2017-12-10 07:39", "0739"},
+      {"2017-12-10T07:43:00.5", "0743005"},
+      {"2017-12-10T23:59:60", "235960"},
+      {"2017-12-10T00:00:00", "000000"},
+      {"2017-12-10", ""},
+      {"2017-12-10T", ""},
+      {"2017-12-10T24:00:00", ""},
+      {"2017-12-10T12:60", ""},
+      {"2017-12-10T1:05:00", ""},
+      {"2017-12-10X15:01:01", ""},
+      {"2017-02-30T15:01:01", ""},
+      {"", ""},
+  };
+  const Analyzer analyzer;
+  for (const auto& c : cases) {
+    Article article = kArticle;
+    article.date = c.date;
+    const Xapian::Document doc = make_document(analyzer, article, "/corpus");
+    EXPECT_EQ(doc.get_value(kTimeSlot), c.value) << '"' << c.date << '"';
+  }
+}
+
 TEST(DocumentBuilder, EmptySourceAndCategoryHaveNoTerm) {
   Article article = kArticle;
   article.source.clear();

@@ -61,6 +61,66 @@ TEST(SearchPagePrinter, RendersResultsAsEscapedMarkup) {
             std::string::npos);
 }
 
+// The date facet is a timeline drawn in the markup: a bar a month, in date
+// order with gaps for months without matches, heights as the counts, each
+// bar a link narrowing the search to its month.
+TEST(SearchPagePrinter, DatesAreATimelineOfBars) {
+  SearchResult result;
+  result.query = "oil";
+  result.total = 1245;
+  result.stories = 1245;
+  result.facets.push_back({FacetField::kSource, {{"Reuters", 1245}}});
+  result.facets.push_back(
+      {FacetField::kDate, {{"1987-02", 16}, {"1987-03", 827}, {"1987-04", 400}, {"1987-06", 2}}});
+  SearchPageView view;
+  view.query = "oil";
+  view.sort = SortOrder::kNewestFirst;
+  const std::string page = page_of(view, &result);
+  const std::size_t chart = page.find(
+      "<section class=\"facet dates\"><h2>date</h2><svg class=\"timeline\" viewBox=\"0 0 100 "
+      "40\" preserveAspectRatio=\"none\" role=\"group\" aria-label=\"Matches by month\">");
+  ASSERT_NE(chart, std::string::npos) << page;
+  const std::string bars[] = {
+      "<a href=\"/?q=oil%20date%3A1987-02&amp;sort=-date\"><title>1987-02: 16 articles</title>"
+      "<rect x=\"7\" y=\"39\" width=\"6\" height=\"1\"/></a>",
+      "<a href=\"/?q=oil%20date%3A1987-03&amp;sort=-date\"><title>1987-03: 827 articles</title>"
+      "<rect x=\"27\" y=\"0\" width=\"6\" height=\"40\"/></a>",
+      "<a href=\"/?q=oil%20date%3A1987-04&amp;sort=-date\"><title>1987-04: 400 articles</title>"
+      "<rect x=\"47\" y=\"21\" width=\"6\" height=\"19\"/></a>",
+      // No May: a gap. Two beside 827 still shows.
+      "<a href=\"/?q=oil%20date%3A1987-06&amp;sort=-date\"><title>1987-06: 2 articles</title>"
+      "<rect x=\"87\" y=\"39\" width=\"6\" height=\"1\"/></a>",
+  };
+  std::size_t at = chart;
+  for (const std::string& bar : bars) {
+    const std::size_t found = page.find(bar, at);
+    EXPECT_NE(found, std::string::npos) << bar << "\nin " << page;
+    if (found != std::string::npos) at = found;
+  }
+  EXPECT_NE(page.find("</svg><p class=\"axis\"><span>1987-02</span><span>1987-06</span></p>"
+                      "</section>",
+                      at),
+            std::string::npos);
+  // Other facets stay lists.
+  EXPECT_NE(
+      page.find("<li><a href=\"/?q=oil%20source%3A%22Reuters%22&amp;sort=-date\">Reuters</a>"),
+      std::string::npos);
+}
+
+// Years, when the dates span many: one bar, one label.
+TEST(SearchPagePrinter, OneYearIsOneBar) {
+  SearchResult result;
+  result.total = 3;
+  result.stories = 3;
+  result.facets.push_back({FacetField::kDate, {{"2017", 1}}});
+  const std::string page = page_of(SearchPageView{}, &result);
+  EXPECT_NE(page.find("aria-label=\"Matches by year\"><a href=\"/?q=date%3A2017\"><title>2017: 1 "
+                      "article</title><rect x=\"7\" y=\"0\" width=\"6\" height=\"40\"/></a></svg>"
+                      "<p class=\"axis\"><span>2017</span></p>"),
+            std::string::npos)
+      << page;
+}
+
 // Three reports of one story, shown once.
 SearchResult one_story() {
   SearchResult result;

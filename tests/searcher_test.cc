@@ -1,7 +1,9 @@
 #include "quarry/search/searcher.h"
 
 #include <gtest/gtest.h>
+#include <xapian.h>
 
+#include "lib/index/schema.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/text/utf8.h"
@@ -243,6 +245,94 @@ TEST(Searcher, SortingByDateWhereNoArticleHasOneSaysSo) {
   EXPECT_EQ(result.notes,
             std::vector<std::string>{"no article in the index has a date: sorted by relevance"});
   EXPECT_TRUE(searcher.search("milk").notes.empty());
+}
+
+// Articles of one day at several times, given out of order and with
+// relevance disagreeing with time, beside a day without a time, the days
+// around it and an article without a date.
+std::vector<Article> one_busy_day() {
+  return {
+      {"evening", "Oil", "Oil prices.", "1987-03-02T17:44:00", "", ""},
+      {"dawn", "Oil", "Oil oil oil prices.", "1987-03-02T05:43:10", "", ""},
+      {"noon", "Oil", "Oil oil prices.", "1987-03-02T12:13:00", "", ""},
+      {"undated", "Oil", "Oil oil oil oil prices.", "", "", ""},
+      {"morning", "Oil", "Oil prices rose in the morning.", "1987-03-02 07:39", "", ""},
+      {"morning-later", "Oil", "Oil prices.", "1987-03-02T07:43:00.5Z", "", ""},
+      {"day", "Oil", "Oil oil prices.", "1987-03-02", "", ""},
+      {"day-before", "Oil", "Oil prices.", "1987-03-01T23:59:59", "", ""},
+      {"day-after", "Oil", "Oil prices.", "1987-03-03T00:00:01", "", ""},
+  };
+}
+
+std::vector<std::string> ids_of(const SearchResult& result) {
+  std::vector<std::string> ids;
+  for (const Hit& hit : result.hits) ids.push_back(hit.id);
+  return ids;
+}
+
+// Sorting by date keeps to the time of day; an article with a day and no
+// time stands at its start; undated articles come last both ways.
+TEST(Searcher, SortingByDateFollowsTheTimeOfDay) {
+  TempDir dir;
+  testing::index_articles(dir, one_busy_day());
+  Searcher searcher(testing::index_path(dir));
+  SearchOptions options;
+  options.sort = SortOrder::kOldestFirst;
+  EXPECT_EQ(ids_of(searcher.search("oil", options)),
+            (std::vector<std::string>{"day-before", "day", "dawn", "morning", "morning-later",
+                                      "noon", "evening", "day-after", "undated"}));
+  options.sort = SortOrder::kNewestFirst;
+  EXPECT_EQ(ids_of(searcher.search("oil", options)),
+            (std::vector<std::string>{"day-after", "evening", "noon", "morning-later", "morning",
+                                      "dawn", "day", "day-before", "undated"}));
+  // A page further on continues the same order.
+  options.offset = 6;
+  options.limit = 2;
+  EXPECT_EQ(ids_of(searcher.search("oil", options)),
+            (std::vector<std::string>{"day", "day-before"}));
+}
+
+// An index written before times were kept has no time slot: it sorts by
+// the day, undated articles still last.
+TEST(Searcher, AnIndexWithoutTimesSortsByDay) {
+  TempDir dir;
+  testing::index_articles(dir, one_busy_day());
+  {
+    Xapian::WritableDatabase db(testing::index_path(dir));
+    for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
+      Xapian::Document doc = db.get_document(*it);
+      if (doc.get_value(detail::kTimeSlot).empty()) continue;
+      doc.remove_value(detail::kTimeSlot);
+      db.replace_document(*it, doc);
+    }
+    db.commit();
+  }
+  Searcher searcher(testing::index_path(dir));
+  SearchOptions options;
+  for (SortOrder sort : {SortOrder::kOldestFirst, SortOrder::kNewestFirst}) {
+    options.sort = sort;
+    const std::vector<std::string> ids = ids_of(searcher.search("oil", options));
+    ASSERT_EQ(ids.size(), 9u);
+    const bool oldest = sort == SortOrder::kOldestFirst;
+    EXPECT_EQ(ids.front(), oldest ? "day-before" : "day-after");
+    EXPECT_EQ(ids[7], oldest ? "day-after" : "day-before");
+    EXPECT_EQ(ids.back(), "undated");
+  }
+}
+
+// after: and before: include the day they name, whatever the time.
+TEST(Searcher, AfterAndBeforeIncludeTheDayNamed) {
+  TempDir dir;
+  testing::index_articles(dir, one_busy_day());
+  Searcher searcher(testing::index_path(dir));
+  const std::vector<std::string> day = {"dawn",    "day",           "evening",
+                                        "morning", "morning-later", "noon"};
+  EXPECT_EQ(sorted_ids(searcher.search("oil after:1987-03-02 before:1987-03-02")), day);
+  EXPECT_EQ(sorted_ids(searcher.search("oil date:1987-03-02")), day);
+  EXPECT_EQ(searcher.count("oil after:1987-03-02").total, 7u);
+  EXPECT_EQ(searcher.count("oil before:1987-03-02").total, 7u);
+  EXPECT_EQ(searcher.count("oil after:1987-03").total, 8u);
+  EXPECT_EQ(searcher.count("oil before:1987").total, 8u);
 }
 
 }  // namespace

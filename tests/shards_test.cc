@@ -271,6 +271,22 @@ TEST(ShardSet, RemoteShardsSearchAsOneDatabase) {
   EXPECT_EQ(remote.article_count(), kArticles);
   EXPECT_EQ(remote.stats().remote_shards, 2u);
 
+  // Sorted by date, the servers order by the day, as one database does
+  // articles without times (Xapian's remote protocol takes no key maker,
+  // which keeps to the time of day).
+  for (SortOrder sort : {SortOrder::kOldestFirst, SortOrder::kNewestFirst}) {
+    SearchOptions options;
+    options.sort = sort;
+    options.limit = kArticles;
+    std::vector<std::string> one_dates, remote_dates;
+    for (const Hit& hit : one.search("oil OR prices", options).hits) one_dates.push_back(hit.date);
+    for (const Hit& hit : remote.search("oil OR prices", options).hits) {
+      remote_dates.push_back(hit.date);
+    }
+    EXPECT_FALSE(one_dates.empty());
+    EXPECT_EQ(remote_dates, one_dates);
+  }
+
   // The whole article comes from whichever shard holds it.
   for (const Hit& hit : one.search("oil prices").hits) {
     const std::optional<Article> fetched = remote.fetch(hit.id);

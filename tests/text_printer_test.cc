@@ -197,21 +197,27 @@ TEST(TextPrinterTest, TitleWordsAreHighlightedLikeSnippetWords) {
   EXPECT_EQ(strip_ansi(colored), text_of(result, false));
 }
 
+// The ten largest values of a field; every date, a timeline cut short
+// would end early.
 TEST(TextPrinterTest, FacetsAreAShortBlock) {
   SearchResult result;
   result.total = 14;
   Facet source{FacetField::kSource, {{"Reuters", 12}, {"AP", 2}}};
+  Facet category{FacetField::kCategory, {}};
   Facet date{FacetField::kDate, {}};
   for (int month = 1; month <= 12; ++month) {
-    date.values.push_back({"1987-" + std::string(month < 10 ? "0" : "") + std::to_string(month),
-                           static_cast<std::size_t>(month == 3 ? 3 : 1)});
+    const std::string name = (month < 10 ? "0" : "") + std::to_string(month);
+    date.values.push_back({"1987-" + name, static_cast<std::size_t>(month == 3 ? 3 : 1)});
+    category.values.push_back({"c" + name, 1});
   }
-  result.facets = {source, date, Facet{FacetField::kCategory, {}}};
+  result.facets = {source, date, category, Facet{FacetField::kCategory, {}}};
   EXPECT_EQ(text_of(result, false),
             "14 articles match\n"
             "  source: Reuters 12 · AP 2\n"
             "  date: 1987-01 1 · 1987-02 1 · 1987-03 3 · 1987-04 1 · 1987-05 1 · 1987-06 1 · "
-            "1987-07 1 · 1987-08 1 · 1987-09 1 · 1987-10 1 · 2 more\n"
+            "1987-07 1 · 1987-08 1 · 1987-09 1 · 1987-10 1 · 1987-11 1 · 1987-12 1\n"
+            "  category: c01 1 · c02 1 · c03 1 · c04 1 · c05 1 · c06 1 · c07 1 · c08 1 · c09 1 · "
+            "c10 1 · 2 more\n"
             "  category: none\n");
 }
 

@@ -75,6 +75,8 @@ void add_fields(const Analyzer& analyzer, const Article& article, const std::str
   }
   const std::string date = sortable_date(article.date);
   if (!date.empty()) doc.add_value(kDateSlot, date);
+  const std::string time = sortable_time(article.date);
+  if (!time.empty()) doc.add_value(kTimeSlot, time);
   doc.add_value(kHitOrderSlot, hit_order_key(date, article.id));
   doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
   doc.add_value(kArticleSlot, store ? store->encode(article) : encode_article(article));

@@ -49,6 +49,29 @@ std::string sortable_date(std::string_view iso) {
   return buffer;
 }
 
+std::string sortable_time(std::string_view iso) {
+  if (sortable_date(iso).empty() || iso.size() < 16 || (iso[10] != 'T' && iso[10] != ' ')) {
+    return "";
+  }
+  const std::string_view time = iso.substr(11);
+  const int hour = digits_value(time.substr(0, 2));
+  const int minute = digits_value(time.substr(3, 2));
+  if (time[2] != ':' || hour < 0 || hour > 23 || minute < 0 || minute > 59) return "";
+  std::string value(time.substr(0, 2));
+  value += time.substr(3, 2);
+  if (time.size() < 8 || time[5] != ':') return value;
+  // A leap second is 60.
+  const int second = digits_value(time.substr(6, 2));
+  if (second < 0 || second > 60) return value;
+  value += time.substr(6, 2);
+  if (time.size() < 10 || (time[8] != '.' && time[8] != ',')) return value;
+  for (char c : time.substr(9)) {
+    if (c < '0' || c > '9') break;
+    value += c;
+  }
+  return value;
+}
+
 std::string hit_order_key(std::string_view date, std::string_view id) {
   // Dates have eight digits, so each byte subtracted from 0xff sorts them
   // newest first, below the 0xff that stands for no date.

@@ -62,11 +62,22 @@ inline constexpr Xapian::valueno kStorySizeSlot = 10;
 // most frequent stems.
 inline constexpr Xapian::valueno kMinHashSlot = 8;
 inline constexpr Xapian::valueno kStoryStemsSlot = 9;
+// The time of day of a dated article that gives one, sortable_time()'s
+// form: hits sorted by date are sorted by it within a day. Indexes written
+// before it was added lack it, and sort by the day alone.
+inline constexpr Xapian::valueno kTimeSlot = 11;
 
 // What the date slot holds for an article dated `iso`: "2017-12-10T15:01:01"
 // → "20171210"; empty when the text does not start with a valid calendar
 // date (YYYY-MM-DD), and the article then has no date.
 std::string sortable_date(std::string_view iso);
+
+// What the time slot holds for an article dated `iso`, as written (no time
+// zone is applied): "2017-12-10T15:01:01" → "150101", "2017-12-10 15:01"
+// → "1501", "2017-12-10T15:01:01.25Z" → "15010125"; empty when `iso` gives
+// no valid date, or no time after it (hh:mm, then :ss and a fraction if
+// written).
+std::string sortable_time(std::string_view iso);
 
 // The key hits of equal score are sorted by, least first: the date, newest
 // first (articles without one last), then the id. `date` is

@@ -74,12 +74,11 @@ std::optional<DateRange> parse_date_range(std::string_view text) {
 std::optional<DateRange> parse_date_bound(std::string_view text, bool after) {
   auto covered = span(text);
   if (!covered) return std::nullopt;
-  // Values are eight digits: v > "20171201" exactly when v >= "20171201\0",
-  // and v < "20180101" exactly when v <= "20180100".
-  if (after) return DateRange{covered->to + std::string(1, '\0'), ""};
-  std::string before = covered->from;
-  before.back() = static_cast<char>(before.back() - 1);
-  return DateRange{"", before};
+  // The date named is included, as a reader of "after:2017-12-01" or
+  // "before:2017-12-31" expects: the range starts on its first day or ends
+  // on its last.
+  if (after) return DateRange{covered->from, ""};
+  return DateRange{"", covered->to};
 }
 
 Xapian::Query date_query(const DateRange& range) {

@@ -20,7 +20,8 @@ struct DateRange {
 // "2017-12-10", "2017-12", "2017", "A..B", "A..", "..B".
 std::optional<DateRange> parse_date_range(std::string_view text);
 
-// after:D (strictly later than all of D) or before:D (strictly earlier).
+// after:D (from the first day of D on) or before:D (up to the end of D's
+// last day): D itself included, as date:D.. and date:..D.
 std::optional<DateRange> parse_date_bound(std::string_view text, bool after);
 
 Xapian::Query date_query(const DateRange& range);

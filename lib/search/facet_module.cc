@@ -66,7 +66,7 @@ int month_number(const std::string& yyyymm) {
 }
 
 // "YYYYMMDD" values by month ("YYYY-MM"), or by year when they span more
-// than kMostMonths months.
+// than kMostMonths months, oldest first.
 std::vector<FacetValue> date_values(const Xapian::ValueCountMatchSpy& spy) {
   std::map<std::string, std::size_t> months;
   for (auto it = spy.values_begin(); it != spy.values_end(); ++it) {
@@ -98,9 +98,13 @@ std::vector<Facet> facets_of(const std::vector<FacetField>& fields, const Spies&
   std::vector<Facet> facets;
   for (std::size_t i = 0; i < fields.size() && i < spies.size(); ++i) {
     Facet facet{fields[i], {}};
-    facet.values = fields[i] == FacetField::kDate ? date_values(*spies[i])
-                                                  : folded_values(*spies[i], analyzer);
-    sort_values(&facet.values);
+    // Dates read as a timeline: date_values() gives them in date order.
+    if (fields[i] == FacetField::kDate) {
+      facet.values = date_values(*spies[i]);
+    } else {
+      facet.values = folded_values(*spies[i], analyzer);
+      sort_values(&facet.values);
+    }
     facets.push_back(std::move(facet));
   }
   return facets;

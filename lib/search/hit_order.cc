@@ -113,6 +113,15 @@ RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapia
   return page;
 }
 
+std::unique_ptr<Xapian::KeyMaker> date_order(bool newest_first) {
+  auto keys = std::make_unique<Xapian::MultiValueKeyMaker>();
+  // Reversed, an absent value sorts after every present one; forwards it
+  // sorts first, so no date reads as "\xff", after every digit.
+  keys->add_value(kDateSlot, newest_first, newest_first ? "" : "\xff");
+  keys->add_value(kTimeSlot, newest_first);
+  return keys;
+}
+
 void order_near_ties(std::vector<Hit>* hits) {
   for (auto run = hits->begin(); run != hits->end();) {
     auto end = run + 1;

@@ -9,6 +9,7 @@
 
 #include <xapian.h>
 
+#include <memory>
 #include <vector>
 
 #include "quarry/search/search_result.h"
@@ -45,6 +46,13 @@ struct RankedPage {
 // `check_at_least` is Enquire::get_mset's.
 RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapian::doccount offset,
                      Xapian::doccount limit, Xapian::doccount check_at_least, bool one_local);
+
+// The order of hits sorted by date (`newest_first` or oldest first): by
+// day, then by time of day (an article with a day and no time before those
+// with one, as at midnight), articles without a date last both ways.
+// Indexes that lack the time slot are sorted by day alone. Local
+// databases only: Xapian's remote protocol takes no key maker.
+std::unique_ptr<Xapian::KeyMaker> date_order(bool newest_first);
 
 // Scores of the same articles may differ in their last bits between one
 // database and a shard set, as terms' weights are added in another order:

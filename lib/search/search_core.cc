@@ -125,6 +125,8 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
 
   Xapian::Database& db = shards_.articles();
   const std::unique_ptr<Xapian::Weight> weight = make_weight(options.ranking);
+  // The enquire keeps a pointer to the order by date, if it sorts by it.
+  std::unique_ptr<Xapian::KeyMaker> by_date;
   Xapian::Enquire enquire(db);
   enquire.set_query(scored_query(parsed, options));
   enquire.set_weighting_scheme(*weight);
@@ -147,7 +149,15 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
     page = rank_page(enquire, db, offset, limit, ranking.check_at_least,
                      db.size() == 1 && local && !ranking.collapse_key);
   } else {
-    enquire.set_sort_by_value_then_relevance(kDateSlot, options.sort == SortOrder::kNewestFirst);
+    const bool newest_first = options.sort == SortOrder::kNewestFirst;
+    if (local) {
+      by_date = date_order(newest_first);
+      enquire.set_sort_by_key_then_relevance(by_date.get(), false);
+    } else {
+      // Xapian's remote protocol takes no key maker: remote shards sort by
+      // the day alone, undated articles first oldest first.
+      enquire.set_sort_by_value_then_relevance(kDateSlot, newest_first);
+    }
     page.ranked = enquire.get_mset(offset, limit, ranking.check_at_least);
     for (auto it = page.ranked.begin(); it != page.ranked.end(); ++it) {
       page.hits.push_back({*it, it.get_weight(), it.get_rank()});

@@ -1,7 +1,7 @@
 """The search page of `quarry serve` in headless Chromium, used as a reporter
 would: type a query, read the hits, open one, open a story's other reports,
 show every report, find articles like one and go back, page forward, sort by
-date, complete a word, use the keyboard and a phone's width, and with
+date, narrow by a bar of the timeline of dates, complete a word, use the keyboard and a phone's width, and with
 JavaScript off. An article whose title and body are markup shows as text and
 runs nothing.
 
@@ -71,7 +71,52 @@ def corpus_lines():
     articles.append({"id": "emoji", "title": "😀 Café airship 😀",
                      "body": "😀😀 An airship over the café, 🚀 the airship again.",
                      "date": "2017-02-02", "source": "Sky", "category": "x"})
+    # A lighthouse now and then, for the timeline of dates: counts by month
+    # in another order than the months', and a month without any between.
+    lighthouse_days = ["2016-11-03", "2017-01-04", "2017-01-15", "2017-01-28", "2017-03-09",
+                       "2017-03-21"]
+    for n, day in enumerate(lighthouse_days):
+        articles.append({"id": f"lighthouse-{n}", "title": f"Lighthouse log {day}",
+                         "body": f"Entry {n} of the keeper: the lighthouse lamp, {LAMPS[n]}.",
+                         "date": day + "T06:30:00", "source": "Keeper", "category": "log"})
     return "".join(json.dumps(article) + "\n" for article in articles)
+
+
+LAMPS = ["oil smoke", "a cracked prism", "fog horn drills", "gull nests on the gallery",
+         "a new wick", "storm shutters painted"]
+# The lighthouse's matches by month, in date order, as the bars' titles say.
+LIGHTHOUSE_MONTHS = ["2016-11: 1 article", "2017-01: 3 articles", "2017-03: 2 articles"]
+
+
+def timeline_bars(driver):
+    """The date facet's bars: each one's title and height, left to right."""
+    bars = []
+    for link in driver.find_elements(By.CSS_SELECTOR, "svg.timeline a"):
+        rect = link.find_element(By.TAG_NAME, "rect")
+        title = link.find_element(By.TAG_NAME, "title").get_attribute("textContent")
+        bars.append((title, int(rect.get_dom_attribute("x")), int(rect.get_dom_attribute("height"))))
+    return bars
+
+
+def check_lighthouse_timeline(test, driver):
+    """The bars of the lighthouse's months: in date order, a gap for the
+    month without one, heights as the counts."""
+    bars = timeline_bars(driver)
+    test.assertEqual([title for title, _, _ in bars], LIGHTHOUSE_MONTHS)
+    xs = [x for _, x, _ in bars]
+    test.assertEqual(xs, sorted(xs))
+    # 2016-12 and 2017-02 have no bar: each a gap of one slot, five in all.
+    slot = (xs[1] - xs[0]) // 2
+    test.assertGreater(slot, 0)
+    test.assertEqual(xs[2] - xs[1], 2 * slot)
+    view_box = driver.find_element(By.CSS_SELECTOR, "svg.timeline").get_dom_attribute("viewBox")
+    test.assertEqual(int(view_box.split()[2]), 5 * slot)
+    # Heights in proportion to the counts (1, 3, 2), within rounding.
+    heights = [height for _, _, height in bars]
+    for height, count in zip(heights, [1, 3, 2]):
+        test.assertLessEqual(abs(height * 3 - count * heights[1]), 3, heights)
+    test.assertEqual([span.text for span in driver.find_elements(By.CSS_SELECTOR, ".dates .axis span")],
+                     ["2016-11", "2017-03"])
 
 
 class Server:
@@ -319,6 +364,17 @@ class SearchPageTest(unittest.TestCase):
         self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"),
                          'zeppelin source:"Coast News"')
 
+    def test_dates_are_a_timeline_whose_bars_narrow_the_search(self):
+        self.search("lighthouse", reports="All reports")
+        self.wait_for_count("6 articles match")
+        check_lighthouse_timeline(self, self.driver)
+        # The section is a chart, not a list of dates.
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, ".dates li"), [])
+        self.driver.find_elements(By.CSS_SELECTOR, "svg.timeline rect")[2].click()
+        self.wait_for_count("2 articles match")
+        self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"),
+                         "lighthouse date:2017-03")
+
     def test_hostile_markup_shows_as_text_and_runs_nothing(self):
         self.search("hostile")
         self.assertEqual(self.titles(), [HOSTILE_TITLE])
@@ -404,6 +460,13 @@ class WithoutJavaScriptTest(unittest.TestCase):
             driver.find_element(By.LINK_TEXT, "← Results for penalty Herrera").click()
             WebDriverWait(driver, PATIENCE).until(lambda d: "like=" not in d.current_url)
             self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match")
+            # The same timeline as the script draws, each bar a link.
+            driver.get(server.url + "/?q=lighthouse&collapse=none")
+            self.assertEqual(driver.find_element(By.ID, "count").text, "6 articles match")
+            check_lighthouse_timeline(self, driver)
+            driver.find_elements(By.CSS_SELECTOR, "svg.timeline rect")[0].click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: "2016-11" in d.current_url)
+            self.assertEqual(driver.find_element(By.ID, "count").text, "1 article matches")
             driver.get(server.url + "/?q=hostile")
             self.assertEqual(driver.find_element(By.CSS_SELECTOR, "li.hit .title").text,
                              HOSTILE_TITLE)

@@ -38,7 +38,8 @@ struct FacetValue {
 struct Facet {
   FacetField field;
   // Every value held by a matching article, largest count first, then in
-  // order of value. Articles without the field are not counted.
+  // order of value; dates in date order, oldest first, as a timeline.
+  // Articles without the field are not counted.
   std::vector<FacetValue> values;
 };
 

@@ -11,7 +11,8 @@
 //                          of words, any of which may match: a NEAR (b OR c)
 //   Manches*               words starting with "manches"
 //   title:  source:  category:  id:   fields (title words are free words too)
-//   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2018
+//   date:2017-12-10  date:2017-12-01..2017-12-31  after:2017-12-01  before:2017-12-31
+//                          dates; after: and before: include the date named
 //
 // A word the analyzer splits in several ("dressing-room", "2-1") is searched
 // as a phrase of its parts, as it is written. A run of signs ("+-dvd",
