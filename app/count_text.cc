@@ -26,8 +26,27 @@ std::string count_text(const SearchResult& result) {
 }
 
 std::string stories_text(const SearchResult& result) {
-  return (result.stories_exact ? "" : "about ") + with_thousands(result.stories) +
-         (result.stories == 1 ? " story" : " stories");
+  const bool one = result.stories == 1;
+  std::string noun = one ? " story" : " stories";
+  if (result.collapse == Collapse::kDuplicates) {
+    noun = one ? " near-duplicate group" : " near-duplicate groups";
+  }
+  return (result.stories_exact ? "" : "about ") + with_thousands(result.stories) + noun;
+}
+
+std::string past_end_text(const SearchResult& result) {
+  // A page of no hits is past the end unless there are none at all, or
+  // it starts among the hits (it asked for none).
+  if (!result.hits.empty() || result.total == 0 || result.offset == 0 ||
+      result.offset < result.stories) {
+    return "";
+  }
+  const std::string last =
+      result.collapse != Collapse::kNone
+          ? stories_text(result)
+          : total_text(result) + (result.total == 1 ? " article" : " articles");
+  return "No hits here: the page starts at " + with_thousands(result.offset + 1) +
+         ", past the last of " + last + ".";
 }
 
 std::string more_reports_text(const Hit& hit) {

@@ -39,9 +39,19 @@ function totalText(result) {
   return withThousands(result.total) + (result.total_relation === 'gte' ? '+' : '');
 }
 
+// How many hits the matches make, a group shown once: stories, or groups
+// of near-duplicates (which the API names apart).
+function shownCount(result) {
+  return result.groups !== undefined ? result.groups : result.stories;
+}
+
 function storiesText(result) {
-  return (result.stories_relation === 'about' ? 'about ' : '') + withThousands(result.stories) +
-    (result.stories === 1 ? ' story' : ' stories');
+  const duplicates = result.groups !== undefined;
+  const relation = duplicates ? result.groups_relation : result.stories_relation;
+  const count = shownCount(result);
+  let noun = count === 1 ? ' story' : ' stories';
+  if (duplicates) noun = count === 1 ? ' near-duplicate group' : ' near-duplicate groups';
+  return (relation === 'about' ? 'about ' : '') + withThousands(count) + noun;
 }
 
 // As the server says it: the stories too when they group the matches.
@@ -49,14 +59,15 @@ function countText(result) {
   if (result.total === 0) return 'No articles match.';
   if (result.total === 1 && result.total_relation === 'eq') return '1 article matches';
   let text = totalText(result) + ' articles match';
-  if (result.stories > 0 && result.stories < result.total) text += ', ' + storiesText(result);
+  const count = shownCount(result);
+  if (count > 0 && count < result.total) text += ', ' + storiesText(result);
   return text;
 }
 
 // The pages go through the hits shown: the stories when one hit stands for
 // each, else the articles.
 function shownText(result) {
-  return result.stories < result.total ? storiesText(result) : totalText(result);
+  return shownCount(result) < result.total ? storiesText(result) : totalText(result);
 }
 
 // A link to the page searching as `state` says, the defaults left out; q
@@ -195,7 +206,7 @@ function pagesNav(result, state) {
     parts.push(element('span', { class: 'range' }, first + '–' + last + ' of ' + shownText(result)));
   }
   const next = state.offset + PAGE_HITS;
-  if (next < result.stories && next <= MAX_OFFSET) {
+  if (next < shownCount(result) && next <= MAX_OFFSET) {
     parts.push(element('a', { rel: 'next', href: pageLink({ ...state, offset: next }) }, 'Next →'));
   }
   return parts.length ? element('nav', { class: 'pages', 'aria-label': 'Pages' }, ...parts) : null;

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import urllib.request
 
 try:
     from selenium import webdriver
@@ -55,7 +56,7 @@ CAMERAS = "United kept City's cameras out before the derby flashpoint"
 
 def corpus_lines():
     """Articles beside the sample corpus: 25 about a zeppelin, one a day,
-    for paging and sorting, and one of markup."""
+    for paging and sorting, one of markup, and stories about lanterns."""
     articles = [{
         "id": f"zeppelin-{day:02}",
         "title": f"Zeppelin sighted, day {day}",
@@ -71,7 +72,38 @@ def corpus_lines():
     articles.append({"id": "emoji", "title": "😀 Café airship 😀",
                      "body": "😀😀 An airship over the café, 🚀 the airship again.",
                      "date": "2017-02-02", "source": "Sky", "category": "x"})
+    articles += lantern_stories()
     return "".join(json.dumps(article) + "\n" for article in articles)
+
+
+def made_up_word(story, n):
+    """A word of no dictionary, the same for the same (story, n)."""
+    syllables = ["ba", "ko", "mi", "tu", "re", "no", "vi", "la", "zo"]
+    text, value = "", story * 100 + n + 1000
+    while value:
+        text += syllables[value % 9]
+        value //= 9
+    return text + "x"
+
+
+def lantern_stories():
+    """40 stories about lanterns, of one to three reports each, a week
+    apart: many stories, so that a page of ten cannot count them as it
+    ranks. A story's second report is a lightly edited copy of its first,
+    its third another telling."""
+    articles = []
+    for story in range(40):
+        words = [made_up_word(story, n) for n in range(40)]
+        other = [made_up_word(story, n) for n in range(100, 120)]
+        bodies = ["lantern " + " ".join(words),
+                  "lantern " + " ".join(words) + " " + made_up_word(story, 90),
+                  "lantern " + " ".join(words[:20] + other)]
+        for report in range(1 + story % 3):
+            articles.append({"id": f"lantern-{story:02}-{report}", "title": f"Lantern {story}",
+                             "body": bodies[report],
+                             "date": f"2018-{1 + story // 8:02}-{1 + story % 8 * 3:02}",
+                             "source": "Lamp Post", "category": "lights"})
+    return articles
 
 
 class Server:
@@ -263,6 +295,20 @@ class SearchPageTest(unittest.TestCase):
         self.assertEqual(marked, {"penalty", "herrera"})
         self.driver.find_element(By.CSS_SELECTOR, ".back a").click()
         self.wait_for_count("3 articles match, 1 story")
+
+    def test_count_says_the_exact_number_of_stories(self):
+        # Every story shown on one page, one hit each: as many hits as
+        # there are stories.
+        every = self.server.url + "/api/search?q=lantern&n=100&snippets=false"
+        with urllib.request.urlopen(every, timeout=PATIENCE) as response:
+            answer = json.load(response)
+        self.assertLessEqual(answer["total"], 100)
+        stories = len(answer["hits"])
+        self.assertLess(stories, answer["total"])
+        self.assertEqual(answer["stories"], stories)
+        self.search("lantern")
+        self.assertEqual(self.driver.find_element(By.ID, "count").text,
+                         f"{answer['total']} articles match, {stories} stories")
 
     def test_page_forward_and_back(self):
         self.search("zeppelin", reports="All reports")
