@@ -16,12 +16,18 @@ std::string total_text(const SearchResult& result) {
   return with_thousands(result.total) + (result.total_exact ? "" : "+");
 }
 
+bool stories_group(const SearchResult& result) {
+  // Past the count limit the total is a lower bound, which an estimate of
+  // the stories may pass.
+  return result.stories > 0 &&
+         (result.stories < result.total || (!result.total_exact && result.stories != result.total));
+}
+
 std::string count_text(const SearchResult& result) {
   if (result.total == 0) return "No articles match.";
   if (result.total == 1 && result.total_exact) return "1 article matches";
   std::string text = total_text(result) + " articles match";
-  // Said only when stories group the matches.
-  if (result.stories > 0 && result.stories < result.total) text += ", " + stories_text(result);
+  if (stories_group(result)) text += ", " + stories_text(result);
   return text;
 }
 

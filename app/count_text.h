@@ -18,6 +18,11 @@ namespace quarry {
 // about 7,900 stories".
 std::string count_text(const SearchResult& result);
 
+// Whether the matches make fewer hits than articles, each group shown
+// once: then count_text says the stories too. Past the count limit,
+// whether an estimate of them differs from the total.
+bool stories_group(const SearchResult& result);
+
 // The total alone: "1,234", or "10,000+" past the count limit.
 std::string total_text(const SearchResult& result);
 

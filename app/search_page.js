@@ -54,20 +54,28 @@ function storiesText(result) {
   return (relation === 'about' ? 'about ' : '') + withThousands(count) + noun;
 }
 
+// As the server says it (stories_group): whether the matches make fewer
+// hits than articles; past the count limit, whether the estimate of them
+// differs from the total.
+function storiesGroup(result) {
+  const count = shownCount(result);
+  return count > 0 &&
+    (count < result.total || (result.total_relation === 'gte' && count !== result.total));
+}
+
 // As the server says it: the stories too when they group the matches.
 function countText(result) {
   if (result.total === 0) return 'No articles match.';
   if (result.total === 1 && result.total_relation === 'eq') return '1 article matches';
   let text = totalText(result) + ' articles match';
-  const count = shownCount(result);
-  if (count > 0 && count < result.total) text += ', ' + storiesText(result);
+  if (storiesGroup(result)) text += ', ' + storiesText(result);
   return text;
 }
 
 // The pages go through the hits shown: the stories when one hit stands for
 // each, else the articles.
 function shownText(result) {
-  return shownCount(result) < result.total ? storiesText(result) : totalText(result);
+  return storiesGroup(result) ? storiesText(result) : totalText(result);
 }
 
 // A link to the page searching as `state` says, the defaults left out; q

@@ -98,7 +98,7 @@ std::string facets_html(const SearchPageView& view, const SearchResult& result) 
 // The pages go through the hits shown: the stories when one hit stands for
 // each, else the articles.
 std::string shown_text(const SearchResult& result) {
-  return result.stories < result.total ? stories_text(result) : total_text(result);
+  return stories_group(result) ? stories_text(result) : total_text(result);
 }
 
 std::string pages_html(const SearchPageView& view, const SearchResult& result) {

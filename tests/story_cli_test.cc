@@ -94,6 +94,16 @@ TEST_F(StoryCli, PromptOpensTheOtherReports) {
   EXPECT_NE(run.err.find("no hit 9"), std::string::npos) << run.err;
 }
 
+TEST_F(StoryCli, PastTheCountLimitTheStoriesAreSaidAsAnEstimate) {
+  const Json answer = json_of({"--count-limit", "1", kQuery});
+  EXPECT_EQ(answer["total_relation"], "gte");
+  EXPECT_EQ(answer["stories_relation"], "about");
+  const std::string said = "1+ articles match, about " + answer["stories"].dump() + " stor";
+  const RunResult run = quarry({"--count-limit", "1", "-n", "0", kQuery});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(lines_of(run.out)[0].substr(0, said.size()), said) << run.out;
+}
+
 TEST_F(StoryCli, PagePastTheLastHitSaysSo) {
   struct Case {
     std::vector<std::string> args;
