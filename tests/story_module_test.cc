@@ -126,8 +126,11 @@ std::string describe(const std::string& query, const Asked& asked) {
          std::to_string(static_cast<int>(asked.sort)) + (asked.facets ? " with facets" : "");
 }
 
-const std::vector<std::string> kQueries = {"harbour", "lighthouse", "\"harbour lighthouse\"",
-                                           "harbour -lighthouse", "category:business harbour"};
+const std::vector<std::string> kQueries = {
+    "harbour", "lighthouse", "\"harbour lighthouse\"",
+    // Long enough for feedback to rank it.
+    "harbour lighthouse " + words_of(3, 0, 3) + words_of(8, 5, 3), "harbour -lighthouse",
+    "category:business harbour"};
 
 TEST_F(StoryCountTest, StoriesAreCountedExactlyWhateverThePageOrderAndFacets) {
   struct Grouping {
