@@ -39,28 +39,17 @@ function totalText(result) {
   return withThousands(result.total) + (result.total_relation === 'gte' ? '+' : '');
 }
 
-// How many hits the matches make, a group shown once: stories, or groups
-// of near-duplicates (which the API names apart).
-function shownCount(result) {
-  return result.groups !== undefined ? result.groups : result.stories;
-}
-
 function storiesText(result) {
-  const duplicates = result.groups !== undefined;
-  const relation = duplicates ? result.groups_relation : result.stories_relation;
-  const count = shownCount(result);
-  let noun = count === 1 ? ' story' : ' stories';
-  if (duplicates) noun = count === 1 ? ' near-duplicate group' : ' near-duplicate groups';
-  return (relation === 'about' ? 'about ' : '') + withThousands(count) + noun;
+  return (result.stories_relation === 'about' ? 'about ' : '') + withThousands(result.stories) +
+    (result.stories === 1 ? ' story' : ' stories');
 }
 
 // As the server says it (stories_group): whether the matches make fewer
 // hits than articles; past the count limit, whether the estimate of them
 // differs from the total.
 function storiesGroup(result) {
-  const count = shownCount(result);
-  return count > 0 &&
-    (count < result.total || (result.total_relation === 'gte' && count !== result.total));
+  return result.stories > 0 && (result.stories < result.total ||
+    (result.total_relation === 'gte' && result.stories !== result.total));
 }
 
 // As the server says it: the stories too when they group the matches.
@@ -214,7 +203,7 @@ function pagesNav(result, state) {
     parts.push(element('span', { class: 'range' }, first + '–' + last + ' of ' + shownText(result)));
   }
   const next = state.offset + PAGE_HITS;
-  if (next < shownCount(result) && next <= MAX_OFFSET) {
+  if (next < result.stories && next <= MAX_OFFSET) {
     parts.push(element('a', { rel: 'next', href: pageLink({ ...state, offset: next }) }, 'Next →'));
   }
   return parts.length ? element('nav', { class: 'pages', 'aria-label': 'Pages' }, ...parts) : null;
