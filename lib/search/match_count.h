@@ -1,9 +1,11 @@
-// How many articles a query matches, counted exactly rather than estimated.
+// How many articles a query matches, and how many groups (stories) they
+// fall in, counted exactly rather than estimated.
 //
 // Ranking prunes: it stops looking at articles that cannot make the page,
-// so the number of matches it reports is an estimate. Counting is a second
-// pass over the query's postings, unweighted, which stops at the limit
-// asked for.
+// so the number of matches it reports is an estimate, and so is the number
+// of groups a collapsed ranking reports, which moves with the page and the
+// order. Counting is a second pass over the query's postings, unweighted,
+// which stops at the limit asked for.
 #ifndef QUARRY_LIB_SEARCH_MATCH_COUNT_H_
 #define QUARRY_LIB_SEARCH_MATCH_COUNT_H_
 
