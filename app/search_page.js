@@ -67,6 +67,19 @@ function shownText(result) {
   return storiesGroup(result) ? storiesText(result) : totalText(result);
 }
 
+// As the server says it (past_end_text): a page of no hits after the last.
+function pastEndText(result, state) {
+  if (result.hits.length || result.total === 0 || state.offset === 0 ||
+      state.offset < result.stories) {
+    return '';
+  }
+  const last = state.collapse === 'none'
+    ? totalText(result) + (result.total === 1 ? ' article' : ' articles')
+    : storiesText(result);
+  return 'No hits here: the page starts at ' + withThousands(state.offset + 1) +
+    ', past the last of ' + last + '.';
+}
+
 // A link to the page searching as `state` says, the defaults left out; q
 // is left out only of a like search that it does not narrow.
 function pageLink(state) {
@@ -241,6 +254,8 @@ function renderResult(result, state, likeTitle) {
     nodes.push(element('p', { class: 'warning' }, warning));
   }
   nodes.push(element('p', { class: 'count', id: 'count' }, countText(result)));
+  const past = pastEndText(result, state);
+  if (past) nodes.push(element('p', { class: 'note', id: 'past-end' }, past));
   const hits = element('ol', { class: 'hits', start: String(state.offset + 1) },
     ...result.hits.map((hit) => hitItem(hit, state)));
   const results = element('div', { class: 'results' }, hits);

@@ -296,6 +296,18 @@ class SearchPageTest(unittest.TestCase):
         self.driver.find_element(By.CSS_SELECTOR, ".back a").click()
         self.wait_for_count("3 articles match, 1 story")
 
+    def test_a_page_past_the_last_hit_says_so(self):
+        self.driver.get(self.server.url + "/?q=zeppelin&collapse=none&offset=30")
+        self.wait_ready()
+        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
+        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
+                         "No hits here: the page starts at 31, past the last of 25 articles.")
+        self.driver.get(self.server.url + "/?q=penalty%20Herrera&offset=10")
+        self.wait_ready()
+        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
+        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
+                         "No hits here: the page starts at 11, past the last of 1 story.")
+
     def test_page_forward_and_back(self):
         self.search("zeppelin", reports="All reports")
         self.assertEqual(self.driver.find_element(By.ID, "count").text, "25 articles match")
@@ -456,6 +468,9 @@ class WithoutJavaScriptTest(unittest.TestCase):
             driver.get(server.url + "/?q=hostile")
             self.assertEqual(driver.find_element(By.CSS_SELECTOR, "li.hit .title").text,
                              HOSTILE_TITLE)
+            driver.get(server.url + "/?q=penalty%20Herrera&offset=10")
+            self.assertEqual(driver.find_element(By.ID, "past-end").text,
+                             "No hits here: the page starts at 11, past the last of 1 story.")
         finally:
             driver.quit()
             server.stop()
