@@ -75,37 +75,6 @@ def corpus_lines():
     return "".join(json.dumps(article) + "\n" for article in articles)
 
 
-def made_up_word(story, n):
-    """A word of no dictionary, the same for the same (story, n)."""
-    syllables = ["ba", "ko", "mi", "tu", "re", "no", "vi", "la", "zo"]
-    text, value = "", story * 100 + n + 1000
-    while value:
-        text += syllables[value % 9]
-        value //= 9
-    return text + "x"
-
-
-def lantern_lines():
-    """40 stories about lanterns, of one to three reports each, a week
-    apart: many stories, so that a page of ten cannot count them as it
-    ranks. A story's second report is a lightly edited copy of its first,
-    its third another telling. An index of their own, as they would change
-    what the sample articles are like."""
-    articles = []
-    for story in range(40):
-        words = [made_up_word(story, n) for n in range(40)]
-        other = [made_up_word(story, n) for n in range(100, 120)]
-        bodies = ["lantern " + " ".join(words),
-                  "lantern " + " ".join(words) + " " + made_up_word(story, 90),
-                  "lantern " + " ".join(words[:20] + other)]
-        for report in range(1 + story % 3):
-            articles.append({"id": f"lantern-{story:02}-{report}", "title": f"Lantern {story}",
-                             "body": bodies[report],
-                             "date": f"2018-{1 + story // 8:02}-{1 + story % 8 * 3:02}",
-                             "source": "Lamp Post", "category": "lights"})
-    return "".join(json.dumps(article) + "\n" for article in articles)
-
-
 class Server:
     """quarry serve on a free loopback port, over a fresh index."""
 
@@ -296,18 +265,6 @@ class SearchPageTest(unittest.TestCase):
         self.driver.find_element(By.CSS_SELECTOR, ".back a").click()
         self.wait_for_count("3 articles match, 1 story")
 
-    def test_a_page_past_the_last_hit_says_so(self):
-        self.driver.get(self.server.url + "/?q=zeppelin&collapse=none&offset=30")
-        self.wait_ready()
-        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
-        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
-                         "No hits here: the page starts at 31, past the last of 25 articles.")
-        self.driver.get(self.server.url + "/?q=penalty%20Herrera&offset=10")
-        self.wait_ready()
-        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
-        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
-                         "No hits here: the page starts at 11, past the last of 1 story.")
-
     def test_page_forward_and_back(self):
         self.search("zeppelin", reports="All reports")
         self.assertEqual(self.driver.find_element(By.ID, "count").text, "25 articles match")
@@ -365,6 +322,18 @@ class SearchPageTest(unittest.TestCase):
         self.driver.find_element(By.ID, "q").send_keys("penalty Herr")
         options = "return [...document.querySelectorAll('#completions option')].map(o => o.value)"
         self.wait().until(lambda d: d.execute_script(options) == ["penalty herrera"])
+
+    def test_a_page_past_the_last_hit_says_so(self):
+        self.driver.get(self.server.url + "/?q=zeppelin&collapse=none&offset=30")
+        self.wait_ready()
+        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
+        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
+                         "No hits here: the page starts at 31, past the last of 25 articles.")
+        self.driver.get(self.server.url + "/?q=penalty%20Herrera&offset=10")
+        self.wait_ready()
+        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
+        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
+                         "No hits here: the page starts at 11, past the last of 1 story.")
 
     def test_keyboard_slash_focuses_the_box(self):
         self.search("zeppelin")
@@ -475,6 +444,37 @@ class WithoutJavaScriptTest(unittest.TestCase):
             driver.quit()
             server.stop()
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def made_up_word(story, n):
+    """A word of no dictionary, the same for the same (story, n)."""
+    syllables = ["ba", "ko", "mi", "tu", "re", "no", "vi", "la", "zo"]
+    text, value = "", story * 100 + n + 1000
+    while value:
+        text += syllables[value % 9]
+        value //= 9
+    return text + "x"
+
+
+def lantern_lines():
+    """40 stories about lanterns, of one to three reports each, a week
+    apart: many stories, so that a page of ten cannot count them as it
+    ranks. A story's second report is a lightly edited copy of its first,
+    its third another telling. An index of their own, as they would change
+    what the sample articles are like."""
+    articles = []
+    for story in range(40):
+        words = [made_up_word(story, n) for n in range(40)]
+        other = [made_up_word(story, n) for n in range(100, 120)]
+        bodies = ["lantern " + " ".join(words),
+                  "lantern " + " ".join(words) + " " + made_up_word(story, 90),
+                  "lantern " + " ".join(words[:20] + other)]
+        for report in range(1 + story % 3):
+            articles.append({"id": f"lantern-{story:02}-{report}", "title": f"Lantern {story}",
+                             "body": bodies[report],
+                             "date": f"2018-{1 + story // 8:02}-{1 + story % 8 * 3:02}",
+                             "source": "Lamp Post", "category": "lights"})
+    return "".join(json.dumps(article) + "\n" for article in articles)
 
 
 def report_titles(hit):
