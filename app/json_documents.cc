@@ -75,8 +75,11 @@ std::string answer_json(const SearchResult& result, const std::optional<std::str
   json["query"] = result.query;
   json["total"] = result.total;
   json["total_relation"] = result.total_exact ? "eq" : "gte";
-  json["stories"] = result.stories;
-  json["stories_relation"] = result.stories_exact ? "eq" : "about";
+  // Groups of near-duplicates are not stories: a reader of "stories"
+  // must not take them for some.
+  const bool duplicates = result.collapse == Collapse::kDuplicates;
+  json[duplicates ? "groups" : "stories"] = result.stories;
+  json[duplicates ? "groups_relation" : "stories_relation"] = result.stories_exact ? "eq" : "about";
   json["hits"] = std::move(hits);
   if (!result.facets.empty()) json["facets"] = to_json(result.facets);
   if (!result.notes.empty()) json["notes"] = result.notes;

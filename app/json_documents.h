@@ -17,7 +17,8 @@ namespace quarry {
 
 // A query's answer, members in this order: "qid" (when given), "query",
 // "total", "total_relation" ("eq": total is exact; "gte": at least that
-// many match), "stories", "stories_relation" ("eq" or "about"), "hits":
+// many match), "stories", "stories_relation" ("eq" or "about"; with
+// Collapse::kDuplicates "groups", "groups_relation" instead), "hits":
 // [{"rank", "id", "title", "score", "snippet", "highlights": [[begin, end],
 // …] in code points of the snippet, "title_highlights" (the same in the
 // title), "date", "source", "category" (each when the article has it),

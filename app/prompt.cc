@@ -215,8 +215,9 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
       if (offset_ == 0) return problem("already at the first page");
       return search(last_query_, offset_ > limit ? offset_ - limit : 0, last_like_);
     }
-    // Past the count limit the total is a lower bound: there may be more.
-    if (offset_ + limit >= last_result_.total && last_result_.total_exact) {
+    // The pages go through the hits shown, a story's articles as one.
+    // Past the count limit the count is an estimate: there may be more.
+    if (offset_ + limit >= last_result_.stories && last_result_.stories_exact) {
       return problem("no more hits");
     }
     return search(last_query_, offset_ + limit, last_like_);

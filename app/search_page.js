@@ -44,19 +44,40 @@ function storiesText(result) {
     (result.stories === 1 ? ' story' : ' stories');
 }
 
+// As the server says it (stories_group): whether the matches make fewer
+// hits than articles; past the count limit, whether the estimate of them
+// differs from the total.
+function storiesGroup(result) {
+  return result.stories > 0 && (result.stories < result.total ||
+    (result.total_relation === 'gte' && result.stories !== result.total));
+}
+
 // As the server says it: the stories too when they group the matches.
 function countText(result) {
   if (result.total === 0) return 'No articles match.';
   if (result.total === 1 && result.total_relation === 'eq') return '1 article matches';
   let text = totalText(result) + ' articles match';
-  if (result.stories > 0 && result.stories < result.total) text += ', ' + storiesText(result);
+  if (storiesGroup(result)) text += ', ' + storiesText(result);
   return text;
 }
 
 // The pages go through the hits shown: the stories when one hit stands for
 // each, else the articles.
 function shownText(result) {
-  return result.stories < result.total ? storiesText(result) : totalText(result);
+  return storiesGroup(result) ? storiesText(result) : totalText(result);
+}
+
+// As the server says it (past_end_text): a page of no hits after the last.
+function pastEndText(result, state) {
+  if (result.hits.length || result.total === 0 || state.offset === 0 ||
+      state.offset < result.stories) {
+    return '';
+  }
+  const last = state.collapse === 'none'
+    ? totalText(result) + (result.total === 1 ? ' article' : ' articles')
+    : storiesText(result);
+  return 'No hits here: the page starts at ' + withThousands(state.offset + 1) +
+    ', past the last of ' + last + '.';
 }
 
 // A link to the page searching as `state` says, the defaults left out; q
@@ -289,6 +310,8 @@ function renderResult(result, state, likeTitle) {
     nodes.push(element('p', { class: 'warning' }, warning));
   }
   nodes.push(element('p', { class: 'count', id: 'count' }, countText(result)));
+  const past = pastEndText(result, state);
+  if (past) nodes.push(element('p', { class: 'note', id: 'past-end' }, past));
   const hits = element('ol', { class: 'hits', start: String(state.offset + 1) },
     ...result.hits.map((hit) => hitItem(hit, state)));
   const results = element('div', { class: 'results' }, hits);

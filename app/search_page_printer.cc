@@ -162,7 +162,7 @@ std::string facets_html(const SearchPageView& view, const SearchResult& result) 
 // The pages go through the hits shown: the stories when one hit stands for
 // each, else the articles.
 std::string shown_text(const SearchResult& result) {
-  return result.stories < result.total ? stories_text(result) : total_text(result);
+  return stories_group(result) ? stories_text(result) : total_text(result);
 }
 
 std::string pages_html(const SearchPageView& view, const SearchResult& result) {
@@ -220,6 +220,9 @@ std::string results_html(const SearchPageView& view, const SearchResult& result)
     html += "<p class=\"warning\">" + html_escape(warning) + "</p>";
   }
   html += "<p class=\"count\" id=\"count\">" + html_escape(count_text(result)) + "</p>";
+  if (const std::string past = past_end_text(result); !past.empty()) {
+    html += "<p class=\"note\" id=\"past-end\">" + html_escape(past) + "</p>";
+  }
   html += "<div class=\"results\"><ol class=\"hits\" start=\"" + std::to_string(view.offset + 1) +
           "\">";
   for (const Hit& hit : result.hits) html += hit_html(hit, view);

@@ -152,6 +152,7 @@ void TextPrinter::result_text(const SearchResult& result) {
     out_ << "Did you mean: " << result.suggestion << '\n';
   }
   out_ << count_text(result) << '\n';
+  if (const std::string past = past_end_text(result); !past.empty()) out_ << past << '\n';
   write_facets(out_, result.facets, style_);
   for (const Hit& hit : result.hits) write_hit(out_, hit, style_);
 }

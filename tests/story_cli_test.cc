@@ -2,6 +2,7 @@
 // how they are formed).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -91,6 +92,89 @@ TEST_F(StoryCli, PromptOpensTheOtherReports) {
     EXPECT_NE(run.out.find("    " + id.get<std::string>()), std::string::npos) << run.out;
   }
   EXPECT_NE(run.err.find("no hit 9"), std::string::npos) << run.err;
+}
+
+TEST_F(StoryCli, PastTheCountLimitTheStoriesAreSaidAsAnEstimate) {
+  const Json answer = json_of({"--count-limit", "1", kQuery});
+  EXPECT_EQ(answer["total_relation"], "gte");
+  EXPECT_EQ(answer["stories_relation"], "about");
+  const std::string said = "1+ articles match, about " + answer["stories"].dump() + " stor";
+  const RunResult run = quarry({"--count-limit", "1", "-n", "0", kQuery});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(lines_of(run.out)[0].substr(0, said.size()), said) << run.out;
+}
+
+TEST_F(StoryCli, PagePastTheLastHitSaysSo) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string said;  // the line after the count; "" for none
+  };
+  const std::vector<Case> cases = {
+      {{"--offset", "5000"}, "No hits here: the page starts at 5,001, past the last of 1 story."},
+      {{"--offset", "1"}, "No hits here: the page starts at 2, past the last of 1 story."},
+      {{"--offset", "3", "--collapse", "none"},
+       "No hits here: the page starts at 4, past the last of 3 articles."},
+      {{"--offset", "2", "--collapse", "none"}, "3. "},
+      {{"--offset", "2", "--collapse", "none", "-n", "0"}, ""},
+      {{"-n", "0"}, ""},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = c.args;
+    args.push_back(kQuery);
+    const RunResult run = quarry(args);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    const std::vector<std::string> lines = lines_of(run.out);
+    ASSERT_FALSE(lines.empty());
+    if (c.said.empty()) {
+      EXPECT_EQ(lines.size(), 1U) << run.out;
+    } else {
+      ASSERT_GE(lines.size(), 2U) << run.out;
+      EXPECT_EQ(lines[1].substr(0, c.said.size()), c.said) << run.out;
+    }
+  }
+}
+
+TEST_F(StoryCli, PromptNextStopsAtTheLastStory) {
+  const RunResult run = quarry({"-i"}, std::string(":limit 1\n") + kQuery + "\n:next\n");
+  EXPECT_EQ(run.exit_code, 2) << run.err;  // one command refused
+  EXPECT_NE(run.err.find("no more hits"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out.find("3 articles match"), run.out.rfind("3 articles match")) << run.out;
+}
+
+// The sample articles and a lightly edited copy of the first: four
+// articles of one story, in three groups of near-duplicates.
+class DuplicateCli : public StoryCli {
+ protected:
+  static void SetUpTestSuite() {
+    const std::filesystem::path in = suite_dir() / "in";
+    std::filesystem::create_directories(in);
+    for (const auto& entry : std::filesystem::directory_iterator(QUARRY_CORPUS_DIR)) {
+      std::filesystem::copy_file(entry.path(), in / entry.path().filename());
+    }
+    std::string copy = testing::read_file(in / kFirst);
+    copy.replace(copy.find("reportedly"), 10, "allegedly");
+    testing::write_file(in / "003_copy.txt", copy + "\nMore follows.\n");
+    index_suite_paths({in.string()});
+  }
+};
+
+constexpr char kCopiesQuery[] = "Mourinho Ederson";
+
+TEST_F(DuplicateCli, GroupsOfNearDuplicatesAreNotCalledStories) {
+  const RunResult text = quarry({"--collapse", "duplicates", "-n", "0", kCopiesQuery});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(lines_of(text.out)[0], "4 articles match, 3 near-duplicate groups");
+  const Json groups = json_of({"--collapse", "duplicates", kCopiesQuery});
+  EXPECT_EQ(groups["total"], 4);
+  EXPECT_EQ(groups["groups"], 3);
+  EXPECT_EQ(groups["groups_relation"], "eq");
+  EXPECT_FALSE(groups.contains("stories")) << groups;
+  EXPECT_EQ(groups["hits"].size(), 3U);
+
+  EXPECT_EQ(lines_of(quarry({"-n", "0", kCopiesQuery}).out)[0], "4 articles match, 1 story");
+  const Json stories = json_of({kCopiesQuery});
+  EXPECT_EQ(stories["stories"], 1);
+  EXPECT_FALSE(stories.contains("groups")) << stories;
 }
 
 }  // namespace

@@ -219,6 +219,11 @@ TEST(StoryLinker, StorySplitOverShardsIsShownOnce) {
   const SearchResult once = searcher.search("penalty Herrera", collapsing(Collapse::kStory));
   ASSERT_EQ(once.hits.size(), 1U);
   EXPECT_EQ(once.hits[0].more_total, 2U);
+  EXPECT_EQ(once.stories, 1U);
+  EXPECT_TRUE(once.stories_exact);
+  SearchOptions none = collapsing(Collapse::kStory);
+  none.limit = 0;
+  EXPECT_EQ(searcher.search("penalty Herrera", none).stories, 1U);
 }
 
 TEST(StoryLinker, GroupsDoNotDependOnThreadsOrOrder) {

@@ -164,6 +164,46 @@ TEST(TextPrinterTest, TextCountsTheMatchesWhateverThePage) {
   }
 }
 
+TEST(TextPrinterTest, TextSaysTheStoriesWhenTheyGroupTheMatches) {
+  struct Case {
+    std::size_t total;
+    bool total_exact;
+    std::size_t stories;
+    bool stories_exact;
+    Collapse collapse;
+    std::size_t offset;
+    std::string text;
+  };
+  const std::vector<Case> cases = {
+      {86, true, 67, true, Collapse::kStory, 0, "86 articles match, 67 stories\n"},
+      {3, true, 1, true, Collapse::kStory, 0, "3 articles match, 1 story\n"},
+      {86, true, 86, true, Collapse::kStory, 0, "86 articles match\n"},
+      {86, true, 80, true, Collapse::kDuplicates, 0,
+       "86 articles match, 80 near-duplicate groups\n"},
+      {2, true, 1, true, Collapse::kDuplicates, 0, "2 articles match, 1 near-duplicate group\n"},
+      {10000, false, 13387, false, Collapse::kStory, 0,
+       "10,000+ articles match, about 13,387 stories\n"},
+      {10000, false, 7900, false, Collapse::kStory, 0,
+       "10,000+ articles match, about 7,900 stories\n"},
+      {10000, false, 10000, false, Collapse::kNone, 0, "10,000+ articles match\n"},
+      {180, true, 169, true, Collapse::kStory, 5000,
+       "180 articles match, 169 stories\n"
+       "No hits here: the page starts at 5,001, past the last of 169 stories.\n"},
+      {3, true, 3, true, Collapse::kNone, 3,
+       "3 articles match\nNo hits here: the page starts at 4, past the last of 3 articles.\n"},
+  };
+  for (const Case& c : cases) {
+    SearchResult result;
+    result.total = c.total;
+    result.total_exact = c.total_exact;
+    result.stories = c.stories;
+    result.stories_exact = c.stories_exact;
+    result.collapse = c.collapse;
+    result.offset = c.offset;
+    EXPECT_EQ(text_of(result, false), c.text);
+  }
+}
+
 TEST(TextPrinterTest, TextShowsWhatEachHitIs) {
   SearchResult result = two_hits();
   result.hits[0].date = "2017-12-10T15:01:01";

@@ -20,8 +20,7 @@ bool is_bag_of_words(const Xapian::Query& query);
 bool feedback_helps(const Xapian::Query& query, const FeedbackConfig& config);
 
 // What feedback makes of a query: the query that orders its matches, and
-// the first pass, whose bounds count them (and their stories, when it was
-// collapsed).
+// the first pass, whose bounds count them.
 struct Feedback {
   Xapian::Query query;
   Xapian::MSet first;

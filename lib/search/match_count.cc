@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -103,6 +104,30 @@ MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
 Xapian::doccount ranking_check_at_least(const Xapian::Query& query, std::size_t limit, bool local) {
   if (local && bag_of_terms(query)) return 0;
   return doccount_limit(std::max<std::size_t>(limit, 1)) + 1;
+}
+
+GroupCount count_groups(const Xapian::Database& db, const Xapian::Query& query,
+                        Xapian::valueno slot, std::size_t limit) {
+  limit = std::max<std::size_t>(limit, 1);
+  // Counts the articles it sees and how many have each value; an article
+  // without one is not among the values.
+  Xapian::ValueCountMatchSpy keys(slot);
+  const Xapian::MSet pass = unweighted_pass(db, query, doccount_limit(limit) + 1, {&keys});
+  const std::size_t seen = keys.get_total();
+  std::size_t keyed = 0;
+  std::size_t distinct = 0;
+  for (auto it = keys.values_begin(); it != keys.values_end(); ++it) {
+    keyed += it.get_termfreq();
+    ++distinct;
+  }
+  const std::size_t groups = seen - keyed + distinct;
+  if (seen <= limit && pass.get_matches_upper_bound() == seen) return {groups, true};
+  const double share =
+      static_cast<double>(groups) / static_cast<double>(std::max<std::size_t>(seen, 1));
+  const auto scaled = static_cast<std::size_t>(std::llround(share * pass.get_matches_estimated()));
+  return {std::clamp<std::size_t>(scaled, groups,
+                                  std::max<std::size_t>(groups, pass.get_matches_upper_bound())),
+          false};
 }
 
 std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query,

@@ -1,9 +1,11 @@
-// How many articles a query matches, counted exactly rather than estimated.
+// How many articles a query matches, and how many groups (stories) they
+// fall in, counted exactly rather than estimated.
 //
 // Ranking prunes: it stops looking at articles that cannot make the page,
-// so the number of matches it reports is an estimate. Counting is a second
-// pass over the query's postings, unweighted, which stops at the limit
-// asked for.
+// so the number of matches it reports is an estimate, and so is the number
+// of groups a collapsed ranking reports, which moves with the page and the
+// order. Counting is a second pass over the query's postings, unweighted,
+// which stops at the limit asked for.
 #ifndef QUARRY_LIB_SEARCH_MATCH_COUNT_H_
 #define QUARRY_LIB_SEARCH_MATCH_COUNT_H_
 
@@ -39,6 +41,21 @@ Xapian::doccount ranking_check_at_least(const Xapian::Query& query, std::size_t 
 // (Xapian's match spies count on remote shards too).
 std::size_t count_all_matches(const Xapian::Database& db, const Xapian::Query& query,
                               const std::vector<Xapian::MatchSpy*>& spies = {});
+
+// How many groups the matches of `query` fall in, by their value in
+// `slot`, an article with none a group of its own.
+struct GroupCount {
+  std::size_t groups = 0;
+  bool exact = true;  // else an estimate
+};
+
+// Counts the groups exactly when `query` matches at most `limit`
+// articles; past that, estimates them from the first limit + 1 matches in
+// the index's order, scaled to Xapian's estimate of all the matches, so
+// that the figure depends on the query and the index alone. A pass of its
+// own, unweighted, that every kind of database (remote ones too) can run.
+GroupCount count_groups(const Xapian::Database& db, const Xapian::Query& query,
+                        Xapian::valueno slot, std::size_t limit);
 
 }  // namespace quarry::detail
 

@@ -117,6 +117,7 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
   result.notes = parsed.notes;
   result.warnings = parsed.warnings;
   result.highlight = parsed.highlight;
+  result.offset = options.offset;
   if (parsed.query.empty()) return result;
 
   const auto max_count = static_cast<std::size_t>(std::numeric_limits<Xapian::doccount>::max());

@@ -1,7 +1,6 @@
 #include "lib/search/story_module.h"
 
-#include <algorithm>
-
+#include "lib/search/match_count.h"
 #include "lib/search/story_reports.h"
 
 namespace quarry::detail {
@@ -14,28 +13,25 @@ class StoryModule final : public SearchModule {
     if (ranking->collapse_key) ranking->enquire.set_collapse_key(*ranking->collapse_key);
   }
 
+  // The ranking's own count of the groups is an estimate that moves with
+  // the page and the order, as it prunes what cannot make the page: the
+  // groups are counted apart, as the core counts the articles.
   void count(const SearchContext& context, const Matches& matches, SearchResult* result) override {
-    result->stories = result->total;
-    result->stories_exact = result->total_exact;
-    if (collapse_slot(context.options.collapse.by)) count_stories(matches.ranked, result);
+    const std::optional<Xapian::valueno> slot = collapse_slot(context.options.collapse.by);
+    if (!slot) {
+      result->stories = result->total;
+      result->stories_exact = result->total_exact;
+      return;
+    }
+    const GroupCount counted =
+        count_groups(context.shards.articles(), matches.query, *slot, context.options.count_limit);
+    result->collapse = context.options.collapse.by;
+    result->stories = counted.groups;
+    result->stories_exact = counted.exact;
   }
 
   void fill_hit(const SearchContext& context, const StoredHit& stored, Hit* hit) override {
     add_story_reports(context.shards.articles(), stored.did, context.options.collapse.by, hit);
-  }
-
- private:
-  // The ranking counted stories as it went: exactly when its bounds meet,
-  // else as an estimate no larger than the articles.
-  static void count_stories(const Xapian::MSet& ranked, SearchResult* result) {
-    const std::size_t lower = ranked.get_matches_lower_bound();
-    if (result->total_exact && lower == ranked.get_matches_upper_bound()) {
-      result->stories = lower;
-      return;
-    }
-    result->stories = std::min<std::size_t>(
-        std::max<std::size_t>(ranked.get_matches_estimated(), lower), result->total);
-    result->stories_exact = false;
   }
 };
 

@@ -11,10 +11,10 @@
 namespace quarry::detail {
 
 // Collapses the ranking on the group's key (story_reports.h's
-// collapse_slot); counts SearchResult::stories from the ranking's bounds
-// (exactly when they meet), or as the total when not collapsing; fills
-// Hit::story, more and more_total. Must count after any module that sets
-// the total.
+// collapse_slot); counts SearchResult::stories by a pass of their own
+// (match_count.h's count_groups), or as the total when not collapsing;
+// fills Hit::story, more and more_total. Must count after any module that
+// sets the total.
 std::unique_ptr<SearchModule> make_story_module();
 
 }  // namespace quarry::detail

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import unittest
+import urllib.request
 
 try:
     from selenium import webdriver
@@ -122,11 +123,11 @@ def check_lighthouse_timeline(test, driver):
 class Server:
     """quarry serve on a free loopback port, over a fresh index."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, lines=None):
         db = os.path.join(folder, "index")
         extra = os.path.join(folder, "extra.jsonl")
         with open(extra, "w", encoding="utf-8") as file:
-            file.write(corpus_lines())
+            file.write(corpus_lines() if lines is None else lines)
         subprocess.run([OPTIONS.quarry_index, "--quiet", "--db", db, OPTIONS.corpus, extra],
                        check=True)
         self.process = subprocess.Popen(
@@ -399,6 +400,18 @@ class SearchPageTest(unittest.TestCase):
         options = "return [...document.querySelectorAll('#completions option')].map(o => o.value)"
         self.wait().until(lambda d: d.execute_script(options) == ["penalty herrera"])
 
+    def test_a_page_past_the_last_hit_says_so(self):
+        self.driver.get(self.server.url + "/?q=zeppelin&collapse=none&offset=30")
+        self.wait_ready()
+        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
+        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
+                         "No hits here: the page starts at 31, past the last of 25 articles.")
+        self.driver.get(self.server.url + "/?q=penalty%20Herrera&offset=10")
+        self.wait_ready()
+        self.wait().until(lambda d: d.find_elements(By.ID, "past-end"))
+        self.assertEqual(self.driver.find_element(By.ID, "past-end").text,
+                         "No hits here: the page starts at 11, past the last of 1 story.")
+
     def test_keyboard_slash_focuses_the_box(self):
         self.search("zeppelin")
         self.driver.find_element(By.TAG_NAME, "body").click()
@@ -410,6 +423,44 @@ class SearchPageTest(unittest.TestCase):
         errors = [entry["message"] for entry in self.driver.get_log("browser")
                   if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
         self.assertEqual(errors, [])
+
+
+class StoryCountTest(unittest.TestCase):
+    """The count line over many stories, on an index of its own."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = tempfile.mkdtemp(prefix="quarry-browser-")
+        cls.server = Server(cls.folder, lantern_lines())
+        cls.driver = browser(cls.folder)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def search(self, query):
+        self.driver.get(self.server.url + "/")
+        WebDriverWait(self.driver, PATIENCE).until(
+            lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        self.driver.find_element(By.ID, "q").send_keys(query + Keys.ENTER)
+        WebDriverWait(self.driver, PATIENCE, ignored_exceptions=[StaleElementReferenceException]) \
+            .until(lambda d: d.find_elements(By.ID, "count"))
+
+    def test_count_says_the_exact_number_of_stories(self):
+        # Every story shown on one page, one hit each: as many hits as
+        # there are stories.
+        every = self.server.url + "/api/search?q=lantern&n=100&snippets=false"
+        with urllib.request.urlopen(every, timeout=PATIENCE) as response:
+            answer = json.load(response)
+        self.assertLessEqual(answer["total"], 100)
+        stories = len(answer["hits"])
+        self.assertLess(stories, answer["total"])
+        self.assertEqual(answer["stories"], stories)
+        self.search("lantern")
+        self.assertEqual(self.driver.find_element(By.ID, "count").text,
+                         f"{answer['total']} articles match, {stories} stories")
 
 
 class NarrowScreenTest(unittest.TestCase):
@@ -470,10 +521,44 @@ class WithoutJavaScriptTest(unittest.TestCase):
             driver.get(server.url + "/?q=hostile")
             self.assertEqual(driver.find_element(By.CSS_SELECTOR, "li.hit .title").text,
                              HOSTILE_TITLE)
+            driver.get(server.url + "/?q=penalty%20Herrera&offset=10")
+            self.assertEqual(driver.find_element(By.ID, "past-end").text,
+                             "No hits here: the page starts at 11, past the last of 1 story.")
         finally:
             driver.quit()
             server.stop()
             shutil.rmtree(folder, ignore_errors=True)
+
+
+def made_up_word(story, n):
+    """A word of no dictionary, the same for the same (story, n)."""
+    syllables = ["ba", "ko", "mi", "tu", "re", "no", "vi", "la", "zo"]
+    text, value = "", story * 100 + n + 1000
+    while value:
+        text += syllables[value % 9]
+        value //= 9
+    return text + "x"
+
+
+def lantern_lines():
+    """40 stories about lanterns, of one to three reports each, a week
+    apart: many stories, so that a page of ten cannot count them as it
+    ranks. A story's second report is a lightly edited copy of its first,
+    its third another telling. An index of their own, as they would change
+    what the sample articles are like."""
+    articles = []
+    for story in range(40):
+        words = [made_up_word(story, n) for n in range(40)]
+        other = [made_up_word(story, n) for n in range(100, 120)]
+        bodies = ["lantern " + " ".join(words),
+                  "lantern " + " ".join(words) + " " + made_up_word(story, 90),
+                  "lantern " + " ".join(words[:20] + other)]
+        for report in range(1 + story % 3):
+            articles.append({"id": f"lantern-{story:02}-{report}", "title": f"Lantern {story}",
+                             "body": bodies[report],
+                             "date": f"2018-{1 + story // 8:02}-{1 + story % 8 * 3:02}",
+                             "source": "Lamp Post", "category": "lights"})
+    return "".join(json.dumps(article) + "\n" for article in articles)
 
 
 def report_titles(hit):

@@ -9,6 +9,7 @@
 
 #include "quarry/search/facet.h"
 #include "quarry/search/highlight_terms.h"
+#include "quarry/search/search_options.h"
 #include "quarry/search/snippet.h"
 
 namespace quarry {
@@ -51,6 +52,9 @@ struct SearchResult {
   // many (SearchOptions::count_limit). Whatever the page asked for.
   std::size_t total = 0;
   bool total_exact = true;
+  // Where the page begins among the hits, 0 for the first, as asked
+  // (SearchOptions::offset).
+  std::size_t offset = 0;
   std::vector<Hit> hits;
   std::vector<std::string> notes;  // how a not-quite-well-formed query was read
   HighlightTerms highlight;        // what the hits' snippets mark
@@ -59,11 +63,15 @@ struct SearchResult {
   // (OpenOptions::allow_partial), naming each and why.
   std::vector<std::string> warnings;
 
-  // Stories: how many stories (or duplicate groups, or articles, as
-  // SearchOptions::collapse groups them) the matches are: exactly when
-  // stories_exact, else Xapian's estimate.
+  // Stories: how many hits the matches make, each group shown once, as
+  // `collapse` (SearchOptions::collapse) groups them: stories, groups of
+  // near-duplicates, or articles (then the total). Counted exactly up to
+  // SearchOptions::count_limit matches, whatever the page, the order or
+  // the facets asked for; past it (stories_exact false) an estimate from
+  // the first matches in the index's order, which none of those move.
   std::size_t stories = 0;
   bool stories_exact = true;
+  Collapse collapse = Collapse::kNone;
   // Facets: the matches counted by the fields SearchOptions::facets asked
   // for.
   std::vector<Facet> facets;

@@ -1,0 +1,197 @@
+// How many stories (and groups of near-duplicates) the matches make:
+// exactly up to the count limit, whatever the page, the order and the
+// facets asked for; past it an estimate that none of those move.
+#include "lib/search/story_module.h"
+
+#include <gtest/gtest.h>
+#include <xapian.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lib/index/schema.h"
+#include "quarry/search/searcher.h"
+#include "tests/test_util.h"
+
+namespace quarry::testing {
+namespace {
+
+constexpr std::size_t kStories = 120;
+
+// A made-up word, the same for the same (story, n), found in no
+// dictionary and left whole by the stemmer.
+std::string word(std::size_t story, std::size_t n) {
+  static const char* const kSyllables[] = {"ba", "ko", "mi", "tu", "re", "no", "vi", "la", "zo"};
+  std::string text;
+  for (std::size_t value = story * 100 + n + 1000; value > 0; value /= 9) {
+    text += kSyllables[value % 9];
+  }
+  return text + "x";
+}
+
+std::string two_digits(std::size_t n) { return (n < 10 ? "0" : "") + std::to_string(n); }
+
+// A story's words, from `first` on: enough for a report of its own.
+std::string words_of(std::size_t story, std::size_t first, std::size_t count) {
+  std::string text;
+  for (std::size_t n = first; n < first + count; ++n) text += word(story, n) + " ";
+  return text;
+}
+
+// Stories of one to three reports, a week apart so that none link across.
+// A story's second report is a lightly edited copy of its first (a
+// near-duplicate); its third shares half its words, told otherwise (of the
+// story, not a copy). Every report holds "harbour"; even stories start
+// "harbour lighthouse".
+std::vector<Article> story_articles() {
+  std::vector<Article> articles;
+  for (std::size_t story = 0; story < kStories; ++story) {
+    const std::size_t reports = 1 + story % 3;
+    const std::string date =
+        "2016-" + two_digits(1 + story / 10) + "-" + two_digits(1 + story % 10 * 3);
+    const std::string opening = story % 2 == 0 ? "harbour lighthouse " : "harbour ";
+    const std::string body = opening + words_of(story, 0, 60);
+    for (std::size_t r = 0; r < reports; ++r) {
+      Article article;
+      article.id = "s" + std::to_string(1000 + story) + "-" + std::to_string(r);
+      article.title = "Report " + article.id;
+      article.date = date;
+      article.category = story % 4 == 0 ? "business" : "sport";
+      if (r == 0) article.body = body;
+      if (r == 1) article.body = body + word(story, 90);
+      if (r == 2) article.body = opening + words_of(story, 0, 30) + words_of(story, 100, 30);
+      articles.push_back(std::move(article));
+    }
+  }
+  return articles;
+}
+
+class StoryCountTest : public SharedIndexTest {
+ protected:
+  static void SetUpTestSuite() { index_suite_articles(story_articles()); }
+
+  // The groups `query`'s matches make, read from the index rather than
+  // counted by the search: each article's key in `slot`, or its own id.
+  static std::size_t groups_in_index(const std::string& query, Xapian::valueno slot) {
+    SearchOptions every;
+    every.limit = 10000;
+    every.snippets.enabled = false;
+    const SearchResult all = searcher().search(query, every);
+    std::map<std::string, std::string> key_of;
+    Xapian::Database db(db_path());
+    for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
+      const Xapian::Document doc = db.get_document(*it);
+      const std::string id = detail::id_of_hit_order_key(doc.get_value(detail::kHitOrderSlot));
+      const std::string key = doc.get_value(slot);
+      key_of[id] = key.empty() ? "alone " + id : key;
+    }
+    std::set<std::string> groups;
+    for (const Hit& hit : all.hits) groups.insert(key_of.at(hit.id));
+    return groups.size();
+  }
+};
+
+struct Asked {
+  std::size_t limit;
+  SortOrder sort;
+  bool facets;
+};
+
+std::vector<Asked> every_way_of_asking() {
+  std::vector<Asked> asked;
+  for (std::size_t limit : {0, 1, 10, 50}) {
+    for (SortOrder sort :
+         {SortOrder::kRelevance, SortOrder::kOldestFirst, SortOrder::kNewestFirst}) {
+      for (bool facets : {false, true}) asked.push_back({limit, sort, facets});
+    }
+  }
+  return asked;
+}
+
+SearchOptions options_for(const Asked& asked, Collapse collapse) {
+  SearchOptions options;
+  options.limit = asked.limit;
+  options.sort = asked.sort;
+  options.collapse.by = collapse;
+  options.snippets.enabled = false;
+  if (asked.facets) options.facets.fields = {FacetField::kCategory};
+  return options;
+}
+
+std::string describe(const std::string& query, const Asked& asked) {
+  return query + " -n " + std::to_string(asked.limit) + " sort " +
+         std::to_string(static_cast<int>(asked.sort)) + (asked.facets ? " with facets" : "");
+}
+
+const std::vector<std::string> kQueries = {
+    "harbour", "lighthouse", "\"harbour lighthouse\"",
+    // Long enough for feedback to rank it.
+    "harbour lighthouse " + words_of(3, 0, 3) + words_of(8, 5, 3), "harbour -lighthouse",
+    "category:business harbour"};
+
+TEST_F(StoryCountTest, StoriesAreCountedExactlyWhateverThePageOrderAndFacets) {
+  struct Grouping {
+    Collapse collapse;
+    Xapian::valueno slot;
+  };
+  const std::vector<Grouping> groupings = {{Collapse::kStory, detail::kStorySlot},
+                                           {Collapse::kDuplicates, detail::kDuplicateSlot}};
+  for (const Grouping& grouping : groupings) {
+    for (const std::string& query : kQueries) {
+      const std::size_t expected = groups_in_index(query, grouping.slot);
+      const std::size_t articles = searcher().count(query).total;
+      // Else the case would not tell stories from articles.
+      ASSERT_LT(expected, articles) << query;
+      for (const Asked& asked : every_way_of_asking()) {
+        const SearchResult result = searcher().search(query, options_for(asked, grouping.collapse));
+        SCOPED_TRACE(describe(query, asked));
+        EXPECT_EQ(result.total, articles);
+        EXPECT_EQ(result.stories, expected);
+        EXPECT_TRUE(result.stories_exact);
+        EXPECT_EQ(result.collapse, grouping.collapse);
+      }
+    }
+  }
+}
+
+TEST_F(StoryCountTest, StoriesAreTheHitsShownOneAStory) {
+  for (const std::string& query : kQueries) {
+    SearchOptions options;
+    options.limit = 10000;
+    options.collapse.by = Collapse::kStory;
+    options.snippets.enabled = false;
+    const SearchResult result = searcher().search(query, options);
+    EXPECT_EQ(result.hits.size(), result.stories) << query;
+  }
+}
+
+TEST_F(StoryCountTest, PastTheCountLimitTheEstimateDoesNotMove) {
+  for (const std::string& query : kQueries) {
+    const std::size_t articles = searcher().count(query).total;
+    std::optional<std::size_t> first;
+    for (const Asked& asked : every_way_of_asking()) {
+      SearchOptions options = options_for(asked, Collapse::kStory);
+      options.count_limit = articles / 2;
+      const SearchResult result = searcher().search(query, options);
+      SCOPED_TRACE(describe(query, asked));
+      EXPECT_FALSE(result.stories_exact);
+      if (!first) first = result.stories;
+      EXPECT_EQ(result.stories, *first);
+    }
+  }
+}
+
+TEST_F(StoryCountTest, WithoutCollapsingTheStoriesAreTheArticles) {
+  for (const Asked& asked : every_way_of_asking()) {
+    const SearchResult result = searcher().search("harbour", options_for(asked, Collapse::kNone));
+    SCOPED_TRACE(describe("harbour", asked));
+    EXPECT_EQ(result.stories, result.total);
+    EXPECT_EQ(result.collapse, Collapse::kNone);
+  }
+}
+
+}  // namespace
+}  // namespace quarry::testing
