@@ -180,7 +180,8 @@ std::vector<SearchOption> make_table() {
        .set = [](QuarryOptions& o, const OptionValue& v) { o.timings = !flag(v); }},
       {.name = "match",
        .kind = kChoice,
-       .help = "Free words: any may match, or all must",
+       .help = "Free words: any may match, or all must; auto: all when sorted by date, any "
+               "when ranked by relevance (OR in the query still joins alternatives)",
        .values = names_of(kMatchNames),
        .http = "match",
        .set =
@@ -193,7 +194,8 @@ std::vector<SearchOption> make_table() {
            }},
       {.name = "sort",
        .kind = kChoice,
-       .help = "Order: relevance, date (oldest first), -date",
+       .help = "Order: relevance, date (oldest first), -date; sorted by date, every free word "
+               "must match (--match any: any)",
        .values = names_of(kSortNames),
        .http = "sort",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).sort = *sort_named(text(v)); },
