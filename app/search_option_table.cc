@@ -233,7 +233,8 @@ std::vector<SearchOption> make_table() {
       {.name = "correct",
        .kind = kChoice,
        .help = "Search the spelling suggestion instead of the query: never, auto (when the "
-               "query finds nothing and the suggestion finds something), or always",
+               "suggestion finds something, and ten times as many articles as the query), or "
+               "always",
        .values = names_of(kCorrectionNames),
        .http = "correct",
        .set =
