@@ -253,14 +253,15 @@ class SpellingCorrection : public ::testing::Test {
                                      {"bank", "", "Societe Generale shares rose.", "", "", ""}};
     add_copies(&articles, "gov", "The government spoke.", 12);
     add_copies(&articles, "rain", "Rain fell on the hills.", 2);
-    add_copies(&articles, "society", "The society will generate interest.", 30);
+    add_copies(&articles, "society", "The society will generate interest and jobs.", 30);
     testing::index_articles(dir_, articles);
   }
 
-  SearchResult search(std::string_view query) {
+  SearchResult search(std::string_view query, ParseMode parse = ParseMode::kQueryOrPlain) {
     Searcher searcher(testing::index_path(dir_));
     SearchOptions options;
     options.limit = 100;
+    options.parse = parse;
     return searcher.search(query, options);
   }
 
@@ -296,6 +297,15 @@ TEST_F(SpellingCorrection, SuggestionKeepsTheCaseTyped) {
   EXPECT_EQ(search("Goverment").suggestion, "Government");
   EXPECT_EQ(search("GOVERMENT").suggestion, "GOVERNMENT");
   EXPECT_EQ(search("Goverment rain").suggestion, "Government rain");
+}
+
+TEST_F(SpellingCorrection, WordsInCapitalsNeverBecomeOperators) {
+  // "ANF" is "and" misspelt, not the operator AND.
+  const SearchResult result = search("ANF", ParseMode::kStrict);
+  EXPECT_EQ(result.suggestion, "and");
+  EXPECT_TRUE(result.corrected);
+  EXPECT_EQ(result.total, 30u);
+  EXPECT_EQ(search("GOVERMENT ANF").suggestion, "GOVERNMENT and");
 }
 
 TEST_F(SpellingCorrection, WordsWrittenTogetherInTheArticlesAreNotCorrected) {

@@ -189,6 +189,11 @@ std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* 
   return Lexer(query, notes, warnings).run();
 }
 
+bool is_operator_word(std::string_view word) {
+  return word == "AND" || word == "OR" || word == "XOR" || word == "NOT" || word == "NEAR" ||
+         word == "ADJ";
+}
+
 void throw_query_error(std::string_view query, std::size_t offset, const std::string& reason) {
   throw QueryError(std::string(query), column_of(query, offset), reason);
 }

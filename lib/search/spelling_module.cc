@@ -5,6 +5,7 @@
 
 #include "lib/index/schema.h"
 #include "lib/search/match_count.h"
+#include "lib/search/query_lexer.h"
 #include "lib/search/spelling.h"
 
 namespace quarry::detail {
@@ -95,8 +96,10 @@ class SpellingModule final : public SearchModule {
       if (better.empty() || word.begin < copied) continue;
       if (finds_articles && written_with_neighbour(context, words, i)) continue;
       suggestion.append(query.substr(copied, word.begin - copied));
-      suggestion +=
+      // A word typed in capitals must not become an operator ("ANF" to "AND").
+      const std::string cased =
           context.analyzer.in_typed_case(query.substr(word.begin, word.end - word.begin), better);
+      suggestion += is_operator_word(cased) ? better : cased;
       copied = word.end;
       changed = true;
     }
