@@ -1,6 +1,5 @@
 #include "app/prompt.h"
 
-#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -38,23 +37,6 @@ std::string human_size(std::uintmax_t bytes) {
 // Ranks first to last: "1-3", or "2".
 std::string range_text(std::size_t first, std::size_t last) {
   return first == last ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(last);
-}
-
-// The indexed `word` completing `typed`, in the case typed: the analyzer
-// folds what is typed and the index holds words folded.
-std::string in_typed_case(std::string_view typed, std::string_view folded_typed,
-                          const std::string& word) {
-  if (!word.starts_with(folded_typed)) return word;
-  std::string rest = word.substr(folded_typed.size());
-  const bool capitals =
-      std::count_if(typed.begin(), typed.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) > 1 &&
-      std::none_of(typed.begin(), typed.end(), [](char c) { return c >= 'a' && c <= 'z'; });
-  if (capitals) {
-    for (char& c : rest) {
-      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    }
-  }
-  return std::string(typed) + rest;
 }
 
 // The shell command that runs `pager` with LESS and LV set as git sets them
@@ -404,10 +386,7 @@ std::vector<std::string> PromptSession::complete(std::string_view word) {
     return found;
   }
   if (word.empty()) return found;
-  found = searcher_.complete(word, kMaxCompletions);
-  const std::string folded = searcher_.analyzer().normalize(word);
-  for (std::string& completion : found) completion = in_typed_case(word, folded, completion);
-  return found;
+  return searcher_.complete(word, kMaxCompletions);
 }
 
 std::size_t answer_lines(Searcher& searcher, std::istream& in, const SessionConfig& config,

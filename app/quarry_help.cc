@@ -8,6 +8,7 @@ const char kQueryHelp[] = "The query; several arguments are joined with spaces";
 
 const char kQuarryFooter[] = R"(Query language:
   Ederson Portuguese          any word may match; more and rarer words rank first
+                              (sorted by date, every word: --match any for any)
   "dressing room"             a phrase; dressing-room and 2-1 are phrases too
   +Mourinho -milk             must / must not match
   penalty AND (Herrera OR Ederson) NOT Silva     also XOR
@@ -15,6 +16,7 @@ const char kQuarryFooter[] = R"(Query language:
   kraan NEAR (elektrisch OR electrisch)          either word near the other
   Manches*                    words that start so
   title:derby  source:"Press Association"  category:sport  id:001.txt
+                              fields, their names in any case (Title:derby)
   date:2017-12-10  date:2017-12-01..2017-12-31  date:2017-12
   after:2017-12-01  before:2017-12-31   the day (or month, year) named included
 

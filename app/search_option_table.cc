@@ -184,7 +184,8 @@ std::vector<SearchOption> make_table() {
        .set = [](QuarryOptions& o, const OptionValue& v) { o.timings = !flag(v); }},
       {.name = "match",
        .kind = kChoice,
-       .help = "Free words: any may match, or all must",
+       .help = "Free words: any may match, or all must; auto: all when sorted by date, any "
+               "when ranked by relevance (OR in the query still joins alternatives)",
        .values = names_of(kMatchNames),
        .http = "match",
        .set =
@@ -197,7 +198,8 @@ std::vector<SearchOption> make_table() {
            }},
       {.name = "sort",
        .kind = kChoice,
-       .help = "Order: relevance, date (oldest first), -date",
+       .help = "Order: relevance, date (oldest first), -date; sorted by date, every free word "
+               "must match (--match any: any)",
        .values = names_of(kSortNames),
        .http = "sort",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).sort = *sort_named(text(v)); },
@@ -237,7 +239,8 @@ std::vector<SearchOption> make_table() {
       {.name = "correct",
        .kind = kChoice,
        .help = "Search the spelling suggestion instead of the query: never, auto (when the "
-               "query finds nothing and the suggestion finds something), or always",
+               "suggestion finds something, and ten times as many articles as the query), or "
+               "always",
        .values = names_of(kCorrectionNames),
        .http = "correct",
        .set =

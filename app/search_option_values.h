@@ -42,8 +42,8 @@ inline constexpr ValueName<Collapse> kCollapseNames[] = {
     {Collapse::kStory, "story"}, {Collapse::kDuplicates, "duplicates"}, {Collapse::kNone, "none"}};
 inline constexpr ValueName<Correction> kCorrectionNames[] = {
     {Correction::kNever, kNever}, {Correction::kAuto, kAuto}, {Correction::kAlways, kAlways}};
-inline constexpr ValueName<MatchMode> kMatchNames[] = {{MatchMode::kAny, "any"},
-                                                       {MatchMode::kAll, "all"}};
+inline constexpr ValueName<MatchMode> kMatchNames[] = {
+    {MatchMode::kAuto, "auto"}, {MatchMode::kAny, "any"}, {MatchMode::kAll, "all"}};
 inline constexpr ValueName<FeedbackMode> kFeedbackModeNames[] = {
     {FeedbackMode::kOn, "on"}, {FeedbackMode::kOff, "off"}, {FeedbackMode::kAuto, kAuto}};
 inline constexpr ValueName<OutputFormat> kFormatNames[] = {

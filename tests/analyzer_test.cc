@@ -86,6 +86,36 @@ TEST(Analyzer, StemsOtherLanguagesAndNone) {
   EXPECT_EQ(Analyzer(AnalyzerConfig{"none"}).stem("penalties"), "penalties");
 }
 
+TEST(Analyzer, WritesWordsInTheCaseTyped) {
+  const struct {
+    std::string typed, word, expected;
+  } cases[] = {
+      // Completions: what was typed, then the rest.
+      {"Bla", "blair", "Blair"},
+      {"bla", "blair", "blair"},
+      {"MANCH", "manchester", "MANCHESTER"},
+      {"HErr", "herrera", "HErrera"},
+      {"P", "portuguese", "Portuguese"},
+      {"Guardiola’", "guardiola's", "Guardiola’s"},
+      {"Caf", "cafe", "Cafe"},
+      {"CAFÉ", "cafeteria", "CAFÉTERIA"},
+      // Corrections: the word, capitalized as typed.
+      {"Beckam", "beckham", "Beckham"},
+      {"beckam", "beckham", "beckham"},
+      {"BECKAM", "beckham", "BECKHAM"},
+      {"Édersen", "ederson", "Ederson"},
+      {"édersen", "élysée", "élysée"},
+      {"Élisee", "élysée", "Élysée"},
+      {"ÉLISEE", "élysée", "ÉLYSÉE"},
+      {"", "word", "word"},
+      {"2018", "2017", "2017"},
+  };
+  const Analyzer analyzer;
+  for (const auto& c : cases) {
+    EXPECT_EQ(analyzer.in_typed_case(c.typed, c.word), c.expected) << c.typed << " " << c.word;
+  }
+}
+
 TEST(Analyzer, UnknownLanguageIsAConfigError) {
   EXPECT_THROW(Analyzer(AnalyzerConfig{"klingon"}), ConfigError);
 }

@@ -379,6 +379,36 @@ TEST_F(CliCorpusTest, NoHitsIsSuccess) {
   EXPECT_EQ(result.at("query"), "zyzzyva");
 }
 
+// A query that can find nothing says why, and what to do, in text and JSON.
+TEST_F(CliCorpusTest, QueriesThatSearchNothingSayWhatToDo) {
+  const struct {
+    std::string query, note;
+  } cases[] = {
+      {"", "the query is empty: give words to search for"},
+      {"*", "'*' needs the start of a word before it, as in Manches*"},
+      {"Herr?ra",
+       "Herr?ra: a wildcard is a '*' that ends a word; search Herr* for the words "
+       "that start with Herr"},
+  };
+  for (const auto& c : cases) {
+    RunResult text = run_quarry(db(), {c.query});
+    EXPECT_EQ(text.exit_code, 0) << text.err;
+    EXPECT_EQ(text.out, "No articles match.\n") << c.query;
+    EXPECT_EQ(text.err, "quarry: note: " + c.note + "\n") << c.query;
+    EXPECT_EQ(search_json(c.query).at("notes"), json::array({c.note})) << c.query;
+  }
+}
+
+// Sorted by date, every word must match unless the query joins them with OR.
+TEST_F(CliCorpusTest, SortedByDateEveryWordMustMatch) {
+  EXPECT_EQ(run_quarry(db(), {"--count", "Kompany Amazon"}).out, "2\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "--sort", "-date", "Kompany Amazon"}).out, "0\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "--sort", "-date", "Kompany Portuguese"}).out, "1\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "--sort", "-date", "Kompany OR Amazon"}).out, "2\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "--sort", "date", "--match", "any", "Kompany Amazon"}).out,
+            "2\n");
+}
+
 // 5b. Counts that are true, and hits that say what they are.
 
 TEST_F(CliCorpusTest, CountsWhateverThePage) {
@@ -730,20 +760,20 @@ TEST_F(CliCorpusTest, CorrectSearchesTheSuggestionWhenTheQueryFindsNothing) {
   RunResult automatic = run_quarry(db(), {"-n", "0", "Edersen"});
   EXPECT_EQ(automatic.exit_code, 0) << automatic.err;
   EXPECT_EQ(automatic.out,
-            "Showing results for ederson; search instead for Edersen\n3 articles match\n");
+            "Showing results for Ederson; search instead for Edersen\n3 articles match\n");
   const json corrected = search_json("Edersen");
   EXPECT_EQ(corrected.at("query"), "Edersen");
-  EXPECT_EQ(corrected.at("suggestion"), "ederson");
+  EXPECT_EQ(corrected.at("suggestion"), "Ederson");
   EXPECT_EQ(corrected.at("corrected"), true);
 
   RunResult never = run_quarry(db(), {"-n", "0", "--correct", "never", "Edersen"});
-  EXPECT_EQ(never.out, "Did you mean: ederson\nNo articles match.\n");
+  EXPECT_EQ(never.out, "Did you mean: Ederson\nNo articles match.\n");
   // Ederson is found: the suggestion is only offered, unless always.
   RunResult kept = run_quarry(db(), {"-n", "0", "Edersen Kompany"});
-  EXPECT_EQ(kept.out, "Did you mean: ederson Kompany\n1 article matches\n");
+  EXPECT_EQ(kept.out, "Did you mean: Ederson Kompany\n1 article matches\n");
   RunResult always = run_quarry(db(), {"-n", "0", "--correct", "always", "Edersen Kompany"});
   EXPECT_EQ(always.out,
-            "Showing results for ederson Kompany; search instead for Edersen Kompany\n"
+            "Showing results for Ederson Kompany; search instead for Edersen Kompany\n"
             "3 articles match\n");
   RunResult bad = run_quarry(db(), {"--correct", "sometimes", "Edersen"});
   EXPECT_EQ(bad.exit_code, 2);

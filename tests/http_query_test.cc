@@ -81,7 +81,7 @@ TEST(ParseSearchRequest, MapsParametersAsQuarrysOptions) {
   EXPECT_EQ(defaults.options.limit, cli_defaults.limit);
   EXPECT_EQ(defaults.options.offset, 0u);
   EXPECT_EQ(defaults.options.sort, SortOrder::kRelevance);
-  EXPECT_EQ(defaults.options.parser.match, MatchMode::kAny);
+  EXPECT_EQ(defaults.options.parser.match, MatchMode::kAuto);
   EXPECT_EQ(defaults.options.spelling.correct, cli_defaults.spelling.correct);
   EXPECT_EQ(defaults.options.parse, cli_defaults.parse);
   EXPECT_EQ(defaults.options.count_limit, cli_defaults.count_limit);

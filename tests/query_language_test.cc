@@ -356,6 +356,69 @@ TEST_F(QueryLanguage, SortByDate) {
   }
 }
 
+// Sorted by date, nothing ranks the articles holding every word first: each
+// free word must match, unless the query or the options say otherwise.
+TEST_F(QueryLanguage, SortedByDateEveryWordMustMatch) {
+  const std::string query = "Mourinho Lukaku";
+  SearchOptions options = every_hit();
+  EXPECT_EQ(sorted_ids(searcher().search(query, options)),
+            (Ids{"n01", "n04", "n05", "n07", "n10"}));
+  for (SortOrder sort : {SortOrder::kNewestFirst, SortOrder::kOldestFirst}) {
+    options.sort = sort;
+    EXPECT_EQ(ranked_ids(searcher().search(query, options)), Ids{"n01"});
+    EXPECT_EQ(searcher().count(query, options).total, 1u);
+    EXPECT_EQ(sorted_ids(searcher().search("Mourinho OR Lukaku", options)),
+              (Ids{"n01", "n04", "n05", "n07", "n10"}));
+    options.parser.match = MatchMode::kAny;
+    EXPECT_EQ(sorted_ids(searcher().search(query, options)),
+              (Ids{"n01", "n04", "n05", "n07", "n10"}));
+    options.parser.match = MatchMode::kAuto;
+  }
+}
+
+// A query that can find nothing says why, in one line that says what to do.
+TEST_F(QueryLanguage, QueriesThatSearchNothingSayWhatToDo) {
+  using Notes = std::vector<std::string>;
+  const struct {
+    std::string query;
+    Notes notes;
+  } cases[] = {
+      {"", {"the query is empty: give words to search for"}},
+      {"  ", {"the query is empty: give words to search for"}},
+      {"!!! ...", {"the query holds no word to search for (no letter or digit): give words"}},
+      {"?", {"the query holds no word to search for (no letter or digit): give words"}},
+      {"*", {"'*' needs the start of a word before it, as in Manches*"}},
+      {"* **", {"'*' needs the start of a word before it, as in Manches*"}},
+      {"Manch?ster",
+       {"Manch?ster: a wildcard is a '*' that ends a word; search Manch* for the words that "
+        "start with Manch"}},
+      {"Manch*ster",
+       {"Manch*ster: a wildcard is a '*' that ends a word; search Manch* for the words that "
+        "start with Manch"}},
+      {"Zqx* Mourinho", {"no word of the index starts with Zqx: try fewer letters"}},
+      // Nothing to say.
+      {"Manches*", {}},
+      {"What?", {}},
+      {"Mourinho", {}},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(searcher().search(c.query).notes, c.notes) << c.query;
+    EXPECT_EQ(searcher().count(c.query).notes, c.notes) << c.query;
+  }
+}
+
+TEST_F(QueryLanguage, WildcardsSayWhenTheyAreCutShort) {
+  SearchOptions options;
+  options.parser.max_wildcard_terms = 2;
+  const SearchResult cut = searcher().search("m*", options);
+  ASSERT_EQ(cut.notes.size(), 1u);
+  EXPECT_TRUE(cut.notes[0].starts_with("m* stands for the 2 most frequent of the "))
+      << cut.notes[0];
+  EXPECT_TRUE(cut.notes[0].ends_with(" words that start so; type more letters to narrow it"))
+      << cut.notes[0];
+  EXPECT_TRUE(searcher().search("Manchest*", options).notes.empty());
+}
+
 // Inside syntax, words are read by the same analyzer as the articles.
 TEST_F(QueryLanguage, AnalyzerAgreesInsideSyntax) {
   expect_sets({

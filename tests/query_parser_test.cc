@@ -281,6 +281,26 @@ TEST(QueryParser, UnknownFieldsAreWarnedOfOnce) {
   }
 }
 
+TEST(QueryParser, FieldNamesAreReadInAnyCase) {
+  const struct {
+    std::string query;
+    std::string as_written;
+  } cases[] = {
+      {"Title:Blair", "title:Blair"},
+      {"TITLE:\"prime minister\"", "title:\"prime minister\""},
+      {"CATEGORY:sport", "category:sport"},
+      {"Source:Reuters oil", "source:Reuters oil"},
+      {"ID:a.txt", "id:a.txt"},
+      {"Date:2017-12 After:2017-12-01 BEFORE:2018", "date:2017-12 after:2017-12-01 before:2018"},
+  };
+  Analyzer analyzer;
+  for (const auto& c : cases) {
+    const ParsedQuery parsed = QueryParser(analyzer).parse(c.query);
+    EXPECT_EQ(shape(parsed.query), shape(parse(c.as_written))) << c.query;
+    EXPECT_TRUE(parsed.warnings.empty()) << c.query;
+  }
+}
+
 TEST(QueryParser, PlainWordsKeepTheirPlacesInTheText) {
   Analyzer analyzer;
   const std::string text = "(Edersen AND Guardiola’s";

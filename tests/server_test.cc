@@ -197,7 +197,7 @@ TEST_F(ServerTest, BadParametersAre400AndSayWhich) {
       {"/api/search?q=a&q=b", "parameter q given twice"},
       {"/api/search?q=a&limit=5", "unknown parameter limit"},
       {"/api/search?q=a&sort=newest", "parameter sort must be one of relevance, date, -date"},
-      {"/api/search?q=a&match=some", "parameter match must be one of any, all"},
+      {"/api/search?q=a&match=some", "parameter match must be one of auto, any, all"},
       {"/api/search?q=a&plain=yes", "parameter plain must be true or false"},
       {"/api/search?q=a&correct=maybe", "parameter correct must be one of never, auto, always"},
       {"/api/search?q=a&facets=author", "parameter facets"},
@@ -254,11 +254,15 @@ TEST_F(ServerTest, ArticleHighlightsMarkTheQueryInCodePoints) {
   }
 }
 
-TEST_F(ServerTest, SuggestCompletesTheLastWordAsTheIndexHasIt) {
+TEST_F(ServerTest, SuggestCompletesTheLastWordInTheCaseTyped) {
   const json answer = server().get_json("/api/suggest?q=penalty%20%2BHerr");
   EXPECT_EQ(answer.at("query"), "penalty +Herr");
-  EXPECT_EQ(answer.at("words"), json::parse(R"(["herrera"])"));
-  EXPECT_EQ(answer.at("completions"), json::parse(R"(["penalty +herrera"])"));
+  EXPECT_EQ(answer.at("words"), json::parse(R"(["Herrera"])"));
+  EXPECT_EQ(answer.at("completions"), json::parse(R"(["penalty +Herrera"])"));
+  EXPECT_EQ(server().get_json("/api/suggest?q=Ander%20HERR").at("completions"),
+            json::parse(R"(["Ander HERRERA"])"));
+  EXPECT_EQ(server().get_json("/api/suggest?q=penalty%20herr").at("completions"),
+            json::parse(R"(["penalty herrera"])"));
   EXPECT_TRUE(server().get_json("/api/suggest?q=penalty%20").at("completions").empty());
   EXPECT_TRUE(server().get_json("/api/suggest?q=zzyzx").at("completions").empty());
 }

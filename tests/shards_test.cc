@@ -243,7 +243,7 @@ TEST(ShardSet, LocalShardsSearchAsOneDatabase) {
       std::vector<std::string>{shard_path(set, 0), shard_path(set, 1), shard_path(set, 2)});
   expect_same_results(one, shards_only, "the shards alone", without(kQueries, "soccer"));
 
-  EXPECT_EQ(folder.search("Guardiolla prices").suggestion, "guardiola prices");
+  EXPECT_EQ(folder.search("Guardiolla prices").suggestion, "Guardiola prices");
   EXPECT_GT(folder.search("soccer").hits.size(), 0u);
   const IndexStats stats = folder.stats();
   EXPECT_EQ(stats.articles, kArticles);

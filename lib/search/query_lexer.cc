@@ -27,6 +27,10 @@ std::size_t quote_length(std::string_view text, std::size_t at) {
   return 0;
 }
 
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Field names are read in any case ("Title:", "CATEGORY:"), as the headers
+// of .txt articles are.
 std::optional<QueryField> field_named(std::string_view name) {
   static constexpr std::pair<std::string_view, QueryField> kFields[] = {
       {"title", QueryField::kTitle},       {"source", QueryField::kSource},
@@ -34,7 +38,10 @@ std::optional<QueryField> field_named(std::string_view name) {
       {"date", QueryField::kDate},         {"after", QueryField::kAfter},
       {"before", QueryField::kBefore}};
   for (const auto& [known, field] : kFields) {
-    if (name == known) return field;
+    if (std::equal(name.begin(), name.end(), known.begin(), known.end(),
+                   [](char a, char b) { return ascii_lower(a) == b; })) {
+      return field;
+    }
   }
   return std::nullopt;
 }
@@ -180,6 +187,11 @@ class Lexer {
 std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes,
                               std::vector<std::string>* warnings) {
   return Lexer(query, notes, warnings).run();
+}
+
+bool is_operator_word(std::string_view word) {
+  return word == "AND" || word == "OR" || word == "XOR" || word == "NOT" || word == "NEAR" ||
+         word == "ADJ";
 }
 
 void throw_query_error(std::string_view query, std::size_t offset, const std::string& reason) {

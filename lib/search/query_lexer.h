@@ -45,6 +45,10 @@ struct Lexeme {
 std::vector<Lexeme> lex_query(std::string_view query, std::vector<std::string>* notes,
                               std::vector<std::string>* warnings);
 
+// Whether `word` is an operator of the query language as written: AND, OR,
+// XOR, NOT, NEAR, ADJ (upper case; "NEAR/5" is not a word).
+bool is_operator_word(std::string_view word);
+
 // Throws QueryError for `query`, at the column of byte `offset`.
 [[noreturn]] void throw_query_error(std::string_view query, std::size_t offset,
                                     const std::string& reason);

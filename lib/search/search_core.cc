@@ -7,6 +7,7 @@
 #include "lib/search/hit_order.h"
 #include "lib/search/match_count.h"
 #include "lib/search/weighting_scheme.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry::detail {
 
@@ -88,10 +89,28 @@ CountResult SearchCore::count(std::string_view query, const SearchOptions& optio
   });
 }
 
+// Sorted by date, an article holding one word of many would come before
+// those holding them all, which ranking would have lifted: every word is
+// required, as news searches sorted by date do, unless asked otherwise.
+QueryParserConfig SearchCore::parser_config(const SearchOptions& options) {
+  QueryParserConfig config = options.parser;
+  if (config.match == MatchMode::kAuto) {
+    config.match = options.sort == SortOrder::kRelevance ? MatchMode::kAny : MatchMode::kAll;
+  }
+  return config;
+}
+
 ParsedQuery SearchCore::read(std::string_view text, const SearchContext& context) {
-  const QueryParser parser(analyzer_, context.options.parser, &shards_.spelling());
+  const QueryParser parser(analyzer_, parser_config(context.options), &shards_.spelling());
   ParsedQuery parsed = parser.parse(text, context.options.parse);
   for (const std::unique_ptr<SearchModule>& module : modules_) module->rewrite(context, &parsed);
+  // A query that searches nothing says why, unless the parser has.
+  if (parsed.query.empty() && parsed.notes.empty() && parsed.warnings.empty()) {
+    parsed.notes.push_back(trim_white_space(text).empty()
+                               ? "the query is empty: give words to search for"
+                               : "the query holds no word to search for (no letter or digit): "
+                                 "give words");
+  }
   return parsed;
 }
 

@@ -57,6 +57,8 @@ class SearchCore {
  private:
   class Runner;
 
+  // How options ask the parser to read a query.
+  static QueryParserConfig parser_config(const SearchOptions& options);
   // `text` parsed as options.parse says, and rewritten by the modules.
   ParsedQuery read(std::string_view text, const SearchContext& context);
   // The core's stages between rewriting and filling the hits.

@@ -61,7 +61,9 @@ std::vector<std::string> Searcher::complete(std::string_view prefix, std::size_t
   std::stable_sort(found.begin(), found.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> words;
-  for (std::size_t i = 0; i < found.size() && i < limit; ++i) words.push_back(found[i].second);
+  for (std::size_t i = 0; i < found.size() && i < limit; ++i) {
+    words.push_back(impl_->analyzer().in_typed_case(prefix, found[i].second));
+  }
   return words;
 }
 

@@ -4,10 +4,17 @@
 #include <utility>
 
 #include "lib/index/schema.h"
+#include "lib/search/match_count.h"
+#include "lib/search/query_lexer.h"
 #include "lib/search/spelling.h"
 
 namespace quarry::detail {
 namespace {
+
+// A suggestion is searched instead of a query that finds something when it
+// finds this many times as many articles: what was meant is then far more
+// likely the suggestion than the query's rare words.
+constexpr std::size_t kFarMoreMatches = 10;
 
 class SpellingModule final : public SearchModule {
  public:
@@ -20,20 +27,18 @@ class SpellingModule final : public SearchModule {
       found.suggestion = std::move(suggestion);
       return found;
     }
-    // As search engines do: rather than nothing, what was probably meant.
+    const ParsedQuery suggested = rest.read(suggestion);
+    // As search engines do: rather than nothing, or than a few articles
+    // that hold a rare word, what was probably meant.
     SearchResult found;
     if (correct == Correction::kAuto) {
       found = rest.run(parsed);
-      if (found.total > 0) {
+      if (!finds_far_more(context, suggested, found)) {
         found.suggestion = std::move(suggestion);
         return found;
       }
     }
-    SearchResult corrected = rest.run(rest.read(suggestion));
-    if (correct == Correction::kAuto && corrected.total == 0) {
-      found.suggestion = std::move(suggestion);
-      return found;
-    }
+    SearchResult corrected = rest.run(suggested);
     corrected.suggestion = std::move(suggestion);
     corrected.corrected = true;
     return corrected;
@@ -42,23 +47,59 @@ class SpellingModule final : public SearchModule {
   void forget() override { speller_.forget(); }
 
  private:
+  // Whether the suggestion matches something, and at least kFarMoreMatches
+  // times as many articles as the query found (counted exactly).
+  static bool finds_far_more(const SearchContext& context, const ParsedQuery& suggested,
+                             const SearchResult& found) {
+    if (suggested.query.empty() || !found.total_exact) return false;
+    const std::size_t matches = count_all_matches(context.shards.articles(), suggested.query);
+    return matches > 0 && matches >= kFarMoreMatches * found.total;
+  }
+
+  // Whether the articles hold the free words `a` and `b` side by side, in
+  // either order: a rare word that some article writes beside the query's
+  // next word is meant as written ("Societe Generale"), not mistyped.
+  static bool written_together(const SearchContext& context, const QueryWord& a,
+                               const QueryWord& b) {
+    const Xapian::Query pair[] = {Xapian::Query(kStemPrefix + context.analyzer.stem(a.term)),
+                                  Xapian::Query(kStemPrefix + context.analyzer.stem(b.term))};
+    Xapian::Enquire enquire(context.shards.articles());
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_NEAR, std::begin(pair), std::end(pair), 2));
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    return !enquire.get_mset(0, 1).empty();
+  }
+
+  // Whether the free word at `index` is written beside a neighbour of it
+  // in the query, in some article.
+  static bool written_with_neighbour(const SearchContext& context,
+                                     const std::vector<QueryWord>& words, std::size_t index) {
+    return (index > 0 && written_together(context, words[index - 1], words[index])) ||
+           (index + 1 < words.size() && written_together(context, words[index], words[index + 1]));
+  }
+
   // Replaces each rare free word with a much more frequent word of the
-  // index close to it (see better_spelling).
+  // index close to it (see better_spelling), in the case it was typed in.
   std::string suggest(const SearchContext& context, std::string_view query,
                       const ParsedQuery& parsed) {
     ShardGroup& shards = context.shards;
     const Xapian::doccount articles = shards.articles().get_doccount();
+    const std::vector<QueryWord>& words = parsed.free_words;
     std::string suggestion;
     std::size_t copied = 0;
     bool changed = false;
-    for (const QueryWord& word : parsed.free_words) {
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const QueryWord& word = words[i];
       const bool finds_articles =
           shards.articles().get_termfreq(kStemPrefix + context.analyzer.stem(word.term)) > 0;
       const std::string better = speller_.better_spelling(
           shards.spelling(), articles, context.analyzer, word.term, finds_articles);
       if (better.empty() || word.begin < copied) continue;
+      if (finds_articles && written_with_neighbour(context, words, i)) continue;
       suggestion.append(query.substr(copied, word.begin - copied));
-      suggestion += better;
+      // A word typed in capitals must not become an operator ("ANF" to "AND").
+      const std::string cased =
+          context.analyzer.in_typed_case(query.substr(word.begin, word.end - word.begin), better);
+      suggestion += is_operator_word(cased) ? better : cased;
       copied = word.end;
       changed = true;
     }

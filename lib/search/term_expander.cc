@@ -23,6 +23,16 @@ Xapian::Query flat_and(const std::vector<Xapian::Query>& items) {
 
 std::string prefix_for(QueryField field) { return field == QueryField::kTitle ? kTitlePrefix : ""; }
 
+// Where a word holds a '?' or '*' with more of the word after it
+// ("Volck?r"), the text before it; else empty. Such a character is no
+// wildcard: the analyzer splits the word there.
+std::string_view before_inner_wildcard(std::string_view word) {
+  const std::size_t at = word.find_first_of("?*");
+  if (at == 0 || at == std::string_view::npos || at + 1 == word.size()) return {};
+  if (word.find_first_not_of("?*", at) == std::string_view::npos) return {};
+  return word.substr(0, at);
+}
+
 std::string label(const Lexeme& lexeme, QueryField field) {
   std::string text(lexeme.text);
   if (lexeme.kind == LexemeKind::kPhrase) text = "\"" + text + "\"";
@@ -52,7 +62,7 @@ Xapian::Query TermExpander::leaf(const Lexeme& lexeme, bool positive, QueryField
     score(positive, label(lexeme, field), query);
     return query;
   }
-  if (lexeme.text.size() > 1 && lexeme.text.back() == '*') {
+  if (!lexeme.text.empty() && lexeme.text.back() == '*') {
     Xapian::Query query = wildcard(lexeme, positive, field);
     score(positive, label(lexeme, field), query);
     return query;
@@ -117,6 +127,11 @@ Xapian::Query TermExpander::positioned_stem(const std::string& word, bool positi
 // ("dressing-room", "2-1"): they must then appear together, in order.
 Xapian::Query TermExpander::word(const Lexeme& lexeme, bool positive, QueryField field) {
   std::vector<Token> tokens = analyzer_.tokenize(lexeme.text);
+  const std::string_view start = before_inner_wildcard(lexeme.text);
+  if (!start.empty() && !analyzer_.tokenize(start).empty()) {
+    note(std::string(lexeme.text) + ": a wildcard is a '*' that ends a word; search " +
+         std::string(start) + "* for the words that start with " + std::string(start));
+  }
   if (tokens.size() != 1) {
     Xapian::Query query = phrase(tokens, positive, field);
     score(positive, label(lexeme, field), query);
@@ -179,7 +194,10 @@ Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryF
   std::string_view stem_text = lexeme.text;
   while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
   std::vector<Token> tokens = analyzer_.tokenize(stem_text);
-  if (tokens.empty()) return Xapian::Query();
+  if (tokens.empty()) {
+    note("'*' needs the start of a word before it, as in Manches*");
+    return Xapian::Query();
+  }
   if (tokens.size() > 1) fail(lexeme, "a wildcard applies to one word");
   const std::string& start = tokens[0].term;
   if (positive) out_->highlight.prefixes.push_back(start);
@@ -195,6 +213,13 @@ Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryF
     words.emplace_back(it.get_termfreq(), *it);
   }
   const std::size_t limit = std::min<std::size_t>(words.size(), config_.max_wildcard_terms);
+  if (words.empty()) {
+    note("no word of the index starts with " + std::string(stem_text) + ": try fewer letters");
+  } else if (limit < words.size()) {
+    note(std::string(lexeme.text) + " stands for the " + std::to_string(limit) +
+         " most frequent of the " + std::to_string(words.size()) + " words that start so; " +
+         "type more letters to narrow it");
+  }
   std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(limit), words.end(),
                     [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> stems;
@@ -206,6 +231,12 @@ Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryF
   // out of the query around it.
   if (stems.empty()) return Xapian::Query(prefix);
   return Xapian::Query(Xapian::Query::OP_SYNONYM, stems.begin(), stems.end());
+}
+
+void TermExpander::note(std::string text) {
+  if (std::find(out_->notes.begin(), out_->notes.end(), text) == out_->notes.end()) {
+    out_->notes.push_back(std::move(text));
+  }
 }
 
 Xapian::Query TermExpander::date(const Lexeme& lexeme, QueryField field) {

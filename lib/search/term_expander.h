@@ -58,6 +58,8 @@ class TermExpander {
     throw_query_error(query_, where.offset, reason);
   }
 
+  // Adds a line to the query's notes, once.
+  void note(std::string text);
   Xapian::Query positioned_stem(const std::string& word, bool positive);
   Xapian::Query word(const Lexeme& lexeme, bool positive, QueryField field);
   Xapian::Query phrase(const std::vector<Token>& tokens, bool positive, QueryField field);

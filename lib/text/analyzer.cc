@@ -1,7 +1,9 @@
 #include "quarry/text/analyzer.h"
 
 #include <unicode/brkiter.h>
+#include <unicode/locid.h>
 #include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
 #include <unicode/unistr.h>
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
@@ -171,6 +173,41 @@ std::vector<Token> Analyzer::tokenize(std::string_view text, std::size_t max_tok
 }
 
 std::string Analyzer::normalize(std::string_view word) const { return impl_->fold(word); }
+
+std::string Analyzer::in_typed_case(std::string_view typed, std::string_view word) const {
+  const std::string folded = normalize(typed);
+  std::string out;
+  std::string_view rest = word;
+  if (!folded.empty() && word.starts_with(folded)) {
+    out = typed;
+    rest.remove_prefix(folded.size());
+  }
+  std::size_t capitals = 0;
+  bool small = false;
+  bool capital_first = false;
+  const auto size = static_cast<int32_t>(typed.size());
+  for (int32_t i = 0; i < size;) {
+    UChar32 c;
+    U8_NEXT(typed.data(), i, size, c);
+    if (c < 0) continue;
+    if (u_isupper(c) || u_istitle(c)) {
+      if (capitals == 0 && !small) capital_first = true;
+      ++capitals;
+    } else if (u_islower(c)) {
+      small = true;
+    }
+  }
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(rest.data(), static_cast<int32_t>(rest.size())));
+  if (capitals > 1 && !small) {
+    text.toUpper(icu::Locale::getRoot());
+  } else if (out.empty() && capital_first && !text.isEmpty()) {
+    const UChar32 first = text.char32At(0);
+    text.replace(0, U16_LENGTH(first), u_totitle(first));
+  }
+  text.toUTF8String(out);
+  return out;
+}
 
 std::string Analyzer::stem(const std::string& term) const {
   auto cached = impl_->stems.find(term);

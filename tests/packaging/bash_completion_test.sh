@@ -96,7 +96,7 @@ expect "$quarry --format " json text trec
 expect "$quarry --format=" json text trec
 expect "$quarry --format j" json
 expect "$quarry --color a" always auto
-expect "$quarry --match " all any
+expect "$quarry --match " all any auto
 expect "$quarry --sort " -date date relevance
 expect "$quarry --correct " always auto never
 expect "$quarry --facets " category date source

@@ -2,7 +2,8 @@
 // query_parser.h) reads a query with the analyzer, so that every word of a
 // query becomes exactly the terms the indexer made from the same word.
 //
-//   Ederson Portuguese     free words: ranked, any may match (or all: --match all)
+//   Ederson Portuguese     free words: ranked, any may match (or all: --match all,
+//                          and sorted by date)
 //   +word  -word           must / must not match
 //   "a phrase"             words in this order (an unclosed quote runs to the end)
 //   AND OR NOT XOR ( )     boolean operators (upper case) and grouping
@@ -15,7 +16,8 @@
 //                          dates; after: and before: include the date named
 //
 // A word the analyzer splits in several ("dressing-room", "2-1") is searched
-// as a phrase of its parts, as it is written. A run of signs ("+-dvd",
+// as a phrase of its parts, as it is written. Field names are read in any
+// case ("Title:", "CATEGORY:"). A run of signs ("+-dvd",
 // "--http-user") is no sign, as in Xapian's QueryParser; a field name that
 // does not exist ("site:x") is searched as words, with a warning.
 #ifndef QUARRY_SEARCH_QUERY_LANGUAGE_H_
@@ -23,11 +25,19 @@
 
 namespace quarry {
 
-enum class MatchMode { kAny, kAll };
+// Which of a query's free words an article must hold.
+enum class MatchMode {
+  kAny,  // any: the articles holding more, and rarer, rank first
+  kAll,  // every one
+  // Every one when hits are sorted by date (SearchOptions::sort), where no
+  // ranking lifts the articles that hold them all above those that hold
+  // one; else any. The parser alone ranks, so takes it as any.
+  kAuto,
+};
 
 // How the words of a query are turned into what is matched. A value.
 struct QueryParserConfig {
-  MatchMode match = MatchMode::kAny;
+  MatchMode match = MatchMode::kAuto;
   // Free words also match the title with this extra weight (0: titles count
   // as body text only).
   double title_weight = 0;

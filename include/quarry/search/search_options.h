@@ -30,7 +30,8 @@ enum class Collapse {
 // instead of the query.
 enum class Correction {
   kNever,   // never: the suggestion is only offered
-  kAuto,    // when the query matches nothing and the suggestion matches something
+  kAuto,    // when the suggestion matches something, and ten times as many
+            // articles as the query (which may match none)
   kAlways,  // whenever there is a suggestion
 };
 

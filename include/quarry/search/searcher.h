@@ -69,15 +69,16 @@ class Searcher {
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
   // How many articles match `query`, counted exactly with no limit, and
-  // how the query was read. options.parse, options.parser and options.like
-  // apply; throws as search() does.
+  // how the query was read. options.parse, options.parser, options.like and
+  // (for MatchMode::kAuto) options.sort apply; throws as search() does.
   CountResult count(std::string_view query, const SearchOptions& options = {});
 
   // The stored article with this id, if the index has it.
   std::optional<Article> fetch(const std::string& id);
 
   // Words in the index that start with `prefix` (as typed: it is normalized
-  // first), most frequent first, at most `limit`.
+  // first), most frequent first, at most `limit`, each in the case typed
+  // (Analyzer::in_typed_case: "Bla" → "Blair", "MANCH" → "MANCHESTER").
   std::vector<std::string> complete(std::string_view prefix, std::size_t limit);
 
   IndexStats stats();

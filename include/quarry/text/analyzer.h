@@ -58,6 +58,15 @@ class Analyzer {
   // The normalized form of `word` with no segmentation applied.
   std::string normalize(std::string_view word) const;
 
+  // `word`, a normalized word (of the index), written in the case of
+  // `typed`, what a user typed for it, as a completion or a correction
+  // shows it. When `word` starts with `typed` normalized, `typed` itself
+  // then the rest ("Manch" → "Manchester"); else `word`, with a capital
+  // first when `typed` starts with one ("Beckam" → "Beckham"). The rest is
+  // in capitals when `typed` has more than one and no small letter ("MANCH"
+  // → "MANCHESTER", "BECKAM" → "BECKHAM").
+  std::string in_typed_case(std::string_view typed, std::string_view word) const;
+
   // The stem of an already normalized term. Not thread-safe (see above).
   std::string stem(const std::string& term) const;
 
