@@ -3,6 +3,7 @@
 // JavaScript, an index changing under it, and stopping it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -36,8 +37,10 @@ std::chrono::milliseconds allowed(std::chrono::milliseconds idle) {
 class Server {
  public:
   Server(const fs::path& db, const std::vector<std::string>& options = {}) {
-    std::vector<std::string> args{"serve",       "--db", db.string(), "--listen",
-                                  "127.0.0.1:0", "-j",   "2"};
+    std::vector<std::string> args{"serve", "--db", db.string(), "--listen", "127.0.0.1:0"};
+    if (std::find(options.begin(), options.end(), "-j") == options.end()) {
+      args.insert(args.end(), {"-j", "2"});
+    }
     args.insert(args.end(), options.begin(), options.end());
     process_ = std::make_unique<ChildProcess>(QUARRY_BIN, args, logs_.path());
     const auto deadline = Clock::now() + allowed(std::chrono::milliseconds(10000));
@@ -476,6 +479,62 @@ TEST(ServerIndexTest, AHostileTitleIsText) {
   EXPECT_EQ(article.body.find("<script>alert"), std::string::npos);
   EXPECT_EQ(server.get_json("/api/articles/x.txt").at("title"),
             "<script>alert(1)</script> & \"quotes\"");
+}
+
+// Another index moved or copied in place of the one served: every request
+// after that, whichever worker answers, is the new index's, with none of the
+// old one's articles and no error.
+TEST(ServerIndexTest, AFolderReplacedUnderItIsServedAnew) {
+  TempDir old_index, new_index, served;
+  index_articles(old_index, news());
+  index_articles(
+      new_index,
+      {{"z.txt", "Zebra escapes", "A zebra ran.", "2017-12-12", "news", "Reuters"},
+       {"y.txt", "Zebra found", "The zebra came back.", "2017-12-13", "news", "Reuters"}});
+  const fs::path live = served.path() / "live";
+  for (const bool by_moving : {true, false}) {
+    fs::remove_all(live);
+    fs::copy(index_path(old_index), live, fs::copy_options::recursive);
+    Server server(live, {"-j", "3"});
+    EXPECT_EQ(server.get_json("/api/search?q=penalty").at("total"), 1);
+    if (by_moving) {
+      fs::copy(index_path(new_index), served.path() / "new", fs::copy_options::recursive);
+      fs::rename(live, served.path() / "old");
+      fs::rename(served.path() / "new", live);
+      fs::remove_all(served.path() / "old");
+    } else {
+      fs::remove_all(live);
+      fs::copy(index_path(new_index), live, fs::copy_options::recursive);
+    }
+    // Requests side by side, so that every worker answers some.
+    for (int round = 0; round < 8; ++round) {
+      std::vector<std::unique_ptr<HttpConnection>> connections;
+      const std::string targets[] = {"/api/search?q=zebra",
+                                     "/api/search?q=penalty",
+                                     "/api/articles/z.txt",
+                                     "/api/articles/a.txt",
+                                     "/healthz",
+                                     "/api/search?q=zebra&n=1"};
+      for (const std::string& target : targets) {
+        connections.push_back(std::make_unique<HttpConnection>(server.port()));
+        connections.back()->send_get(target);
+      }
+      std::vector<HttpReply> replies;
+      for (auto& connection : connections) {
+        std::optional<HttpReply> reply = connection->receive();
+        ASSERT_TRUE(reply) << by_moving;
+        replies.push_back(*reply);
+      }
+      EXPECT_EQ(replies[0].status, 200) << by_moving << replies[0].body;
+      EXPECT_EQ(json::parse(replies[0].body).value("total", -1), 2) << by_moving;
+      EXPECT_EQ(json::parse(replies[1].body).value("total", -1), 0) << by_moving;
+      EXPECT_EQ(replies[2].status, 200) << by_moving << replies[2].body;
+      EXPECT_EQ(replies[3].status, 404) << by_moving << replies[3].body;
+      EXPECT_EQ(json::parse(replies[4].body), json::parse(R"({"status": "ok", "articles": 2})"))
+          << by_moving;
+      EXPECT_EQ(json::parse(replies[5].body).value("total", -1), 2) << by_moving;
+    }
+  }
 }
 
 // "START 12.3 ms": a log line, the request it names and how long it took.
