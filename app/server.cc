@@ -67,6 +67,10 @@ std::string loggable(std::string_view path) {
   return text;
 }
 
+HttpResponse stopping_response() {
+  return json_error_response(503, "the server is stopping; ask again once it is back");
+}
+
 class Server;
 
 // One client's connection: reads a request, hands it to the workers,
@@ -114,6 +118,9 @@ class Server {
   ServeEnd run(std::vector<RequestHandler> handlers, RequestHandler health);
 
   bool stopping() const { return stopping_; }
+  // Requests that arrive now are answered 503 at once: the workers are no
+  // longer waited for.
+  bool past_grace() const { return withdrawn_; }
   asio::io_context& io() { return io_; }
   WorkerPool& workers() { return *workers_; }
   WorkerPool& health() { return *health_; }
@@ -194,6 +201,7 @@ void Connection::on_read(beast::error_code error) {
     return write(json_error_response(421, "this server does not answer to the host " + host +
                                               "; quarry serve --allow-host NAME allows a name"));
   }
+  if (server_.past_grace()) return write(stopping_response());
   state_ = State::kWorking;
   stream_.expires_never();
   // The health check is cheap, and is not to wait behind slow searches.
@@ -309,9 +317,7 @@ void Server::answer_withdrawn() {
   withdrawn_ = true;
   stop_deadline_ = Clock::now() + kStopWrite;
   for (WorkerPool* pool : {workers_.get(), health_.get()}) {
-    for (auto& done : pool->withdraw()) {
-      done(json_error_response(503, "the server is stopping; ask again once it is back"));
-    }
+    for (auto& done : pool->withdraw()) done(stopping_response());
   }
 }
 
