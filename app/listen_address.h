@@ -6,6 +6,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace quarry {
 
@@ -15,6 +16,11 @@ boost::asio::ip::tcp::endpoint parse_listen(std::string_view listen);
 
 // The host of a URL: the address, in brackets when it is IPv6.
 std::string url_host(const boost::asio::ip::address& address);
+
+// Whether a request's Host header (NAME or NAME:PORT) names this server:
+// empty (no header), localhost, an IP address, or one of `allowed`, case
+// aside ("*" allows any).
+bool host_allowed(std::string_view host, const std::vector<std::string>& allowed);
 
 }  // namespace quarry
 

@@ -90,8 +90,8 @@ std::string suggestions(Searcher& searcher, std::string_view query, std::size_t 
 }  // namespace
 
 RequestHandler::RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
-                               ResponseCache* cache)
-    : db_paths_(std::move(db_paths)), open_options_(open), cache_(cache) {}
+                               std::shared_ptr<ResponseCache> cache)
+    : db_paths_(std::move(db_paths)), open_options_(open), cache_(std::move(cache)) {}
 
 std::optional<std::string> RequestHandler::open() {
   try {
@@ -118,11 +118,11 @@ Searcher& RequestHandler::searcher() {
 HttpResponse RequestHandler::handle(std::string_view method, std::string_view target) {
   const std::string_view path = target.substr(0, target.find('?'));
   try {
-    if (method != "GET") throw HttpError(405, "only GET is served");
+    if (method != "GET" && method != "HEAD") throw HttpError(405, "only GET and HEAD are served");
     return route(path, parse_target(target));
   } catch (const HttpError& error) {
     HttpResponse response = error_response(path, error.status(), error.what());
-    if (error.status() == 405) response.headers.emplace_back("Allow", "GET");
+    if (error.status() == 405) response.headers.emplace_back("Allow", "GET, HEAD");
     return response;
   } catch (const QueryError& error) {
     return is_api(path) ? query_error(error) : error_response(path, 400, error.what());

@@ -5,6 +5,7 @@
 #ifndef QUARRY_APP_REQUEST_HANDLER_H_
 #define QUARRY_APP_REQUEST_HANDLER_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,7 +22,8 @@ namespace quarry {
 // {"status": status, "error": message}, as the API writes its errors.
 HttpResponse json_error_response(int status, std::string_view message);
 
-// The routes, all GET:
+// The routes, all GET (and HEAD, answered as GET: the server leaves out the
+// body):
 //   /api/search?q=…        the JSON object of `quarry --format json` (JsonPrinter),
 //                          parameters as parse_search_request reads them
 //   /api/articles/{id}     the stored article; with q=…, its highlights
@@ -48,9 +50,9 @@ HttpResponse json_error_response(int status, std::string_view message);
 // revision and the parameters as decoded, in order of name.
 class RequestHandler {
  public:
-  // `cache`, when given, outlives the handler.
+  // `cache`, when given, is shared with the other handlers.
   RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
-                 ResponseCache* cache = nullptr);
+                 std::shared_ptr<ResponseCache> cache = nullptr);
 
   // Opens the index unless it is open: the error's message when that
   // fails, else nothing.
@@ -77,7 +79,7 @@ class RequestHandler {
   std::vector<std::string> db_paths_;
   OpenOptions open_options_;
   std::optional<Searcher> searcher_;
-  ResponseCache* cache_;
+  std::shared_ptr<ResponseCache> cache_;
 };
 
 }  // namespace quarry

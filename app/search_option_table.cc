@@ -331,6 +331,22 @@ std::vector<SearchOption> make_table() {
        .value_name = "HOST:PORT",
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.listen = text(v); },
        .show = [](const QuarryOptions& o) { return o.serve.listen; }},
+      {.name = "allow-host",
+       .kind = kText,
+       .commands = kServeCommand,
+       .help = "Host names, comma-separated, that requests may be addressed to besides "
+               "localhost and IP addresses (*: any); others are refused, so that no other "
+               "site's page can read the index through its own name",
+       .value_name = "NAMES",
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             std::string_view names = text(v);
+             while (!names.empty()) {
+               const std::size_t comma = std::min(names.find(','), names.size());
+               if (comma > 0) o.serve.allowed_hosts.emplace_back(names.substr(0, comma));
+               names.remove_prefix(std::min(comma + 1, names.size()));
+             }
+           }},
       {.name = "threads",
        .short_name = 'j',
        .kind = kCount,

@@ -37,8 +37,10 @@ constexpr std::uint64_t kBodyLimit = 64 * 1024;
 // may wait for its next one), and to read an answer.
 constexpr std::chrono::seconds kReadTimeout{10};
 constexpr std::chrono::seconds kWriteTimeout{10};
-// After SIGINT or SIGTERM, requests still unanswered after this are dropped.
-constexpr std::chrono::milliseconds kStopGrace{900};
+// After SIGINT or SIGTERM, requests still unanswered after this are
+// answered 503, and what is still unwritten after kStopWrite is dropped.
+constexpr std::chrono::milliseconds kStopGrace{700};
+constexpr std::chrono::milliseconds kStopWrite{250};
 // How often the I/O loop looks at the clock while stopping.
 constexpr std::chrono::milliseconds kStopCheck{20};
 // After the signal, connections that have received no request by then are
@@ -63,6 +65,10 @@ std::string loggable(std::string_view path) {
   }
   if (path.size() > kLoggedPathBytes) text += "…";
   return text;
+}
+
+HttpResponse stopping_response() {
+  return json_error_response(503, "the server is stopping; ask again once it is back");
 }
 
 class Server;
@@ -97,6 +103,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   State state_ = State::kReading;
   std::string method_;
   std::string path_;
+  bool head_ = false;  // the answer goes without its body
   Clock::time_point started_;
 };
 
@@ -107,11 +114,17 @@ class Server {
 
   // Binds the address; returns the port.
   unsigned short listen(const tcp::endpoint& endpoint);
-  void run(std::vector<RequestHandler> handlers);
+  // `health` answers /healthz, `handlers` the rest.
+  ServeEnd run(std::vector<RequestHandler> handlers, RequestHandler health);
 
   bool stopping() const { return stopping_; }
+  // Requests that arrive now are answered 503 at once: the workers are no
+  // longer waited for.
+  bool past_grace() const { return withdrawn_; }
   asio::io_context& io() { return io_; }
   WorkerPool& workers() { return *workers_; }
+  WorkerPool& health() { return *health_; }
+  const ServerConfig& config() const { return config_; }
   void log(std::string_view method, std::string_view path, int status, Clock::time_point start);
 
  private:
@@ -119,6 +132,7 @@ class Server {
   void start(tcp::socket socket);
   void begin_stop();
   void close_idle_connections();
+  void answer_withdrawn();
 
   const ServerConfig& config_;
   std::ostream& log_;
@@ -131,12 +145,14 @@ class Server {
   asio::signal_set signals_{io_};
   asio::steady_timer idle_check_{io_};
   bool stopping_ = false;
+  bool withdrawn_ = false;  // what was unanswered at stop_deadline_ got 503
   Clock::time_point stop_deadline_;
   // Every connection, for stopping them; expired entries are dropped as
   // the list grows.
   std::vector<std::weak_ptr<Connection>> connections_;
   std::size_t prune_at_ = 64;
   std::unique_ptr<WorkerPool> workers_;
+  std::unique_ptr<WorkerPool> health_;
 };
 
 Connection::Connection(tcp::socket socket, Server& server)
@@ -177,24 +193,33 @@ void Connection::on_read(beast::error_code error) {
 
   const auto& request = parser_->get();
   method_ = std::string(request.method_string());
+  head_ = request.method() == http::verb::head;
   const std::string target(request.target());
   path_ = target.substr(0, target.find('?'));
+  const std::string host(request[http::field::host]);
+  if (!host_allowed(host, server_.config().allowed_hosts)) {
+    return write(json_error_response(421, "this server does not answer to the host " + host +
+                                              "; quarry serve --allow-host NAME allows a name"));
+  }
+  if (server_.past_grace()) return write(stopping_response());
   state_ = State::kWorking;
   stream_.expires_never();
+  // The health check is cheap, and is not to wait behind slow searches.
+  WorkerPool& workers = path_ == "/healthz" ? server_.health() : server_.workers();
   // The guard keeps the I/O loop running until the answer is back, even
   // while the server is stopping.
-  server_.workers().submit(
-      {method_, target,
-       [self = shared_from_this(),
-        guard = asio::make_work_guard(server_.io())](HttpResponse answer) mutable {
-         // Moved, so that the worker keeps no reference once the answer is
-         // posted: the connection is destroyed on the I/O thread.
-         auto executor = self->stream_.get_executor();
-         asio::post(executor, [self = std::move(self), answer = std::move(answer)]() mutable {
-           self->write(std::move(answer));
-         });
-         guard.reset();
-       }});
+  workers.submit({method_, target,
+                  [self = shared_from_this(),
+                   guard = asio::make_work_guard(server_.io())](HttpResponse answer) mutable {
+                    // Moved, so that the worker keeps no reference once the answer is
+                    // posted: the connection is destroyed on the I/O thread.
+                    auto executor = self->stream_.get_executor();
+                    asio::post(executor,
+                               [self = std::move(self), answer = std::move(answer)]() mutable {
+                                 self->write(std::move(answer));
+                               });
+                    guard.reset();
+                  }});
 }
 
 void Connection::refuse(int status, std::string_view message) {
@@ -216,9 +241,12 @@ void Connection::write(HttpResponse answer) {
   response_.set("X-Content-Type-Options", "nosniff");
   response_.set("Referrer-Policy", "no-referrer");
   for (const auto& [name, value] : answer.headers) response_.set(name, value);
-  response_.body() = std::move(answer.body);
+  const std::size_t length = answer.body.size();
+  if (!head_) response_.body() = std::move(answer.body);
   response_.keep_alive(keep_alive);
   response_.prepare_payload();
+  // HEAD is answered as GET, its Content-Length too, without the body.
+  if (head_) response_.content_length(length);
   stream_.expires_after(kWriteTimeout);
   http::async_write(
       stream_, response_,
@@ -257,20 +285,40 @@ unsigned short Server::listen(const tcp::endpoint& endpoint) {
   return acceptor_.local_endpoint().port();
 }
 
-void Server::run(std::vector<RequestHandler> handlers) {
+ServeEnd Server::run(std::vector<RequestHandler> handlers, RequestHandler health) {
   workers_ = std::make_unique<WorkerPool>(std::move(handlers));
+  std::vector<RequestHandler> health_handlers;
+  health_handlers.push_back(std::move(health));
+  health_ = std::make_unique<WorkerPool>(std::move(health_handlers));
   signals_.async_wait([this](beast::error_code error, int) {
     if (!error) begin_stop();
   });
   accept();
   // Returns when nothing is left to do: after a signal, once the last
-  // connection has closed, or at the end of the grace period.
+  // connection has closed, or once the answers of the grace's end are
+  // written.
   while (!io_.stopped()) {
     io_.run_for(kStopCheck);
-    if (stopping_ && Clock::now() >= stop_deadline_) io_.stop();
+    if (!stopping_ || Clock::now() < stop_deadline_) continue;
+    if (withdrawn_) {
+      io_.stop();
+    } else {
+      answer_withdrawn();
+    }
   }
-  // Joins the workers; jobs left when the grace ran out are dropped.
+  const bool left_running = workers_->left_running() || health_->left_running();
+  // Joins the workers but those left running; jobs not started are dropped.
   workers_.reset();
+  health_.reset();
+  return left_running ? ServeEnd::kSearchesLeftRunning : ServeEnd::kClean;
+}
+
+void Server::answer_withdrawn() {
+  withdrawn_ = true;
+  stop_deadline_ = Clock::now() + kStopWrite;
+  for (WorkerPool* pool : {workers_.get(), health_.get()}) {
+    for (auto& done : pool->withdraw()) done(stopping_response());
+  }
 }
 
 void Server::accept() {
@@ -341,16 +389,16 @@ void Server::log(std::string_view method, std::string_view path, int status,
 
 }  // namespace
 
-void serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
-           std::string_view program) {
+ServeEnd serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
+               std::string_view program) {
   const tcp::endpoint endpoint = parse_listen(config.listen);
   const asio::ip::address address = endpoint.address();
   // Shared by the workers, so that an answer one of them found serves all.
-  std::optional<ResponseCache> cache;
-  if (config.cache_bytes > 0) cache.emplace(config.cache_bytes);
+  std::shared_ptr<ResponseCache> cache;
+  if (config.cache_bytes > 0) cache = std::make_shared<ResponseCache>(config.cache_bytes);
   std::vector<RequestHandler> handlers;
   for (std::size_t i = 0; i < thread_count(config.threads); ++i) {
-    handlers.emplace_back(config.db_paths, config.open, cache ? &*cache : nullptr);
+    handlers.emplace_back(config.db_paths, config.open, cache);
   }
   // Opened now, so that the first requests are not slower, and so that a
   // wrong path is said at once rather than in every answer.
@@ -370,7 +418,7 @@ void serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
         << std::endl;
   }
   out << "listening on http://" << url_host(address) << ':' << port << std::endl;
-  server.run(std::move(handlers));
+  return server.run(std::move(handlers), RequestHandler(config.db_paths, config.open));
 }
 
 }  // namespace quarry

@@ -26,11 +26,27 @@ struct ServerConfig {
   std::size_t cache_bytes = std::size_t{64} << 20;
   // One line per request on `log`: method, path, status, milliseconds.
   bool log_requests = true;
+  // Host names a request may be addressed to besides localhost and IP
+  // addresses ("*": any), so that a page of another site whose name is
+  // made to resolve to this server (DNS rebinding) cannot read it.
+  std::vector<std::string> allowed_hosts;
+};
+
+// How serve() ended.
+enum class ServeEnd {
+  kClean,
+  // Searches still running when the grace ran out were answered 503 and
+  // left to finish on threads of their own, which hold nothing of the
+  // caller's: the process is to end without destroying static objects
+  // (std::quick_exit) rather than wait for them.
+  kSearchesLeftRunning,
 };
 
 // Serves the routes of RequestHandler until SIGINT or SIGTERM, then stops
 // within a second: it accepts no more connections, closes idle ones, and
-// answers the requests it has received first. Once listening, writes
+// answers the requests it has received first, with 503 those still being
+// searched when the grace runs out. A request addressed to a host not
+// allowed (ServerConfig::allowed_hosts) is answered 421. Once listening, writes
 // "listening on http://HOST:PORT" on `out`. `log` gets a line per request
 // and warnings (an address other than loopback, an index that cannot be
 // opened yet: its requests are answered 503 until it can), each prefixed
@@ -38,12 +54,13 @@ struct ServerConfig {
 //
 // One thread reads and writes every connection, so that clients that
 // connect and send nothing cost a socket, not a thread; idle connections
-// are closed after 10 seconds. Searches run on the workers.
+// are closed after 10 seconds. Searches run on the workers; /healthz on a
+// thread of its own, so that it answers while searches keep them busy.
 //
 // Throws ConfigError for a `listen` that is not HOST:PORT with an IP
 // address, Error when the address cannot be listened on.
-void serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
-           std::string_view program);
+ServeEnd serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
+               std::string_view program);
 
 }  // namespace quarry
 

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -19,7 +20,8 @@ namespace quarry {
 struct RequestJob {
   std::string method;
   std::string target;
-  // Called on the worker's thread with the answer.
+  // Called on the worker's thread with the answer, unless the job was
+  // withdrawn first.
   std::function<void(HttpResponse)> done;
 };
 
@@ -29,20 +31,32 @@ class WorkerPool {
  public:
   explicit WorkerPool(std::vector<RequestHandler> handlers);
   // Jobs not yet started are dropped: the server stopped waiting for them.
-  // Waits for those being answered.
+  // Waits for threads that are answering a job not withdrawn; the others
+  // are left to finish on their own (see left_running()).
   ~WorkerPool();
 
   void submit(RequestJob job);
 
- private:
-  void work(RequestHandler& handler);
+  // The `done` of every job submitted and not yet answered, started or not:
+  // none of them will be called by a worker any more, so that the caller
+  // may answer them itself and free what they hold. A worker still
+  // answering one carries on, and its answer is dropped.
+  std::vector<std::function<void(HttpResponse)>> withdraw();
 
-  std::vector<RequestHandler> handlers_;
+  // Whether some thread is still answering a withdrawn job. Destroying the
+  // pool then leaves it running, holding nothing of the caller's, until it
+  // is done or the process ends.
+  bool left_running() const;
+
+ private:
+  // Shared with the threads, which may outlive the pool.
+  struct State;
+  struct Worker;
+  static void work(const std::shared_ptr<State>& state, const std::shared_ptr<Worker>& worker);
+
+  std::shared_ptr<State> state_;
+  std::vector<std::shared_ptr<Worker>> workers_;
   std::vector<std::thread> threads_;
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<RequestJob> jobs_;
-  bool closed_ = false;
 };
 
 }  // namespace quarry

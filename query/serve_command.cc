@@ -1,5 +1,6 @@
 #include "query/serve_command.h"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "app/quarry_help.h"
@@ -25,7 +26,13 @@ int run_serve(const CLI::App& app, const QuarryOptions& options, std::string_vie
   ServerConfig config = options.serve;
   config.db_paths = options.db_paths;
   config.open = options.open;
-  serve(config, std::cout, std::cerr, program);
+  if (serve(config, std::cout, std::cerr, program) == ServeEnd::kSearchesLeftRunning) {
+    // A search still running on another thread may use objects that
+    // returning from main would destroy: end here, as they are.
+    std::cout.flush();
+    std::cerr.flush();
+    std::quick_exit(0);
+  }
   return 0;
 }
 

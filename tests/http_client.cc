@@ -72,10 +72,11 @@ void HttpConnection::send_get(std::string_view target) {
   send("GET " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
 }
 
-std::optional<HttpReply> HttpConnection::receive(std::chrono::milliseconds patience) {
+std::optional<HttpReply> HttpConnection::receive(std::chrono::milliseconds patience, bool to_head) {
   const auto deadline = Clock::now() + patience;
   http::response_parser<http::string_body> parser;
   parser.body_limit(64 * 1024 * 1024);
+  parser.skip(to_head);
   boost::beast::error_code error;
   char buffer[65536];
   while (!parser.is_done()) {

@@ -39,8 +39,10 @@ class HttpConnection {
   // Sends "GET target HTTP/1.1" with a Host header.
   void send_get(std::string_view target);
   // The next answer, or nothing when the server closes the connection before
-  // one is complete.
-  std::optional<HttpReply> receive(std::chrono::milliseconds patience = kPatience);
+  // one is complete. An answer to HEAD (`to_head`) has no body, whatever its
+  // Content-Length says.
+  std::optional<HttpReply> receive(std::chrono::milliseconds patience = kPatience,
+                                   bool to_head = false);
   // Whether the server closes the connection within `patience`, reading
   // and dropping anything it sends first.
   bool closed_by_server(std::chrono::milliseconds patience = kPatience);

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
+#include <filesystem>
+
 #include "lib/index/schema.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
@@ -231,6 +233,40 @@ TEST(Searcher, SeesArticlesIndexedAfterItOpened) {
   write_file(dir / "a" / "two.txt", "An article about water.");
   index_paths(config, {(dir / "a").string()});
   EXPECT_EQ(searcher.search("water").hits.size(), 1u);
+}
+
+// Another index put in the folder's place, moved or copied, is read whole:
+// none of the old one's articles, all of the new one's, its language too.
+TEST(Searcher, SeesAnIndexThatReplacedItsFolder) {
+  TempDir dir, old_index, new_index;
+  index_articles(old_index, {{"milk.txt", "Milk", "An article about milk.", "", "", ""}});
+  IndexConfig config;
+  config.db_path = index_path(new_index);
+  config.language = "french";
+  write_file(new_index / "a" / "eau.txt", "Un article sur l'eau des rivières.");
+  index_paths(config, {(new_index / "a").string()});
+  const std::filesystem::path live = dir / "live";
+  for (const bool by_moving : {true, false}) {
+    std::filesystem::remove_all(live);
+    std::filesystem::copy(index_path(old_index), live, std::filesystem::copy_options::recursive);
+    Searcher searcher(live.string());
+    ASSERT_EQ(searcher.search("milk").hits.size(), 1u);
+    if (by_moving) {
+      std::filesystem::copy(config.db_path, dir / "new", std::filesystem::copy_options::recursive);
+      std::filesystem::rename(live, dir / "old");
+      std::filesystem::rename(dir / "new", live);
+      std::filesystem::remove_all(dir / "old");
+    } else {
+      std::filesystem::remove_all(live);
+      std::filesystem::copy(config.db_path, live, std::filesystem::copy_options::recursive);
+    }
+    EXPECT_TRUE(searcher.search("milk").hits.empty()) << by_moving;
+    EXPECT_FALSE(searcher.fetch("milk.txt")) << by_moving;
+    EXPECT_TRUE(searcher.fetch("eau.txt")) << by_moving;
+    EXPECT_EQ(searcher.search("rivière").hits.size(), 1u) << by_moving;
+    EXPECT_EQ(searcher.stats().language, "french") << by_moving;
+    EXPECT_EQ(searcher.article_count(), 1u) << by_moving;
+  }
 }
 
 TEST(Searcher, SortingByDateWhereNoArticleHasOneSaysSo) {

@@ -3,6 +3,7 @@
 // JavaScript, an index changing under it, and stopping it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -36,8 +37,10 @@ std::chrono::milliseconds allowed(std::chrono::milliseconds idle) {
 class Server {
  public:
   Server(const fs::path& db, const std::vector<std::string>& options = {}) {
-    std::vector<std::string> args{"serve",       "--db", db.string(), "--listen",
-                                  "127.0.0.1:0", "-j",   "2"};
+    std::vector<std::string> args{"serve", "--db", db.string(), "--listen", "127.0.0.1:0"};
+    if (std::find(options.begin(), options.end(), "-j") == options.end()) {
+      args.insert(args.end(), {"-j", "2"});
+    }
     args.insert(args.end(), options.begin(), options.end());
     process_ = std::make_unique<ChildProcess>(QUARRY_BIN, args, logs_.path());
     const auto deadline = Clock::now() + allowed(std::chrono::milliseconds(10000));
@@ -280,11 +283,87 @@ TEST_F(ServerTest, UnknownPathsAre404AndOtherMethods405) {
   EXPECT_EQ(server().get("/etc/passwd").status, 404);
   EXPECT_EQ(server().get("/../../etc/passwd").status, 404);
   HttpConnection connection(server().port());
-  connection.send("POST /api/search?q=x HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n");
+  connection.send("POST /api/search?q=x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\n\r\n");
   const std::optional<HttpReply> reply = connection.receive();
   ASSERT_TRUE(reply);
   EXPECT_EQ(reply->status, 405);
-  EXPECT_EQ(reply->header("allow"), "GET");
+  EXPECT_EQ(reply->header("allow"), "GET, HEAD");
+}
+
+// HEAD is GET without the body.
+TEST_F(ServerTest, HeadIsAnsweredAsGetWithoutItsBody) {
+  for (const std::string target :
+       {"/api/search?q=penalty", "/healthz", "/?q=penalty", "/nothing"}) {
+    const HttpReply get = server().get(target);
+    HttpConnection connection(server().port());
+    connection.send("HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    const std::optional<HttpReply> head = connection.receive(HttpConnection::kPatience, true);
+    ASSERT_TRUE(head) << target;
+    EXPECT_EQ(head->status, get.status) << target;
+    EXPECT_EQ(head->header("content-type"), get.header("content-type")) << target;
+    EXPECT_EQ(head->header("content-length"), std::to_string(get.body.size())) << target;
+    EXPECT_EQ(head->body, "") << target;
+    // Nothing of a body follows: the next answer on the connection is whole.
+    connection.send_get("/healthz");
+    const std::optional<HttpReply> next = connection.receive();
+    ASSERT_TRUE(next) << target;
+    EXPECT_EQ(next->status, 200) << target;
+  }
+}
+
+// A page of another site whose name is made to resolve to 127.0.0.1 (DNS
+// rebinding) sends its own name as the Host: it is refused.
+TEST_F(ServerTest, RequestsForAnotherHostAre421) {
+  struct Case {
+    std::string host;
+    int status;
+  };
+  const Case cases[] = {
+      {"127.0.0.1", 200},      {"127.0.0.1:8080", 200}, {"localhost", 200},
+      {"LocalHost:80", 200},   {"localhost.", 200},     {"[::1]:8080", 200},
+      {"10.0.0.7", 200},       {"evil.example", 421},   {"evil.example:8080", 421},
+      {"localhost.evil", 421}, {"127.0.0.1.evil", 421}, {"[::1", 421},
+  };
+  for (const Case& c : cases) {
+    HttpConnection connection(server().port());
+    connection.send("GET /api/stats HTTP/1.1\r\nHost: " + c.host + "\r\n\r\n");
+    const std::optional<HttpReply> reply = connection.receive();
+    ASSERT_TRUE(reply) << c.host;
+    EXPECT_EQ(reply->status, c.status) << c.host << ": " << reply->body;
+    EXPECT_EQ(reply->header("content-type"), "application/json") << c.host;
+    if (c.status == 421) {
+      EXPECT_EQ(json::parse(reply->body).at("status"), 421) << c.host;
+      EXPECT_EQ(lines_of(reply->body).size(), 1u) << c.host;
+    }
+  }
+  // An HTTP/1.0 client may send no Host.
+  HttpConnection old(server().port());
+  old.send("GET /healthz HTTP/1.0\r\n\r\n");
+  const std::optional<HttpReply> reply = old.receive();
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 200);
+}
+
+TEST(ServerHostTest, AllowHostNamesMoreHosts) {
+  TempDir dir;
+  index_articles(dir, {{"a.txt", "Penalty", "A penalty.", "", "", ""}});
+  for (const std::vector<std::string>& options :
+       {std::vector<std::string>{"--allow-host", "news.example,search.example"},
+        {"--allow-host", "*"}}) {
+    Server server(index_path(dir), options);
+    for (const std::string host : {"news.example", "NEWS.example:8080", "search.example"}) {
+      HttpConnection connection(server.port());
+      connection.send("GET /healthz HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+      const std::optional<HttpReply> reply = connection.receive();
+      ASSERT_TRUE(reply) << host;
+      EXPECT_EQ(reply->status, 200) << host;
+    }
+    HttpConnection connection(server.port());
+    connection.send("GET /healthz HTTP/1.1\r\nHost: evil.example\r\n\r\n");
+    const std::optional<HttpReply> reply = connection.receive();
+    ASSERT_TRUE(reply);
+    EXPECT_EQ(reply->status, options.back() == "*" ? 200 : 421);
+  }
 }
 
 // What a broken or hostile client sends is refused, and the server goes on.
@@ -482,6 +561,119 @@ TEST(ServerIndexTest, AHostileTitleIsText) {
             "<script>alert(1)</script> & \"quotes\"");
 }
 
+// Another index moved or copied in place of the one served: every request
+// after that, whichever worker answers, is the new index's, with none of the
+// old one's articles and no error.
+TEST(ServerIndexTest, AFolderReplacedUnderItIsServedAnew) {
+  TempDir old_index, new_index, served;
+  index_articles(old_index, news());
+  index_articles(
+      new_index,
+      {{"z.txt", "Zebra escapes", "A zebra ran.", "2017-12-12", "news", "Reuters"},
+       {"y.txt", "Zebra found", "The zebra came back.", "2017-12-13", "news", "Reuters"}});
+  const fs::path live = served.path() / "live";
+  for (const bool by_moving : {true, false}) {
+    fs::remove_all(live);
+    fs::copy(index_path(old_index), live, fs::copy_options::recursive);
+    Server server(live, {"-j", "3"});
+    EXPECT_EQ(server.get_json("/api/search?q=penalty").at("total"), 1);
+    if (by_moving) {
+      fs::copy(index_path(new_index), served.path() / "new", fs::copy_options::recursive);
+      fs::rename(live, served.path() / "old");
+      fs::rename(served.path() / "new", live);
+      fs::remove_all(served.path() / "old");
+    } else {
+      fs::remove_all(live);
+      fs::copy(index_path(new_index), live, fs::copy_options::recursive);
+    }
+    // Requests side by side, so that every worker answers some.
+    for (int round = 0; round < 8; ++round) {
+      std::vector<std::unique_ptr<HttpConnection>> connections;
+      const std::string targets[] = {"/api/search?q=zebra",
+                                     "/api/search?q=penalty",
+                                     "/api/articles/z.txt",
+                                     "/api/articles/a.txt",
+                                     "/healthz",
+                                     "/api/search?q=zebra&n=1"};
+      for (const std::string& target : targets) {
+        connections.push_back(std::make_unique<HttpConnection>(server.port()));
+        connections.back()->send_get(target);
+      }
+      std::vector<HttpReply> replies;
+      for (auto& connection : connections) {
+        std::optional<HttpReply> reply = connection->receive();
+        ASSERT_TRUE(reply) << by_moving;
+        replies.push_back(*reply);
+      }
+      EXPECT_EQ(replies[0].status, 200) << by_moving << replies[0].body;
+      EXPECT_EQ(json::parse(replies[0].body).value("total", -1), 2) << by_moving;
+      EXPECT_EQ(json::parse(replies[1].body).value("total", -1), 0) << by_moving;
+      EXPECT_EQ(replies[2].status, 200) << by_moving << replies[2].body;
+      EXPECT_EQ(replies[3].status, 404) << by_moving << replies[3].body;
+      EXPECT_EQ(json::parse(replies[4].body), json::parse(R"({"status": "ok", "articles": 2})"))
+          << by_moving;
+      EXPECT_EQ(json::parse(replies[5].body).value("total", -1), 2) << by_moving;
+    }
+  }
+}
+
+// An index where `a*` stands for 500 words, each in most of its articles:
+// a query of 300 of them keeps a worker busy for seconds, on any machine.
+void index_of_many_words(const TempDir& dir) {
+  std::vector<std::string> words;
+  std::uint32_t seed = 7;
+  const auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+  for (int i = 0; i < 500; ++i) {
+    std::string word = "a";
+    for (int letter = 0; letter < 7; ++letter) word += static_cast<char>('a' + next() % 26);
+    words.push_back(word);
+  }
+  std::vector<Article> articles;
+  for (int i = 0; i < 600; ++i) {
+    std::string body;
+    for (int w = 0; w < 100; ++w) body += words[next() % words.size()] + ' ';
+    articles.push_back({"g" + std::to_string(i) + ".txt", "Words", body, "", "", ""});
+  }
+  index_articles(dir, articles);
+}
+
+std::string slow_search() {
+  std::string query;
+  for (int i = 0; i < 300; ++i) query += "a* ";
+  return "/api/search?q=" + url_encode(query);
+}
+
+TEST(ServerSlowSearchTest, HealthzAnswersWhileEveryWorkerSearches) {
+  TempDir dir;
+  index_of_many_words(dir);
+  Server server(index_path(dir), {"-j", "1"});
+  HttpConnection slow(server.port());
+  slow.send_get(slow_search());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  HttpConnection health(server.port());
+  health.send_get("/healthz");
+  const std::optional<HttpReply> reply = health.receive(allowed(std::chrono::milliseconds(5000)));
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 200);
+}
+
+// A search still running when the grace runs out is answered 503, and the
+// server exits without waiting for it.
+TEST(ServerSlowSearchTest, ASignalDuringASlowSearchStopsTheServer) {
+  TempDir dir;
+  index_of_many_words(dir);
+  Server server(index_path(dir), {"-j", "1", "--quiet"});
+  HttpConnection slow(server.port());
+  slow.send_get(slow_search());
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  server.process().signal(SIGTERM);
+  const std::optional<HttpReply> reply = slow.receive(allowed(std::chrono::milliseconds(5000)));
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 503) << reply->body;
+  EXPECT_EQ(json::parse(reply->body).at("status"), 503);
+  EXPECT_EQ(server.process().wait(allowed(std::chrono::milliseconds(5000))), 0);
+}
+
 // "START 12.3 ms": a log line, the request it names and how long it took.
 bool is_log_line(const std::string& line, const std::string& start) {
   if (!line.starts_with(start) || !line.ends_with(" ms")) return false;
@@ -533,7 +725,7 @@ TEST(ServerSignalTest, StopsAnsweringWhatItReceived) {
     // Idle connections are closed at once, not at the end of the grace.
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     EXPECT_TRUE(idle.closed_by_server(std::chrono::milliseconds(400)));
-    partial.send("Host: x\r\n\r\n");
+    partial.send("Host: 127.0.0.1\r\n\r\n");
     const std::optional<HttpReply> late = partial.receive();
     ASSERT_TRUE(late) << signal;
     EXPECT_EQ(late->status, 200);

@@ -65,6 +65,10 @@ void SearchCore::forget_index() {
   store_.reset();
   distinct_words_.reset();
   for (const std::unique_ptr<SearchModule>& module : modules_) module->forget();
+  // A folder replaced by another may hold an index of another language.
+  if (analyzer_.config().language != shards_.language()) {
+    analyzer_ = Analyzer(AnalyzerConfig{shards_.language()});
+  }
 }
 
 SearchResult SearchCore::search(std::string_view query, const SearchOptions& options) {

@@ -1,5 +1,7 @@
 #include "lib/search/shard_group.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cmath>
 #include <string_view>
@@ -27,6 +29,11 @@ Xapian::Database open_location(const ShardLocation& location, const OpenOptions&
       return Xapian::Remote::open(location.path, location.args, milliseconds(options.timeout));
   }
   throw IndexError("shard " + location.name() + ": unknown kind");
+}
+
+std::uint64_t change_time(const struct stat& status) {
+  return static_cast<std::uint64_t>(status.st_ctim.tv_sec) * 1000000000u +
+         static_cast<std::uint64_t>(status.st_ctim.tv_nsec);
 }
 
 // "shard remote 127.0.0.1:5001 is unreachable: …", "shard /srv/i/shard-1
@@ -59,8 +66,27 @@ ShardGroup::ShardGroup(const std::vector<std::string>& paths, const OpenOptions&
   combine();
 }
 
+ShardGroup::FolderStamp ShardGroup::stamp_of(const ShardLocation& location) {
+  FolderStamp stamp;
+  if (location.remote()) return stamp;
+  struct stat status {};
+  if (::stat(location.path.c_str(), &status) != 0) return stamp;
+  stamp.folder_device = status.st_dev;
+  stamp.folder_inode = status.st_ino;
+  // A commit renames a new version file into the folder, which changes
+  // the folder's change time too; a folder deleted and copied anew may
+  // get the same inode number back, but not the same change time.
+  stamp.folder_change = change_time(status);
+  // Glass's version file; other backends are told by the folder alone.
+  if (::stat((location.path + "/iamglass").c_str(), &status) == 0) {
+    stamp.version_inode = status.st_ino;
+    stamp.version_change = change_time(status);
+  }
+  return stamp;
+}
+
 void ShardGroup::open(const ShardLocation& location, bool named_by_stub) {
-  Shard shard{location, false, false, {}};
+  Shard shard{location, false, false, {}, stamp_of(location)};
   try {
     shard.db = open_location(location, options_);
     shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
@@ -122,10 +148,57 @@ void ShardGroup::combine() {
   }
 }
 
+ShardGroup::Renewal ShardGroup::open_if_replaced(Shard& shard, const OpenOptions& options) {
+  if (shard.location.remote()) return Renewal::kSame;
+  const FolderStamp stamp = stamp_of(shard.location);
+  // No folder (deleted, or between the two moves of a swap): the old
+  // database is reopened, and fails, as Xapian decides.
+  if (stamp == shard.stamp || stamp.folder_inode == 0) return Renewal::kSame;
+  Xapian::Database fresh;
+  try {
+    fresh = open_location(shard.location, options);
+  } catch (const Xapian::Error&) {
+    // Half copied, most likely: the old one, left as it is, serves until
+    // the new one is whole.
+    return Renewal::kPending;
+  }
+  const bool replaced = stamp.folder_device != shard.stamp.folder_device ||
+                        stamp.folder_inode != shard.stamp.folder_inode ||
+                        fresh.get_uuid() != shard.db.get_uuid();
+  shard.stamp = stamp;
+  if (!replaced) return Renewal::kSame;
+  shard.db = std::move(fresh);
+  shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
+  shard.in_set = !shard.db.get_metadata(kShardKey).empty();
+  return Renewal::kReplaced;
+}
+
 bool ShardGroup::reopen() {
-  bool changed = false;
-  for (Shard& shard : shards_) changed = shard.db.reopen() || changed;
-  return changed;
+  bool changed = false, replaced = false;
+  for (Shard& shard : shards_) {
+    const Renewal renewal = open_if_replaced(shard, options_);
+    if (renewal == Renewal::kPending) continue;
+    if (renewal == Renewal::kReplaced) {
+      replaced = true;
+      continue;
+    }
+    const std::string uuid = shard.location.remote() ? "" : shard.db.get_uuid();
+    changed = shard.db.reopen() || changed;
+    // Another database under the same folder, told only once reopened:
+    // what was reopened may mix its files with the old one's.
+    if (!shard.location.remote() && shard.db.get_uuid() != uuid) {
+      shard.db = open_location(shard.location, options_);
+      shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
+      shard.in_set = !shard.db.get_metadata(kShardKey).empty();
+      replaced = true;
+    }
+  }
+  if (replaced) {
+    language_.clear();
+    settle_language();
+    combine();
+  }
+  return changed || replaced;
 }
 
 std::string ShardGroup::revision() const {

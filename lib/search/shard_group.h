@@ -6,6 +6,7 @@
 #include <xapian.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,13 @@ class ShardGroup {
   // One line per shard left out.
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  // Each shard then sees what was last committed. Returns whether any had
-  // changed. Throws Xapian::Error.
+  // Each shard then sees what was last committed. A local folder replaced
+  // by another (moved away and another moved in, or deleted and copied
+  // anew: another folder, or another database's UUID) is opened afresh
+  // rather than reopened, so that no read mixes the old files with the
+  // new; while the new one cannot be opened yet, the old one is read.
+  // Returns whether any shard had changed. Throws Xapian::Error, IndexError
+  // when a replaced shard's language differs from the others'.
   bool reopen();
 
   // What tells the shards' state as last reopened from any other: each
@@ -69,14 +75,30 @@ class ShardGroup {
   bool any_remote() const;
 
  private:
+  // What tells a local folder from the one that held its path before, and
+  // each commit in it from the one before: the folder's and its version
+  // file's identity and change time. Zero when there is no such folder.
+  struct FolderStamp {
+    std::uint64_t folder_device = 0, folder_inode = 0, folder_change = 0;
+    std::uint64_t version_inode = 0, version_change = 0;
+    bool operator==(const FolderStamp&) const = default;
+  };
+  static FolderStamp stamp_of(const ShardLocation& location);
+
   struct Shard {
     ShardLocation location;
     bool lexicon = false;  // a shard set's lexicon
     bool in_set = false;   // a shard of a shard set, whose words its lexicon holds
     Xapian::Database db;
+    FolderStamp stamp;  // as it was when db was opened or last reopened
   };
 
   void open(const ShardLocation& location, bool named_by_stub);
+  enum class Renewal { kSame, kReplaced, kPending };
+  // Opens `shard`'s folder afresh when another now has its path
+  // (kReplaced); kPending when a new one cannot be opened yet, kSame when
+  // the folder is the one open (or remote, or gone).
+  static Renewal open_if_replaced(Shard& shard, const OpenOptions& options);
   void settle_language();
   void combine();
 
