@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "quarry/error.h"
+#include "tests/test_util.h"
 
 namespace quarry {
 namespace {
@@ -44,6 +47,10 @@ INSTANTIATE_TEST_SUITE_P(
         TermsCase{"Emoji", "goal \U0001F600 scored", {"goal", "scored"}},
         TermsCase{"CjkIdeographsOneByOne", "曼联输了", {"曼", "联", "输", "了"}},
         TermsCase{"Kana", "サッカー", {"サ", "ッ", "カ", "ー"}},
+        TermsCase{"ThaiLettersWithTheirMarks", "ฝนตกหนัก", {"ฝ", "น", "ต", "ก", "ห", "นั", "ก"}},
+        TermsCase{"KhmerSubscriptsWithTheirLetter", "ភ្លៀង", {"ភ្", "លៀ", "ង"}},
+        TermsCase{"ThaiSaraAmEitherWay", "ทำ ทํา", {"ทํ", "า", "ทํ", "า"}},
+        TermsCase{"LaoHoNoEitherWay", "ໜັກ ຫນັກ", {"ຫ", "ນັ", "ກ", "ຫ", "ນັ", "ກ"}},
         TermsCase{"Greek", "Ελλάδα", {"ελλαδα"}},
         TermsCase{"IndicVowelSignsKept", "हिन्दी", {"हिन्दी"}},
         TermsCase{"InvalidUtf8",
@@ -63,6 +70,35 @@ TEST(Analyzer, OffsetsPointAtTheWordsInTheOriginalText) {
   EXPECT_EQ(text.substr(analyzer.tokenize(text)[1].begin,
                         analyzer.tokenize(text)[1].end - analyzer.tokenize(text)[1].begin),
             "Guardiola’s");
+}
+
+// A word of a language written without spaces, typed alone, must read as
+// the same terms as where the sentence holds it, and those terms' offsets
+// must cover the word, however the dictionary cuts the sentence.
+TEST(Analyzer, WordsTypedAloneAreRunsOfTheSentencesTerms) {
+  const Analyzer analyzer;
+  for (const testing::ScriptSample& sample : testing::script_samples()) {
+    const std::vector<Token> sentence = analyzer.tokenize(sample.sentence);
+    std::vector<std::string> words = sample.words;
+    words.push_back(sample.phrase);
+    for (const std::string& word : words) {
+      const std::vector<std::string> terms = terms_of(analyzer, word);
+      ASSERT_FALSE(terms.empty()) << word;
+      const std::size_t at = sample.sentence.find(word);
+      ASSERT_NE(at, std::string::npos) << word;
+      auto first = std::find_if(sentence.begin(), sentence.end(),
+                                [&](const Token& token) { return token.begin == at; });
+      ASSERT_NE(first, sentence.end()) << sample.language << ": " << word;
+      ASSERT_LE(terms.size(), static_cast<std::size_t>(sentence.end() - first)) << word;
+      std::vector<std::string> run;
+      for (auto it = first; it != first + static_cast<std::ptrdiff_t>(terms.size()); ++it) {
+        run.push_back(it->term);
+      }
+      EXPECT_EQ(run, terms) << sample.language << ": " << word;
+      EXPECT_EQ((first + static_cast<std::ptrdiff_t>(terms.size()) - 1)->end, at + word.size())
+          << sample.language << ": " << word;
+    }
+  }
 }
 
 struct StemCase {
@@ -121,10 +157,11 @@ TEST(Analyzer, UnknownLanguageIsAConfigError) {
 }
 
 // Snippets read a long article only as far as they need: the first words
-// must be those of the whole text, CJK characters counted one by one.
+// must be those of the whole text, CJK and Thai characters counted one by
+// one, and the terms a character folds into (ทำ) too.
 TEST(Analyzer, TokenizesOnlyTheFirstWordsAsked) {
   const Analyzer analyzer;
-  const std::string text = "Pep's men 曼联输了 won 2-1, said Ederson.";
+  const std::string text = "Pep's men 曼联输了 won 2-1, ฝนตกหนัก ทำ said Ederson.";
   const std::vector<Token> all = analyzer.tokenize(text);
   ASSERT_GT(all.size(), 8u);
   for (std::size_t n = 0; n <= all.size() + 1; ++n) {

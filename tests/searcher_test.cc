@@ -64,6 +64,58 @@ TEST_F(SearcherAgreement, WordsAreFoundAsTypedAndHighlighted) {
   }
 }
 
+// Languages written without spaces between words: an article is found by
+// each of its words and by the runs of words a reader types, whatever the
+// dictionary made of the sentence, and the snippet marks what was typed.
+class SearcherScripts : public testing::SharedIndexTest {
+ protected:
+  static void SetUpTestSuite() {
+    std::vector<Article> articles;
+    for (const testing::ScriptSample& sample : testing::script_samples()) {
+      articles.push_back(Article{sample.language, sample.language, sample.sentence, "", "", ""});
+    }
+    index_suite_articles(articles);
+  }
+
+  // Expects `query` to find the article in `language` alone, with every
+  // mark of its snippet on `marked`.
+  static void expect_found_and_marked(const std::string& language, const std::string& query,
+                                      const std::string& marked) {
+    const SearchResult result = searcher().search(query);
+    ASSERT_EQ(sorted_ids(result), std::vector<std::string>{language}) << query;
+    const Snippet& snippet = result.hits[0].snippet;
+    ASSERT_FALSE(snippet.highlights.empty()) << query;
+    const std::u32string text = testing::to_u32(snippet.text);
+    for (const Highlight& highlight : snippet.highlights) {
+      EXPECT_EQ(text.substr(highlight.begin, highlight.end - highlight.begin),
+                testing::to_u32(marked))
+          << query << " in " << snippet.text;
+    }
+  }
+};
+
+TEST_F(SearcherScripts, EveryWordAndRunOfWordsIsFoundAndMarked) {
+  for (const testing::ScriptSample& sample : testing::script_samples()) {
+    for (const std::string& word : sample.words) {
+      expect_found_and_marked(sample.language, word, word);
+    }
+    expect_found_and_marked(sample.language, sample.phrase, sample.phrase);
+    expect_found_and_marked(sample.language, "\"" + sample.phrase + "\"", sample.phrase);
+  }
+}
+
+// NFKC spells Thai ำ as ํา and Lao ໜ as ຫນ; people type either.
+TEST_F(SearcherScripts, EitherSpellingOfACharacterFindsTheOther) {
+  expect_found_and_marked("thai", "ทําให้", "ทำให้");
+  expect_found_and_marked("lao", "ຫນັກ", "ໜັກ");
+}
+
+TEST_F(SearcherScripts, CharactersInAnotherOrderAreNotFound) {
+  for (const std::string query : {"หนักตก", "京北", "中心市"}) {
+    EXPECT_EQ(searcher().search(query).total, 0u) << query;
+  }
+}
+
 TEST_F(SearcherAgreement, TitleWordsAreSearchable) {
   EXPECT_EQ(sorted_ids(searcher().search("Transfer")), std::vector<std::string>{"money.txt"});
 }

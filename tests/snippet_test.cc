@@ -115,6 +115,10 @@ TEST(SnippetTest, ShortTextIsWholeWithEveryMatchHighlighted) {
       {"NOT operand is not highlighted", "coffee NOT milk", "coffee with milk", {"coffee"}},
       {"numbers", "79th", "in the 79th minute", {"79th"}},
       {"CJK", "比赛", "曼联输了比赛，球迷很失望。", {"比赛"}},
+      {"CJK word inside a longer one", "北京", "我住在北京市中心", {"北京"}},
+      {"Thai word inside a longer one", "ตก", "ฝนตกหนักในกรุงเทพฯ ตกใจ", {"ตก", "ตก"}},
+      {"Thai phrase across dictionary words", "\"ฝนตก\"", "ฝนตกหนัก", {"ฝนตก"}},
+      {"Thai character spelt two ways", "ทําให้", "ทำให้น้ำท่วม", {"ทำให้"}},
       {"no match", "chelsea", "Arsenal won.", {}},
   };
   for (const HighlightCase& c : cases) {

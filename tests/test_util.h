@@ -225,6 +225,20 @@ class SilentListener {
 // offsets count.
 std::u32string to_u32(const std::string& utf8);
 
+// A sentence of a language written without spaces between words, with
+// words and runs of words a reader would search it for, each written as in
+// the sentence: the sentence's dictionary segmentation cuts some of them
+// apart or holds them inside a longer word.
+struct ScriptSample {
+  std::string language;  // in English, lower case
+  std::string sentence;
+  std::vector<std::string> words;
+  std::string phrase;  // a long run of the sentence, without spaces
+};
+
+// Thai, Lao, Khmer, Myanmar, Chinese and Japanese.
+const std::vector<ScriptSample>& script_samples();
+
 }  // namespace quarry::testing
 
 #endif  // QUARRY_TESTS_TEST_UTIL_H_

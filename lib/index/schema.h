@@ -10,7 +10,7 @@
 
 namespace quarry::detail {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 // Term prefixes, following omega's conventions where it has one.
 inline constexpr char kStemPrefix[] = "Z";          // stems of every word, with positions

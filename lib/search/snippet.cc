@@ -222,7 +222,8 @@ Window best_window(const std::vector<std::size_t>& keys, std::size_t key_count, 
   return {start, start + size};
 }
 
-// Words that touch (CJK characters, each its own term) read as one mark.
+// Words that touch (the characters of CJK or Thai, each its own term) read
+// as one mark.
 void add_highlight(Snippet* snippet, std::size_t begin, std::size_t end) {
   if (!snippet->highlights.empty() && snippet->highlights.back().end == begin) {
     snippet->highlights.back().end = end;
@@ -238,7 +239,11 @@ void copy_with_highlights(std::string_view text, std::size_t begin, std::size_t 
                           Window window, bool collapse_space, Snippet* snippet) {
   std::vector<const Token*> matched;
   for (std::size_t t = window.first; t < window.last; ++t) {
-    if (keys[t] != kNoMatch) matched.push_back(&tokens[t]);
+    if (keys[t] == kNoMatch) continue;
+    // The terms one character folds into (Thai ำ as ํ and า) share its
+    // place in the text: it is marked once.
+    if (!matched.empty() && tokens[t].begin < matched.back()->end) continue;
+    matched.push_back(&tokens[t]);
   }
   auto next = matched.begin();
   std::size_t code_points = count_code_points(snippet->text);

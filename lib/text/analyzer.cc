@@ -37,6 +37,50 @@ bool is_apostrophe_variant(UChar32 c) {
   return c == 0x2019 || c == 0x2018 || c == 0x02BC || c == 0x2032;
 }
 
+// Thai, Lao, Khmer, Myanmar and the like, written without spaces between
+// words: ICU cuts them by dictionary, as it does CJK.
+bool is_written_without_spaces(UChar32 c) {
+  return u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT;
+}
+
+// Marks and signs that belong to the letter before them (a Thai vowel or
+// tone mark, a Khmer subscript sign): a character is a letter and these,
+// as a reader sees it (an extended grapheme cluster).
+bool extends_character(UChar32 c) {
+  switch (u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_EXTEND:
+    case U_GCB_SPACING_MARK:
+    case U_GCB_ZWJ:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Where the character starting at text[at] ends, before `end`. Words hold
+// no ill-formed bytes (the break iterator reads them as U+FFFD, a
+// non-word), but one would end a character rather than be read past.
+int32_t character_end(std::string_view text, int32_t at, int32_t end) {
+  UChar32 c;
+  U8_NEXT(text.data(), at, end, c);
+  if (c < 0) return at;
+  for (int32_t next = at; next < end;) {
+    U8_NEXT(text.data(), next, end, c);
+    if (c < 0 || !extends_character(c)) break;
+    at = next;
+  }
+  return at;
+}
+
+// Whether the word text[begin, end) is of such a script. ASCII, most
+// words, is not: it is told by its first byte.
+bool starts_written_without_spaces(std::string_view text, int32_t begin, int32_t end) {
+  if (static_cast<unsigned char>(text[static_cast<std::size_t>(begin)]) < 0x80) return false;
+  UChar32 c;
+  U8_NEXT(text.data(), begin, end, c);
+  return c >= 0 && is_written_without_spaces(c);
+}
+
 // Xapian knows "none" as a stemmer that leaves words as they are.
 Xapian::Stem make_stemmer(const std::string& language) {
   try {
@@ -79,7 +123,36 @@ struct Analyzer::Impl {
     if (term.empty() || term.size() > kMaxTermBytes) return;
     tokens->push_back(Token{std::move(term), begin, end});
   }
+
+  void add_characters(std::string_view text, int32_t begin, int32_t end, std::size_t max_tokens,
+                      std::vector<Token>* tokens) const;
 };
+
+// Dictionary segmentation depends on the surrounding text: ICU cuts
+// "ฝนตกหนัก" as ฝน|ตกหนัก but reads "ฝนตก" alone as one word, and
+// "北京市" as one word holding 北京. A word typed alone may thus be cut
+// differently than in an article, or be part of one of its words. One
+// term per character, searched as a phrase, always agrees: any run of
+// characters a reader types is found where it is written.
+void Analyzer::Impl::add_characters(std::string_view text, int32_t begin, int32_t end,
+                                    std::size_t max_tokens, std::vector<Token>* tokens) const {
+  for (int32_t at = begin; at < end && tokens->size() < max_tokens;) {
+    const int32_t next = character_end(text, at, end);
+    // Folding may spell a character as two (NFKC writes Thai ำ as ํา, Lao
+    // ໜ as ຫນ): each is then a term, so that both spellings agree.
+    const std::string folded = fold(text.substr(at, next - at));
+    const auto folded_end = static_cast<int32_t>(folded.size());
+    for (int32_t part = 0; part < folded_end && tokens->size() < max_tokens;) {
+      const int32_t part_end = character_end(folded, part, folded_end);
+      if (part_end - part <= static_cast<int32_t>(kMaxTermBytes)) {
+        tokens->push_back(Token{folded.substr(part, part_end - part), static_cast<std::size_t>(at),
+                                static_cast<std::size_t>(next)});
+      }
+      part = part_end;
+    }
+    at = next;
+  }
+}
 
 std::string Analyzer::Impl::fold(std::string_view word) const {
   if (is_ascii(word)) {
@@ -154,17 +227,9 @@ std::vector<Token> Analyzer::tokenize(std::string_view text, std::size_t max_tok
        begin = end, end = words.next()) {
     const int32_t kind = words.getRuleStatus();
     if (kind < UBRK_WORD_NONE_LIMIT) continue;
-    if (kind >= UBRK_WORD_KANA && kind < UBRK_WORD_IDEO_LIMIT) {
-      // Dictionary segmentation of CJK depends on the surrounding text, so
-      // a word typed alone may be cut differently than in an article. One
-      // term per character, searched as a phrase, always agrees.
-      for (int32_t at = begin; at < end && tokens.size() < max_tokens;) {
-        int32_t next = at;
-        UChar32 c;
-        U8_NEXT(text.data(), next, end, c);
-        if (c >= 0) impl_->add(text, at, next, &tokens);
-        at = next;
-      }
+    if ((kind >= UBRK_WORD_KANA && kind < UBRK_WORD_IDEO_LIMIT) ||
+        starts_written_without_spaces(text, begin, end)) {
+      impl_->add_characters(text, begin, end, max_tokens, &tokens);
       continue;
     }
     impl_->add(text, begin, end, &tokens);

@@ -3,8 +3,12 @@
 // what is found is what is highlighted.
 //
 // Pipeline: Unicode word segmentation (UAX #29, with dictionary segmentation
-// for CJK and Thai), then NFKC case folding, removal of Latin/Greek/Cyrillic
-// accents, and one apostrophe; then, on request, Snowball stemming.
+// for CJK, Thai, Lao, Khmer and Myanmar), then NFKC case folding, removal of
+// Latin/Greek/Cyrillic accents, and one apostrophe; then, on request,
+// Snowball stemming. Words of scripts written without spaces (those cut by
+// dictionary) become one term per character (a letter with its marks), so
+// that a word searched for is the phrase of its characters and is found
+// wherever it is written, however the dictionary cut the text around it.
 #ifndef QUARRY_TEXT_ANALYZER_H_
 #define QUARRY_TEXT_ANALYZER_H_
 
