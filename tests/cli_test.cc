@@ -548,6 +548,32 @@ TEST(CliSearchTest, MissingIndexIsRuntimeFailure) {
   }
 }
 
+TEST(CliSearchTest, AMissingIndexSuggestsACommandThatBuildsIt) {
+  TempDir dir;
+  fs::create_directories(dir / "empty");
+  write_file(dir / "others" / "notes.md", "Not an index.");
+  for (const fs::path& db : {dir / "nowhere", dir / "empty", dir / "others"}) {
+    const RunResult result = run_quarry(db, {"Ederson"});
+    EXPECT_EQ(result.exit_code, 1) << db;
+    const std::size_t command = result.err.find(": quarry-index --db ");
+    ASSERT_NE(command, std::string::npos) << result.err;
+    // The suggestion, run as it says: FOLDER the articles, NEW-FOLDER a
+    // folder of the user's choosing.
+    std::istringstream words(result.err.substr(command + 2));
+    std::vector<std::string> args;
+    for (std::string word; words >> word;) {
+      if (word == "FOLDER") word = QUARRY_CORPUS_DIR;
+      if (word == "NEW-FOLDER") word = (dir / "new").string();
+      args.push_back(word);
+    }
+    ASSERT_EQ(args.front(), "quarry-index") << result.err;
+    args.erase(args.begin());
+    const RunResult built = run_program(QUARRY_INDEX_BIN, args);
+    EXPECT_EQ(built.exit_code, 0) << result.err << built.err;
+    fs::remove_all(dir / "new");
+  }
+}
+
 // 8. Options.
 
 TEST(CliOptionsTest, BadOptionsAreUsageErrors) {
