@@ -40,18 +40,49 @@ void IndexProgressPrinter::on_progress(const IndexReport& so_far) {
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
 }
 
+namespace {
+
+// What the progress line says of each step after reading.
+const char* step_text(IndexStep step) {
+  switch (step) {
+    case IndexStep::kReading:
+      break;
+    case IndexStep::kFinishingParts:
+      return "writing the last articles";
+    case IndexStep::kCommitting:
+      return "committing";
+    case IndexStep::kLinkingStories:
+      return "linking stories";
+    case IndexStep::kMerging:
+      return "merging the parts";
+  }
+  return "";
+}
+
+}  // namespace
+
 void IndexProgressPrinter::print_progress(const IndexReport& so_far, double seconds) {
   const std::size_t seen = so_far.seen();
   char line[160];
-  int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s", seen,
-                           seconds > 0 ? seen / seconds : 0.0, seconds);
-  if (so_far.bytes_read > 0 && so_far.input_bytes > so_far.bytes_read && used > 0) {
-    const double left = seconds * static_cast<double>(so_far.input_bytes - so_far.bytes_read) /
-                        static_cast<double>(so_far.bytes_read);
-    std::snprintf(
-        line + used, sizeof line - static_cast<std::size_t>(used), ", %.0f%%, about %s left",
-        100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
-        duration_text(left).c_str());
+  if (so_far.step != IndexStep::kReading) {
+    // The rate and the time left were the reading's; what follows is not
+    // paced by articles.
+    // bytes_read falls short of the estimate, which counts the JSON around
+    // the articles: what was read is the whole.
+    const bool all_read = !so_far.cancelled && so_far.input_bytes > 0;
+    std::snprintf(line, sizeof line, "\r%zu articles, %.0f s, %s%s", seen, seconds,
+                  all_read ? "100%, " : "", step_text(so_far.step));
+  } else {
+    int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s", seen,
+                             seconds > 0 ? seen / seconds : 0.0, seconds);
+    if (so_far.bytes_read > 0 && so_far.input_bytes > so_far.bytes_read && used > 0) {
+      const double left = seconds * static_cast<double>(so_far.input_bytes - so_far.bytes_read) /
+                          static_cast<double>(so_far.bytes_read);
+      std::snprintf(
+          line + used, sizeof line - static_cast<std::size_t>(used), ", %.0f%%, about %s left",
+          100.0 * static_cast<double>(so_far.bytes_read) / static_cast<double>(so_far.input_bytes),
+          duration_text(left).c_str());
+    }
   }
   out_ << line << ansi::kClearToEndOfLine << std::flush;
   shown_ = true;
@@ -67,7 +98,16 @@ IndexSummaryPrinter::IndexSummaryPrinter(std::ostream& out, std::string_view pro
 
 void IndexSummaryPrinter::print(const IndexReport& report) {
   print_other_files(report);
+  if (!quiet_) print_warnings_as_before(report);
   if (!quiet_ || report.cancelled) print_counts(report);
+}
+
+void IndexSummaryPrinter::print_warnings_as_before(const IndexReport& report) {
+  const std::size_t count = report.repaired_as_before;
+  if (count == 0) return;
+  out_ << program_ << ": " << count
+       << (count == 1 ? " warning of an earlier run not repeated: its file is unchanged\n"
+                      : " warnings of earlier runs not repeated: their files are unchanged\n");
 }
 
 // "skipped 3 files of unknown kinds: .md ×2, .html", most frequent first.
@@ -93,7 +133,13 @@ void IndexSummaryPrinter::print_counts(const IndexReport& report) {
   std::snprintf(seconds, sizeof seconds, "%.1f", report.seconds);
   out_ << program_ << ": " << report.added << " added, " << report.updated << " updated, "
        << report.unchanged << " unchanged, " << report.deleted << " deleted, " << report.skipped
-       << " skipped in " << seconds << " s\n";
+       << " skipped";
+  if (report.skipped_as_before > 0 && report.skipped_as_before == report.skipped) {
+    out_ << ", as before,";
+  } else if (report.skipped_as_before > 0) {
+    out_ << " (" << report.skipped_as_before << " as before)";
+  }
+  out_ << " in " << seconds << " s\n";
   if (report.cancelled) {
     out_ << program_ << ": interrupted; what was indexed is saved, run again to finish\n";
   }

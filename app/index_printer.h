@@ -27,9 +27,10 @@ class IndexProgressPrinter : public IndexObserver {
   IndexProgressPrinter(std::ostream& out, std::string_view program, bool progress);
 
   void on_problem(const ReadProblem& problem) override;
-  // The progress line: articles seen, their rate, the time since this
-  // printer was made, and, once the inputs' size is known, the share read
-  // and the time left.
+  // The progress line: while reading, articles seen, their rate, the time
+  // since this printer was made, and, once the inputs' size is known, the
+  // share read and the time left; after reading, the articles, the time,
+  // 100% and the step under way ("linking stories").
   void on_progress(const IndexReport& so_far) override;
   // As on_progress, `seconds` into the run.
   void print_progress(const IndexReport& so_far, double seconds);
@@ -46,8 +47,10 @@ class IndexProgressPrinter : public IndexObserver {
 };
 
 // The end of a run: the files of unknown kinds left out, then (unless
+// quiet) how many warnings earlier runs gave were not repeated, and (unless
 // quiet, and always when the run was interrupted) what was added, updated,
-// unchanged, deleted and skipped, and how long it took.
+// unchanged, deleted and skipped (how many of those as before), and how long
+// it took.
 class IndexSummaryPrinter {
  public:
   IndexSummaryPrinter(std::ostream& out, std::string_view program, bool quiet);
@@ -56,6 +59,7 @@ class IndexSummaryPrinter {
 
  private:
   void print_other_files(const IndexReport& report);
+  void print_warnings_as_before(const IndexReport& report);
   void print_counts(const IndexReport& report);
 
   std::ostream& out_;

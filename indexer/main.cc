@@ -39,10 +39,12 @@ constexpr char kExitCodes[] = R"(Exit codes:
   1  the index could not be opened or written (locked, disk full, ...), or
      the run was interrupted (what was indexed by then is kept)
   2  usage error: a PATH that does not exist or is of no kind quarry-index
-     reads, an --db that is a file or a folder of other files, or --shards or
-     --language at odds with the existing index (nothing is written)
-  3  the index was updated, but some inputs were skipped (see messages), or
-     a folder given holds no article)";
+     reads, folders with no article to make a new index of, an --db that is
+     a file or a folder of other files, or --shards or --language at odds
+     with the existing index (nothing is written)
+  3  the index was updated, but an input was skipped that no earlier run
+     had reported (see messages), or a folder given holds no article; a
+     problem met again in an unchanged file ("as before") is no failure)";
 
 // A week: any longer and something is stuck.
 constexpr double kMaxWaitSeconds = 7 * 24 * 3600;

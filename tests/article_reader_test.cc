@@ -314,7 +314,7 @@ TEST(TextFileTest, Headers) {
       {"a date that is not ISO 8601",
        "Date: yesterday\n\nHeadline\n\nText.",
        {"", "Headline", "Text.", "", "", ""},
-       "date 'yesterday' is not YYYY-MM-DD (ISO 8601); left out"},
+       "date 'yesterday' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it"},
       {"a day that does not exist",
        "Date: 2017-02-30\n\nHeadline\n\nText.",
        {"", "Headline", "Text.", "", "", ""},

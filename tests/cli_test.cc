@@ -191,6 +191,16 @@ TEST(CliIndexTest, AnIndexIsNeverWrittenAmongOtherFiles) {
 TEST(CliIndexTest, AnEmptyFolderWarnsAndOtherFilesAreNamedOnce) {
   TempDir dir;
   fs::create_directories(dir / "empty");
+  // Nothing to make a new index of: refused, and nothing is left behind.
+  RunResult nothing = run_index(dir / "new-index", {(dir / "empty").string()});
+  EXPECT_EQ(nothing.exit_code, 2) << nothing.err;
+  EXPECT_EQ(nothing.err, "quarry-index: nothing to index in " + (dir / "empty").string() +
+                             ": no .txt, .jsonl or .jsonl.gz file; no index was made at " +
+                             (dir / "new-index").string() + "\n");
+  EXPECT_FALSE(fs::exists(dir / "new-index"));
+  EXPECT_FALSE(fs::exists(dir / "new-index.lock"));
+  // Beside articles, or into an index that exists, an empty folder is named.
+  ASSERT_EQ(run_index(dir / "index", {QUARRY_CORPUS_DIR}).exit_code, 0);
   RunResult empty = run_index(dir / "index", {(dir / "empty").string()});
   EXPECT_EQ(empty.exit_code, 3) << empty.err;
   EXPECT_NE(empty.err.find((dir / "empty").string() +
@@ -228,6 +238,51 @@ TEST(CliIndexTest, ADateThatIsNoDateIsDroppedWithAWarning) {
   const json found = json::parse(run_quarry(dir / "index", {"--format", "json", "milk"}).out);
   ASSERT_EQ(found.at("hits").size(), 1u);
   EXPECT_FALSE(found.at("hits")[0].contains("date")) << found.dump();
+}
+
+TEST(CliIndexTest, ARunThatMeetsOnlyProblemsReportedBeforeSaysSoOnceAndSucceeds) {
+  TempDir dir;
+  const fs::path corpus = dir / "news.jsonl";
+  const std::string good = R"({"id": "a", "title": "Milk", "body": "Milk prices."})"
+                           "\n";
+  const std::string empty = R"({"id": "b", "title": "", "body": " "})"
+                            "\n";
+  const std::string undated =
+      R"({"id": "c", "title": "Derby", "body": "A derby.", "date": "yesterday"})"
+      "\n";
+  write_file(corpus, good + empty + undated);
+  RunResult first = run_index(dir / "index", {corpus.string()});
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  EXPECT_NE(first.err.find(":2: empty article (skipped)\n"), std::string::npos) << first.err;
+  EXPECT_NE(first.err.find(":3: date 'yesterday'"), std::string::npos) << first.err;
+
+  RunResult again = run_index(dir / "index", {corpus.string()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("empty article"), std::string::npos) << again.err;
+  EXPECT_EQ(again.err.find("yesterday"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find("quarry-index: 1 warning of an earlier run not repeated: its file is "
+                           "unchanged\n"),
+            std::string::npos)
+      << again.err;
+  EXPECT_NE(again.err.find(" 2 unchanged, 0 deleted, 1 skipped, as before, in "), std::string::npos)
+      << again.err;
+
+  // A new problem in the file is news, and the run fails again: the old one
+  // is named again too, since its file changed.
+  write_file(corpus, good + empty + undated + R"({"id": "d"})" + "\n");
+  RunResult changed = run_index(dir / "index", {corpus.string()});
+  EXPECT_EQ(changed.exit_code, 3) << changed.err;
+  EXPECT_NE(changed.err.find(":4: field \"body\" must be a string (skipped)\n"), std::string::npos)
+      << changed.err;
+  EXPECT_NE(changed.err.find(":2: empty article (skipped)\n"), std::string::npos) << changed.err;
+  EXPECT_NE(changed.err.find(" 2 skipped in "), std::string::npos) << changed.err;
+
+  // Fixed: nothing is skipped, and nothing old is remembered.
+  write_file(corpus, good);
+  RunResult fixed = run_index(dir / "index", {corpus.string()});
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.err;
+  EXPECT_NE(fixed.err.find(" 1 unchanged, 1 deleted, 0 skipped in "), std::string::npos)
+      << fixed.err;
 }
 
 // 2. Bad inputs are reported and skipped; the rest is indexed.
@@ -575,6 +630,32 @@ TEST(CliSearchTest, MissingIndexIsRuntimeFailure) {
     EXPECT_TRUE(result.err.starts_with("quarry: ")) << result.err;
     EXPECT_NE(result.err.find(db.string()), std::string::npos) << result.err;
     EXPECT_NE(result.err.find("quarry-index"), std::string::npos) << result.err;
+  }
+}
+
+TEST(CliSearchTest, AMissingIndexSuggestsACommandThatBuildsIt) {
+  TempDir dir;
+  fs::create_directories(dir / "empty");
+  write_file(dir / "others" / "notes.md", "Not an index.");
+  for (const fs::path& db : {dir / "nowhere", dir / "empty", dir / "others"}) {
+    const RunResult result = run_quarry(db, {"Ederson"});
+    EXPECT_EQ(result.exit_code, 1) << db;
+    const std::size_t command = result.err.find(": quarry-index --db ");
+    ASSERT_NE(command, std::string::npos) << result.err;
+    // The suggestion, run as it says: FOLDER the articles, NEW-FOLDER a
+    // folder of the user's choosing.
+    std::istringstream words(result.err.substr(command + 2));
+    std::vector<std::string> args;
+    for (std::string word; words >> word;) {
+      if (word == "FOLDER") word = QUARRY_CORPUS_DIR;
+      if (word == "NEW-FOLDER") word = (dir / "new").string();
+      args.push_back(word);
+    }
+    ASSERT_EQ(args.front(), "quarry-index") << result.err;
+    args.erase(args.begin());
+    const RunResult built = run_program(QUARRY_INDEX_BIN, args);
+    EXPECT_EQ(built.exit_code, 0) << result.err << built.err;
+    fs::remove_all(dir / "new");
   }
 }
 

@@ -63,6 +63,35 @@ TEST(IndexProgressPrinter, ProgressLineIsRewrittenInPlace) {
   EXPECT_EQ(out.str(), "\r1000 articles, 0/s, 0 s\x1b[K");
 }
 
+TEST(IndexProgressPrinter, StepsAfterReadingAreNamedAtAHundredPercent) {
+  std::ostringstream out;
+  IndexProgressPrinter printer(out, kProgram, true);
+  IndexReport so_far;
+  so_far.added = 21577;
+  so_far.input_bytes = 4000;
+  so_far.bytes_read = 3100;
+  const struct {
+    IndexStep step;
+    const char* line;
+  } cases[] = {
+      {IndexStep::kFinishingParts, "\r21577 articles, 44 s, 100%, writing the last articles\x1b[K"},
+      {IndexStep::kCommitting, "\r21577 articles, 44 s, 100%, committing\x1b[K"},
+      {IndexStep::kLinkingStories, "\r21577 articles, 44 s, 100%, linking stories\x1b[K"},
+      {IndexStep::kMerging, "\r21577 articles, 44 s, 100%, merging the parts\x1b[K"},
+  };
+  for (const auto& c : cases) {
+    out.str("");
+    so_far.step = c.step;
+    printer.print_progress(so_far, 44);
+    EXPECT_EQ(out.str(), c.line);
+  }
+  // Cancelled: not all was read.
+  out.str("");
+  so_far.cancelled = true;
+  printer.print_progress(so_far, 44);
+  EXPECT_EQ(out.str(), "\r21577 articles, 44 s, merging the parts\x1b[K");
+}
+
 TEST(IndexProgressPrinter, AProblemOrTheEndClearsTheProgressLineFirst) {
   std::ostringstream out;
   IndexProgressPrinter printer(out, kProgram, true);
@@ -105,6 +134,27 @@ TEST(IndexSummaryPrinter, CountsWhatTheRunDidAndHowLongItTook) {
   IndexSummaryPrinter(out, kProgram, false).print(finished_report());
   EXPECT_EQ(out.str(),
             "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 1 skipped in 1.2 s\n");
+}
+
+TEST(IndexSummaryPrinter, ProblemsReportedBeforeAreCountedOnce) {
+  IndexReport report = finished_report();
+  report.skipped_as_before = 1;
+  report.repaired = 2;
+  report.repaired_as_before = 2;
+  std::ostringstream out;
+  IndexSummaryPrinter(out, kProgram, false).print(report);
+  EXPECT_EQ(out.str(),
+            "quarry-index: 2 warnings of earlier runs not repeated: their files are unchanged\n"
+            "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 1 skipped, as before, in "
+            "1.2 s\n");
+  out.str("");
+  report.skipped = 3;
+  report.repaired_as_before = 1;
+  IndexSummaryPrinter(out, kProgram, false).print(report);
+  EXPECT_EQ(out.str(),
+            "quarry-index: 1 warning of an earlier run not repeated: its file is unchanged\n"
+            "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 3 skipped (1 as before) "
+            "in 1.2 s\n");
 }
 
 TEST(IndexSummaryPrinter, QuietSaysNothingUnlessInterrupted) {

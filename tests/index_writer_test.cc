@@ -24,7 +24,13 @@ using testing::write_file;
 class CollectingObserver : public IndexObserver {
  public:
   void on_problem(const ReadProblem& problem) override { problems.push_back(problem); }
+  void on_progress(const IndexReport& so_far) override {
+    if (steps.empty() || steps.back() != so_far.step) steps.push_back(so_far.step);
+    last_progress = so_far;
+  }
   std::vector<ReadProblem> problems;
+  std::vector<IndexStep> steps;
+  IndexReport last_progress;
 };
 
 IndexConfig config_for(const TempDir& dir) {
@@ -96,6 +102,27 @@ TEST(IndexWriter, DuplicateIdsInOneRunKeepTheLastAndNeverDuplicate) {
   EXPECT_EQ(searcher.fetch("x")->title, "Second");
   ASSERT_EQ(observer.problems.size(), 1u);
   EXPECT_EQ(observer.problems[0].where.line, 2u);
+}
+
+TEST(IndexWriter, ARunTellsEachStepAfterReading) {
+  TempDir dir;
+  write_file(dir / "corpus.jsonl", R"({"id": "a", "title": "Milk", "body": "Milk was thrown."})"
+                                   "\n"
+                                   R"({"id": "b", "title": "Derby", "body": "A derby was won."})"
+                                   "\n");
+  const IndexConfig config = config_for(dir);
+  CollectingObserver build;
+  index_paths(config, {(dir / "corpus.jsonl").string()}, &build);
+  // Two articles: no progress while reading, which tells every thousand.
+  EXPECT_EQ(build.steps, (std::vector<IndexStep>{IndexStep::kFinishingParts,
+                                                 IndexStep::kLinkingStories, IndexStep::kMerging}));
+  EXPECT_EQ(build.last_progress.added, 2u);
+
+  CollectingObserver update;
+  index_paths(config, {(dir / "corpus.jsonl").string()}, &update);
+  EXPECT_EQ(update.steps,
+            (std::vector<IndexStep>{IndexStep::kCommitting, IndexStep::kLinkingStories}));
+  EXPECT_EQ(update.last_progress.unchanged, 2u);
 }
 
 TEST(IndexWriter, UnreadablePathsAreRefusedBeforeAnythingIsWritten) {

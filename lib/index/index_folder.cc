@@ -15,19 +15,36 @@ IndexConfig with_plain_db_path(IndexConfig config) {
   return config;
 }
 
-void check_index_folder(const std::string& db_path) {
+namespace {
+
+// Why an index cannot be written at `db_path`, or "".
+std::string unusable_index_folder(const std::string& db_path) {
   namespace fs = std::filesystem;
   std::error_code error;
-  if (!fs::exists(db_path, error)) return;
-  if (!fs::is_directory(db_path, error)) {
-    throw ConfigError("index " + db_path + " is a file; choose an empty or new folder");
-  }
+  if (!fs::exists(db_path, error)) return "";
+  if (!fs::is_directory(db_path, error)) return "is a file";
   if (index_absent(db_path) || is_shard_set(db_path) ||
       fs::exists(fs::path(db_path) / "iamglass", error)) {
-    return;
+    return "";
   }
-  throw ConfigError("index " + db_path +
-                    " holds files that are not an index; choose an empty or new folder");
+  return "holds files that are not an index";
+}
+
+}  // namespace
+
+void check_index_folder(const std::string& db_path) {
+  if (std::string problem = unusable_index_folder(db_path); !problem.empty()) {
+    throw ConfigError("index " + db_path + " " + problem + "; choose an empty or new folder");
+  }
+}
+
+std::string no_index_message(const std::string& db_path) {
+  const std::string problem = unusable_index_folder(db_path);
+  if (problem.empty()) {
+    return "no index at " + db_path + "; build one with: quarry-index --db " + db_path + " FOLDER";
+  }
+  return "no index at " + db_path + ", which " + problem +
+         "; build one in an empty or new folder with: quarry-index --db NEW-FOLDER FOLDER";
 }
 
 bool is_shard_set_config(const IndexConfig& config) {

@@ -19,6 +19,11 @@ IndexConfig with_plain_db_path(IndexConfig config);
 // a mistyped --db would otherwise put it.
 void check_index_folder(const std::string& db_path);
 
+// What a reader tells a user who asked for the index at `db_path`, where
+// there is none: how to build one, with a command that check_index_folder
+// lets through ("no index at x; build one with: quarry-index --db x FOLDER").
+std::string no_index_message(const std::string& db_path);
+
 // Whether config asks for, or finds, a shard set rather than one database.
 bool is_shard_set_config(const IndexConfig& config);
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "lib/index/database_writer.h"
+#include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
 #include "lib/index/index_lock.h"
 #include "lib/index/index_writer_access.h"
@@ -105,6 +106,23 @@ IndexWriter IndexWriterAccess::open_locked(const IndexConfig& config) {
 }
 
 void IndexWriterAccess::checkpoint(IndexWriter& writer) { writer.impl_->commit_articles(false); }
+
+std::string IndexWriterAccess::metadata(IndexWriter& writer, const std::string& key) {
+  try {
+    return writer.impl_->databases().front().db->get_metadata(key);
+  } catch (const Xapian::Error& error) {
+    throw index_error("reading the index", error);
+  }
+}
+
+void IndexWriterAccess::set_metadata(IndexWriter& writer, const std::string& key,
+                                     const std::string& value) {
+  try {
+    writer.impl_->databases().front().db->set_metadata(key, value);
+  } catch (const Xapian::Error& error) {
+    throw index_error("writing the index", error);
+  }
+}
 
 }  // namespace detail
 }  // namespace quarry

@@ -5,6 +5,8 @@
 #ifndef QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_
 #define QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_
 
+#include <string>
+
 #include "quarry/index/index_writer.h"
 
 namespace quarry::detail {
@@ -18,6 +20,11 @@ struct IndexWriterAccess {
   // Makes the articles written so far durable, leaving their stories to be
   // linked by the next commit(). Throws IndexError.
   static void checkpoint(IndexWriter& writer);
+
+  // Metadata of the index, kept with the next commit: of its one database,
+  // or of the first shard of a shard set.
+  static std::string metadata(IndexWriter& writer, const std::string& key);
+  static void set_metadata(IndexWriter& writer, const std::string& key, const std::string& value);
 };
 
 }  // namespace quarry::detail

@@ -7,10 +7,12 @@
 #include <utility>
 
 #include "lib/index/database_writer.h"
+#include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
 #include "lib/index/index_lock.h"
 #include "lib/index/index_writer_access.h"
 #include "lib/index/parallel_build.h"
+#include "lib/index/reported_problems.h"
 #include "lib/index/schema.h"
 #include "lib/input/input_size.h"
 #include "quarry/error.h"
@@ -61,20 +63,17 @@ class BuildDestination : public Destination {
 class IndexingSink : public ArticleSink {
  public:
   IndexingSink(Destination& destination, const IndexConfig& config, IndexReport& report,
-               IndexObserver* observer)
-      : destination_(destination), config_(config), report_(report), observer_(observer) {}
+               IndexObserver* observer, detail::ReportedProblems& reported)
+      : destination_(destination),
+        config_(config),
+        report_(report),
+        observer_(observer),
+        reported_(reported) {}
 
   void set_origin(std::string origin) { origin_ = std::move(origin); }
 
   void on_article(Article&& article, const SourceLocation& where) override {
     ++articles_;
-    if (!article.date.empty() && detail::sortable_date(article.date).empty()) {
-      on_problem({where,
-                  "date '" + article.date +
-                      "' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it",
-                  false});
-      article.date.clear();
-    }
     report_.bytes_read += article.id.size() + article.title.size() + article.body.size() +
                           article.date.size() + article.category.size() + article.source.size();
     auto [seen, inserted] = first_seen_.try_emplace(article.id, where);
@@ -108,7 +107,11 @@ class IndexingSink : public ArticleSink {
   void on_problem(const ReadProblem& problem) override {
     ++problems_;
     ++(problem.skipped ? report_.skipped : report_.repaired);
-    if (observer_) observer_->on_problem(problem);
+    if (reported_.note(origin_, problem)) {
+      ++(problem.skipped ? report_.skipped_as_before : report_.repaired_as_before);
+    } else if (observer_) {
+      observer_->on_problem(problem);
+    }
   }
 
   void on_other_file(const std::filesystem::path& path) override {
@@ -129,6 +132,7 @@ class IndexingSink : public ArticleSink {
   const IndexConfig& config_;
   IndexReport& report_;
   IndexObserver* observer_;
+  detail::ReportedProblems& reported_;
   std::string origin_;
   std::size_t pending_ = 0;
   std::size_t articles_ = 0;
@@ -136,31 +140,42 @@ class IndexingSink : public ArticleSink {
   std::unordered_map<std::string, SourceLocation> first_seen_;
 };
 
+// Reports a path given as skipped. Built field by field, as the readers'
+// problems are: GCC 12 warns of uninitialized strings in a braced temporary
+// ReadProblem at -O3.
+void skip_path(IndexingSink& sink, std::string path, std::string reason) {
+  ReadProblem problem;
+  problem.where.path = std::move(path);
+  problem.reason = std::move(reason);
+  problem.skipped = true;
+  sink.on_problem(problem);
+}
+
 // Reads every path into the sink; `after_origin` runs after each complete
 // pass over one. Returns false when cancelled.
 template <typename AfterOrigin>
 bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
                 AfterOrigin after_origin) {
   for (const std::string& path : paths) {
-    // The paths were checked before the run; one may have gone since.
-    if (std::string problem = unreadable_root(path); !problem.empty()) {
-      sink.on_problem({{path, 0}, problem, true});
-      continue;
-    }
     std::error_code error;
     const std::string origin = std::filesystem::weakly_canonical(path, error).string();
     sink.set_origin(origin);
+    // The paths were checked before the run; one may have gone since.
+    if (std::string problem = unreadable_root(path); !problem.empty()) {
+      skip_path(sink, path, std::move(problem));
+      continue;
+    }
     sink.take_found();
     try {
       read_articles(path, sink);
     } catch (const InputError& input_error) {
       // Its message names the path already.
-      sink.on_problem({{}, input_error.what(), true});
+      skip_path(sink, "", input_error.what());
       continue;
     }
     if (sink.should_stop()) return false;
     if (sink.take_found() == 0 && std::filesystem::is_directory(path, error)) {
-      sink.on_problem({{path, 0}, "no .txt, .jsonl or .jsonl.gz file in this folder", true});
+      skip_path(sink, path, "no .txt, .jsonl or .jsonl.gz file in this folder");
     }
     after_origin(origin);
   }
@@ -174,6 +189,12 @@ struct Run {
   const std::vector<std::vector<std::string>>& synonyms;
   IndexReport& report;
   IndexObserver* observer;
+
+  // Tells the observer that `step` begins.
+  void begin(IndexStep step) const {
+    report.step = step;
+    if (observer) observer->on_progress(report);
+  }
 };
 
 // Reads the run's paths into an existing index, or a shard set new or
@@ -185,12 +206,20 @@ void update_in_place(const Run& run) {
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
   }
   WriterDestination destination(writer);
-  IndexingSink sink(destination, run.config, run.report, run.observer);
+  detail::ReportedProblems reported(
+      detail::IndexWriterAccess::metadata(writer, detail::kReportedProblemsKey));
+  IndexingSink sink(destination, run.config, run.report, run.observer, reported);
   // Only a complete pass over an origin knows which of its articles are
   // gone; an interrupted one deletes nothing.
   run.report.cancelled = !read_paths(run.paths, sink, [&](const std::string& origin) {
     run.report.deleted += writer.delete_unseen(origin);
+    reported.origin_read(origin);
   });
+  detail::IndexWriterAccess::set_metadata(writer, detail::kReportedProblemsKey,
+                                          reported.to_stored());
+  run.begin(IndexStep::kCommitting);
+  detail::IndexWriterAccess::checkpoint(writer);
+  run.begin(IndexStep::kLinkingStories);
   writer.commit();
 }
 
@@ -202,13 +231,20 @@ void build_in_parallel(const Run& run) {
   detail::ParallelBuild build(config.db_path, detail::new_index_language(config.language),
                               thread_count(config.threads), config.commit_every);
   BuildDestination destination(build);
-  IndexingSink sink(destination, config, run.report, run.observer);
+  detail::ReportedProblems reported("");
+  IndexingSink sink(destination, config, run.report, run.observer, reported);
   run.report.cancelled = !read_paths(run.paths, sink, [](const std::string&) {});
   // Publishing links the stories of the whole new index.
-  build.publish();
-  if (!run.synonyms.empty()) {
+  build.publish([&](IndexStep step) { run.begin(step); });
+  const std::string problems = reported.to_stored();
+  if (!run.synonyms.empty() || !problems.empty()) {
     detail::DatabaseWriter writer(config);
-    run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
+    if (!run.synonyms.empty()) run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
+    try {
+      writer.database().set_metadata(detail::kReportedProblemsKey, problems);
+    } catch (const Xapian::Error& error) {
+      throw detail::index_error("index " + config.db_path, error);
+    }
     writer.commit();
   }
 }
@@ -228,6 +264,21 @@ Strategy choose_strategy(const IndexConfig& config) {
   detail::adopt_interrupted_build(config.db_path);
   return detail::index_absent(config.db_path) ? Strategy::kBuildInParallel
                                               : Strategy::kUpdateInPlace;
+}
+
+// A new index of folders that hold no article would be an empty index, left
+// where the next quarry would take it for one: the folders are refused
+// instead, before anything is written.
+void refuse_nothing_to_build(const IndexConfig& config, const std::vector<std::string>& paths) {
+  if (!detail::index_absent(config.db_path)) return;
+  std::string empty;
+  for (const std::string& path : paths) {
+    if (detail::holds_article_file(path)) return;
+    empty += (empty.empty() ? "" : ", ") + path;
+  }
+  if (empty.empty()) return;
+  throw InputError("nothing to index in " + empty +
+                   ": no .txt, .jsonl or .jsonl.gz file; no index was made at " + config.db_path);
 }
 
 }  // namespace
@@ -267,6 +318,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
     }
   }
   detail::check_index_folder(config.db_path);
+  refuse_nothing_to_build(config, paths);
   const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
   IndexReport report;
   report.input_bytes = detail::estimated_input_bytes(paths);

@@ -12,6 +12,7 @@
 #include <deque>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -84,16 +85,19 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
 // folder beside it and a rename, so that the index appears whole or not at
 // all. Linking before the merge lets the merge write the keys into dense
 // tables, where keys written after it would leave the merged tables
-// fragmented and larger.
+// fragmented and larger. Tells `on_step` as linking and merging begin.
 void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
-                      const std::string& db_path, const WordTable* vocabulary) {
+                      const std::string& db_path, const WordTable* vocabulary,
+                      const StepObserver& on_step) {
   const fs::path merged = work / "merged";
   if (parts.empty()) throw IndexError("no parts to merge in " + work.string());
   std::error_code ignored;
   fs::remove_all(merged, ignored);  // what a merge killed midway left
   std::vector<std::string> part_paths;
   for (const fs::path& part : parts) part_paths.push_back(part.string());
+  on_step(IndexStep::kLinkingStories);
   link_new_stories(part_paths);
+  on_step(IndexStep::kMerging);
   try {
     Xapian::Database all;
     for (const fs::path& part : parts) all.add_database(Xapian::Database(part.string()));
@@ -286,7 +290,8 @@ void ParallelBuild::add(Article article, const std::string& origin, bool repeate
   impl_->queue({std::move(article), origin, repeated});
 }
 
-void ParallelBuild::publish() {
+void ParallelBuild::publish(const StepObserver& on_step) {
+  on_step(IndexStep::kFinishingParts);
   impl_->stop();
   // Already a quarry::Error when it was a Xapian one (see as_index_error).
   if (impl_->failure) std::rethrow_exception(impl_->failure);
@@ -296,7 +301,7 @@ void ParallelBuild::publish() {
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
-  merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary);
+  merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary, on_step);
 }
 
 bool index_absent(const std::string& db_path) {
@@ -320,7 +325,7 @@ void adopt_interrupted_build(const std::string& db_path) {
     if (still_running) continue;
     if (index_absent(db_path)) {
       try {
-        merge_into_place(parts_in(folder), folder, db_path, nullptr);
+        merge_into_place(parts_in(folder), folder, db_path, nullptr, [](IndexStep) {});
         continue;
       } catch (const IndexError&) {
         // A part that never committed cannot be merged: start afresh.

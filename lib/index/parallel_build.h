@@ -7,12 +7,17 @@
 #define QUARRY_LIB_INDEX_PARALLEL_BUILD_H_
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
+#include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 
 namespace quarry::detail {
+
+// Told as each step of publishing begins.
+using StepObserver = std::function<void(IndexStep)>;
 
 class ParallelBuild {
  public:
@@ -32,9 +37,10 @@ class ParallelBuild {
   // Rethrows a writer's failure.
   void add(Article article, const std::string& origin, bool repeated);
 
-  // Waits for the writers, merges the parts and moves the index into
-  // place. Throws IndexError.
-  void publish();
+  // Waits for the writers, links the stories, merges the parts and moves
+  // the index into place, telling `on_step` as each of those begins. Throws
+  // IndexError.
+  void publish(const StepObserver& on_step);
 
  private:
   struct Impl;

@@ -97,6 +97,9 @@ inline constexpr char kShardKey[] = "quarry.shard";
 // In a shard set's lexicon, which holds no articles but the spelling data
 // and synonyms of them all: the number of shards.
 inline constexpr char kLexiconKey[] = "quarry.lexicon";
+// The problems the last runs reported, kept to tell new ones from old (see
+// reported_problems.h); in the first database of a shard set.
+inline constexpr char kReportedProblemsKey[] = "quarry.reported_problems";
 
 // The unique term of an article id. Xapian terms are limited to 245 bytes, so
 // long ids are replaced by a hash of themselves.

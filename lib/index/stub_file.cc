@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lib/index/index_folder.h"
 #include "quarry/error.h"
 
 namespace quarry::detail {
@@ -123,8 +124,7 @@ std::vector<ShardLocation> resolve_shards(const std::vector<std::string>& paths)
   for (const std::string& path : paths) {
     std::error_code error;
     if (!fs::exists(path, error)) {
-      throw IndexNotFoundError("no index at " + path + "; build one with: quarry-index --db " +
-                               path + " FOLDER");
+      throw IndexNotFoundError(no_index_message(path));
     }
     resolve(path, 0, &shards);
   }

@@ -1,5 +1,7 @@
 #include "lib/input/article_limits.h"
 
+#include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <string_view>
 
@@ -8,6 +10,26 @@
 
 namespace quarry::detail {
 namespace {
+
+int number(std::string_view digits) {
+  int value = -1;
+  std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  return value;
+}
+
+// "2017-12-10", or that followed by a time ("2017-12-10T15:01:01"), of a
+// day that exists.
+bool is_iso_date(std::string_view date) {
+  if (date.size() < 10 || (date.size() > 10 && date[10] != 'T' && date[10] != ' ')) return false;
+  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (date[i] < '0' || date[i] > '9') return false;
+  }
+  if (date[4] != '-' || date[7] != '-') return false;
+  const std::chrono::year_month_day day{std::chrono::year{number(date.substr(0, 4))},
+                                        std::chrono::month(number(date.substr(5, 2))),
+                                        std::chrono::day(number(date.substr(8, 2)))};
+  return day.ok();
+}
 
 // How far back from the limit a word boundary is looked for: longer than
 // any word, short enough that little text is lost.
@@ -35,6 +57,14 @@ bool cut_long_body(std::string* body) {
 std::string long_article_note(std::size_t original_bytes) {
   return "article of " + mebibytes(original_bytes) + ": only its first " +
          mebibytes(kMaxBodyBytes) + " are indexed";
+}
+
+std::string drop_bad_date(std::string* date) {
+  if (date->empty() || is_iso_date(*date)) return "";
+  std::string note =
+      "date '" + *date + "' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it";
+  date->clear();
+  return note;
 }
 
 }  // namespace quarry::detail

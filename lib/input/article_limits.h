@@ -18,6 +18,12 @@ bool cut_long_body(std::string* body);
 // The note reported for an article of `original_bytes` that was cut.
 std::string long_article_note(std::size_t original_bytes);
 
+// A date must be ISO 8601: "2017-12-10", optionally followed by a time
+// ("2017-12-10T15:01:01"), of a day that exists. Clears *date when it is not
+// and returns the note reported for it, the same for every reader; returns ""
+// for a good or empty date.
+std::string drop_bad_date(std::string* date);
+
 }  // namespace quarry::detail
 
 #endif  // QUARRY_LIB_INPUT_ARTICLE_LIMITS_H_

@@ -38,28 +38,49 @@ std::uintmax_t file_bytes(const fs::path& path) {
 
 }  // namespace
 
+namespace {
+
+// Calls `on_file` with each article file read_articles would read of
+// `path`, roughly (the walk only paces a progress line and tells an empty
+// folder), until it returns false.
+template <typename OnFile>
+void for_each_article_file(const std::string& path, OnFile on_file) {
+  std::error_code error;
+  if (!fs::is_directory(path, error)) {
+    on_file(fs::path(path));
+    return;
+  }
+  for (auto it = fs::recursive_directory_iterator(
+           path, fs::directory_options::skip_permission_denied, error);
+       !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    if (it->path().filename().string().starts_with(".")) {
+      if (it->is_directory(error)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(error) && is_article_file(it->path()) && !on_file(it->path())) return;
+  }
+}
+
+}  // namespace
+
 std::uintmax_t estimated_input_bytes(const std::vector<std::string>& paths) {
   std::uintmax_t total = 0;
   for (const std::string& path : paths) {
-    std::error_code error;
-    if (!fs::is_directory(path, error)) {
-      total += file_bytes(path);
-      continue;
-    }
-    // A rough walk: the estimate only paces a progress line.
-    for (auto it = fs::recursive_directory_iterator(
-             path, fs::directory_options::skip_permission_denied, error);
-         !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-      if (it->path().filename().string().starts_with(".")) {
-        if (it->is_directory(error)) it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file(error) && is_article_file(it->path())) {
-        total += file_bytes(it->path());
-      }
-    }
+    for_each_article_file(path, [&](const fs::path& file) {
+      total += file_bytes(file);
+      return true;
+    });
   }
   return total;
+}
+
+bool holds_article_file(const std::string& path) {
+  bool found = false;
+  for_each_article_file(path, [&](const fs::path&) {
+    found = true;
+    return false;
+  });
+  return found;
 }
 
 }  // namespace quarry::detail

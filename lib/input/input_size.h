@@ -15,6 +15,9 @@ namespace quarry::detail {
 // count nothing.
 std::uintmax_t estimated_input_bytes(const std::vector<std::string>& paths);
 
+// Whether `path` is a file, or a folder with an article file below it.
+bool holds_article_file(const std::string& path);
+
 }  // namespace quarry::detail
 
 #endif  // QUARRY_LIB_INPUT_INPUT_SIZE_H_

@@ -315,6 +315,9 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
   if (const std::size_t body_bytes = article.body.size(); cut_long_body(&article.body)) {
     report(sink, where, long_article_note(body_bytes), false);
   }
+  if (std::string note = drop_bad_date(&article.date); !note.empty()) {
+    report(sink, where, std::move(note), false);
+  }
   sink.on_article(std::move(article), where);
 }
 

@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <chrono>
 #include <optional>
 #include <utility>
 
+#include "lib/input/article_limits.h"
 #include "lib/text/utf8_repair.h"
 #include "quarry/input/title.h"
 
@@ -75,26 +74,6 @@ std::string lower_ascii(std::string_view text) {
   return lower;
 }
 
-int number(std::string_view digits) {
-  int value = -1;
-  std::from_chars(digits.data(), digits.data() + digits.size(), value);
-  return value;
-}
-
-// "2017-12-10", or that followed by a time ("2017-12-10T15:01:01"), of a
-// day that exists.
-bool is_iso_date(std::string_view date) {
-  if (date.size() < 10 || (date.size() > 10 && date[10] != 'T' && date[10] != ' ')) return false;
-  for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) {
-    if (date[i] < '0' || date[i] > '9') return false;
-  }
-  if (date[4] != '-' || date[7] != '-') return false;
-  const std::chrono::year_month_day day{std::chrono::year{number(date.substr(0, 4))},
-                                        std::chrono::month(number(date.substr(5, 2))),
-                                        std::chrono::day(number(date.substr(8, 2)))};
-  return day.ok();
-}
-
 // Sets the field `name` names; false when it names none or was given
 // already.
 bool set_field(std::string_view name, std::string_view value, Header* header) {
@@ -132,10 +111,8 @@ std::optional<Header> read_header(std::string_view text) {
     }
   }
   if (header.names.empty() || !ended) return std::nullopt;
-  if (!header.fields.date.empty() && !is_iso_date(header.fields.date)) {
-    header.problems.push_back("date '" + header.fields.date +
-                              "' is not YYYY-MM-DD (ISO 8601); left out");
-    header.fields.date.clear();
+  if (std::string note = drop_bad_date(&header.fields.date); !note.empty()) {
+    header.problems.push_back(std::move(note));
   }
   header.length = at;
   return header;

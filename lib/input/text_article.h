@@ -32,8 +32,8 @@ struct TextArticle {
   TextKind kind = TextKind::kArticle;
   Article article;                 // filled in when kind is kArticle
   std::size_t repaired_bytes = 0;  // invalid UTF-8 bytes replaced by U+FFFD
-  // What of the header could not be used, one line each: "date 'yesterday'
-  // is not YYYY-MM-DD; left out". The article is kept without it.
+  // What of the header could not be used, one line each (a date that is
+  // not ISO 8601: see drop_bad_date). The article is kept without it.
   std::vector<std::string> header_problems;
 };
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "lib/index/index_error.h"
+#include "lib/index/index_folder.h"
 #include "lib/index/schema.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
@@ -95,9 +96,7 @@ void ShardGroup::open(const ShardLocation& location, bool named_by_stub) {
     if (!named_by_stub) {
       // One folder given as it is: the messages of a single index.
       if (std::string_view(error.get_type()) == "DatabaseNotFoundError") {
-        throw IndexNotFoundError("no index at " + location.path +
-                                 "; build one with: quarry-index --db " + location.path +
-                                 " FOLDER");
+        throw IndexNotFoundError(no_index_message(location.path));
       }
       throw index_error("index " + location.path, error);
     }

@@ -50,6 +50,17 @@ struct IndexConfig {
   std::size_t shards = 0;
 };
 
+// What a run is doing, in the order it does it. A run that updates an index
+// in place goes from reading to committing and linking; a new index's build
+// from reading to finishing the parts, linking and merging.
+enum class IndexStep {
+  kReading,         // the inputs, article by article
+  kFinishingParts,  // a new index's writers write the articles they still hold
+  kCommitting,      // what was written is made durable
+  kLinkingStories,  // the articles added or changed are grouped into stories
+  kMerging,         // a new index's parts become one database
+};
+
 struct IndexReport {
   std::size_t added = 0;
   std::size_t updated = 0;
@@ -57,6 +68,11 @@ struct IndexReport {
   std::size_t deleted = 0;
   std::size_t skipped = 0;
   std::size_t repaired = 0;
+  // Of those skipped and repaired, the ones an earlier run reported (the
+  // same problem at the same place of a file unchanged since): they are not
+  // told to the observer again.
+  std::size_t skipped_as_before = 0;
+  std::size_t repaired_as_before = 0;
   std::size_t synonym_groups = 0;
   bool cancelled = false;
   double seconds = 0;
@@ -65,6 +81,9 @@ struct IndexReport {
   // JSON around it, so it stays a little short of the estimate).
   std::uintmax_t input_bytes = 0;
   std::uintmax_t bytes_read = 0;
+  // The step under way: past reading, all the input was read, unless the
+  // run was cancelled.
+  IndexStep step = IndexStep::kReading;
   // Files in the folders given that are of no kind Quarry reads, by
   // extension (".md"; "" for none), left out.
   std::map<std::string, std::size_t> other_files;
@@ -74,9 +93,12 @@ struct IndexReport {
 
 // Told about an index_paths run as it goes, on the thread that called
 // index_paths, one call at a time: an observer need not be thread-safe.
+// on_progress comes every thousand articles read, and as each later step
+// begins (see IndexReport::step).
 class IndexObserver {
  public:
   virtual ~IndexObserver() = default;
+  // Each problem no earlier run reported (see IndexReport::skipped_as_before).
   virtual void on_problem(const ReadProblem& /*problem*/) {}
   virtual void on_progress(const IndexReport& /*so_far*/) {}
 };
@@ -147,15 +169,19 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path);
 // Indexes every path (see read_articles) into config.db_path, or into its
 // shards, committing every config.commit_every articles and at the end.
 // Before anything is written: throws InputError when a path cannot be read
-// at all (it does not exist, or is of no kind read_articles reads), and
-// ConfigError when config.db_path is a file, or a folder holding other
-// files than an index. A folder that holds no article is reported as a
-// problem, and so is a date that is not an ISO 8601 date (the article is
-// kept without it). A new single database is built on config.threads cores
-// and merged, its stories linked as one; any other index is written
-// through an IndexWriter. Takes the index's write lock, as IndexWriter
-// does: another run or writer makes it wait up to config.lock_wait, then
-// throw IndexLockedError. Throws what IndexWriter throws.
+// at all (it does not exist, or is of no kind read_articles reads), or when
+// there is no index yet and no path holds an article file (the new index
+// would be empty); ConfigError when config.db_path is a file, or a folder
+// holding other files than an index. A folder that holds no article is
+// reported as a problem, and so is a date that is not an ISO 8601 date (the
+// article is kept without it). The problems met are stored in the index
+// with the run's last commit, so that a later run tells those it meets
+// again from new ones (see IndexReport::skipped_as_before). A new single
+// database is built on config.threads cores and merged, its stories linked
+// as one; any other index is written through an IndexWriter. Takes the
+// index's write lock, as IndexWriter does: another run or writer makes it
+// wait up to config.lock_wait, then throw IndexLockedError. Throws what
+// IndexWriter throws.
 IndexReport index_paths(const IndexConfig& config, const std::vector<std::string>& paths,
                         IndexObserver* observer = nullptr);
 

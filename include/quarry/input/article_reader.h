@@ -49,7 +49,8 @@ class ArticleSink {
 //    and left out;
 //  - a .jsonl or .jsonl.gz file: one JSON object per line with non-empty
 //    string "id", string "body", and optional strings "title", "date",
-//    "category", "source" (null counts as absent). An empty title is derived
+//    "category", "source" (null counts as absent); a date that is not ISO
+//    8601 is reported (skipped=false) and left out. An empty title is derived
 //    from the body, which is kept as given. Each article's location carries
 //    its line number.
 // Invalid UTF-8 is repaired (each bad byte becomes U+FFFD) and reported with
