@@ -50,6 +50,7 @@ FUZZ_SECONDS ?= 60
 SANITIZE ?=
 ifeq ($(SANITIZE),thread)
   BUILD_DIR := build-tsan
+  BUILD_TYPE := RelWithDebInfo
   CMAKE_OPTIONS := -DQUARRY_TSAN=ON
   # The first race fails its test. Xapian, ICU and Boost are not built with
   # TSan; the one report that comes from them, ICU's data initialized once
@@ -61,6 +62,7 @@ ifeq ($(SANITIZE),thread)
   CTEST_OPTIONS := -LE slow -R '^(BatchTest|BatchCli|Vocabulary|IndexWriter|ConcurrentIndexTest|Server[A-Za-z]*Test|ResponseCache)\.'
 else ifneq ($(filter-out 0,$(SANITIZE)),)
   BUILD_DIR := build-sanitize
+  BUILD_TYPE := RelWithDebInfo
   CMAKE_OPTIONS := -DQUARRY_SANITIZE=ON
   TEST_ENV := UBSAN_OPTIONS=print_stacktrace=1
   # The slow tests kill and flood the indexer for minutes; the release build
@@ -68,6 +70,9 @@ else ifneq ($(filter-out 0,$(SANITIZE)),)
   CTEST_OPTIONS := -LE slow
 else
   BUILD_DIR := build
+  # Release, as users and packages build it: GCC warns at -O3 of what it
+  # does not see at -O2, and those warnings are errors here too.
+  BUILD_TYPE := Release
   CMAKE_OPTIONS :=
   TEST_ENV :=
   CTEST_OPTIONS :=
@@ -108,7 +113,7 @@ deps:
 # next run retries.
 .DELETE_ON_ERROR:
 $(BUILD_DIR)/CMakeCache.txt: Makefile | deps
-	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	@cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
 	  $(CMAKE_OPTIONS) >/dev/null
 	@touch $@
 
