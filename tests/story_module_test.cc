@@ -117,6 +117,9 @@ SearchOptions options_for(const Asked& asked, Collapse collapse) {
   options.sort = asked.sort;
   options.collapse.by = collapse;
   options.snippets.enabled = false;
+  // Sorted by date, every word would be required: the same articles match
+  // in every order only when the match is fixed.
+  options.parser.match = MatchMode::kAny;
   if (asked.facets) options.facets.fields = {FacetField::kCategory};
   return options;
 }
