@@ -393,12 +393,12 @@ class SearchPageTest(unittest.TestCase):
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "main img, main script"), [])
         self.assert_no_script_ran()
 
-    def test_completion_offers_indexed_words(self):
+    def test_completion_offers_indexed_words_in_the_case_typed(self):
         self.driver.get(self.server.url + "/")
         self.wait_ready()
         self.driver.find_element(By.ID, "q").send_keys("penalty Herr")
         options = "return [...document.querySelectorAll('#completions option')].map(o => o.value)"
-        self.wait().until(lambda d: d.execute_script(options) == ["penalty herrera"])
+        self.wait().until(lambda d: d.execute_script(options) == ["penalty Herrera"])
 
     def test_a_page_past_the_last_hit_says_so(self):
         self.driver.get(self.server.url + "/?q=zeppelin&collapse=none&offset=30")
