@@ -140,6 +140,10 @@ void IndexSummaryPrinter::print_counts(const IndexReport& report) {
     out_ << " (" << report.skipped_as_before << " as before)";
   }
   out_ << " in " << seconds << " s\n";
+  for (const auto& [origin, kept] : report.kept) {
+    out_ << program_ << ": kept " << kept << (kept == 1 ? " article" : " articles") << " of "
+         << origin << ", which could not be read whole\n";
+  }
   if (report.cancelled) {
     out_ << program_ << ": interrupted; what was indexed is saved, run again to finish\n";
   }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <chrono>
@@ -204,6 +205,138 @@ TEST(BadInputTest, UnreadableFilesAreNamedEvenForRoot) {
       << indexed.err;
   EXPECT_EQ(hit_ids(db, "aardvark"), std::set<std::string>{"a.txt"});
   EXPECT_EQ(Searcher(db.string()).article_count(), 1u);
+}
+
+// An input that could not be read whole is no list of its articles: the
+// articles it held are kept, not deleted, until a run reads it through.
+class KeepTest : public ::testing::Test {
+ protected:
+  // Indexes the corpus (a folder or a file) into the test's index.
+  IndexReport index() {
+    IndexConfig config;
+    config.db_path = (dir_ / "index").string();
+    return index_paths(config, {corpus_.string()});
+  }
+  std::size_t article_count() { return Searcher((dir_ / "index").string()).article_count(); }
+  std::set<std::string> hits(const std::string& query) { return hit_ids(dir_ / "index", query); }
+
+  // Writes `count` JSON lines, ids n1.., the last one about a wombat, as
+  // the corpus file, gzipped when it ends in .gz.
+  void write_lines(int count) {
+    std::string contents;
+    for (int i = 1; i <= count; ++i) {
+      contents += R"({"id": "n)" + std::to_string(i) + R"(", "title": "Title )" +
+                  std::to_string(i * 7919 % 10007) + R"(", "body": "Body )" +
+                  std::to_string(i * 104729 % 1000003) + " " + std::to_string(i * i) +
+                  (i == count ? " wombat" : "") + "\"}\n";
+    }
+    if (corpus_.extension() != ".gz") {
+      write_file(corpus_, contents);
+      return;
+    }
+    gzFile file = gzopen(corpus_.c_str(), "wb");
+    ASSERT_NE(file, nullptr);
+    ASSERT_EQ(gzwrite(file, contents.data(), static_cast<unsigned>(contents.size())),
+              static_cast<int>(contents.size()));
+    ASSERT_EQ(gzclose(file), Z_OK);
+  }
+
+  // Expects the damaged corpus to be named and every article indexed before
+  // to be kept and found.
+  void expect_kept(const IndexReport& report, std::size_t count, const std::string& query,
+                   const std::string& id) {
+    EXPECT_GT(report.skipped, 0u);
+    EXPECT_EQ(report.deleted, 0u);
+    ASSERT_EQ(report.kept.size(), 1u);
+    EXPECT_EQ(report.kept.begin()->first, fs::weakly_canonical(corpus_).string());
+    EXPECT_EQ(article_count(), count);
+    EXPECT_EQ(hits(query), std::set<std::string>{id});
+  }
+
+  TempDir dir_;
+  fs::path corpus_;
+};
+
+TEST_F(KeepTest, TruncatedGzipKeepsItsArticles) {
+  corpus_ = dir_ / "c.jsonl.gz";
+  write_lines(2000);
+  ASSERT_EQ(index().added, 2000u);
+  fs::resize_file(corpus_, fs::file_size(corpus_) / 2);
+  const IndexReport damaged = index();
+  expect_kept(damaged, 2000, "wombat", "n2000");
+  EXPECT_EQ(damaged.kept.begin()->second, 2000u - damaged.unchanged);
+  // Read whole again, it is the list of its articles.
+  write_lines(1500);
+  const IndexReport fixed = index();
+  EXPECT_EQ(fixed.deleted, 500u);
+  EXPECT_TRUE(fixed.kept.empty());
+  EXPECT_EQ(article_count(), 1500u);
+}
+
+TEST_F(KeepTest, CorruptGzipKeepsItsArticles) {
+  corpus_ = dir_ / "c.jsonl.gz";
+  write_lines(2000);
+  ASSERT_EQ(index().added, 2000u);
+  std::string bytes = read_file(corpus_);
+  for (std::size_t i = 20; i < 50; ++i) bytes[i] ^= 0x5A;
+  write_file(corpus_, bytes);
+  expect_kept(index(), 2000, "wombat", "n2000");
+  write_lines(1500);
+  EXPECT_EQ(index().deleted, 500u);
+  EXPECT_EQ(article_count(), 1500u);
+}
+
+TEST_F(KeepTest, MalformedJsonLineKeepsTheArticlesOfItsFile) {
+  corpus_ = dir_ / "c.jsonl";
+  write_lines(3);
+  ASSERT_EQ(index().added, 3u);
+  std::vector<std::string> lines = lines_of(read_file(corpus_));
+  ASSERT_EQ(lines.size(), 3u);
+  write_file(corpus_, lines[0] + "\n" + "{\"id\": \"n2\", \"body\": \n" + lines[2] + "\n");
+  expect_kept(index(), 3, "wombat", "n3");
+  write_lines(2);
+  EXPECT_EQ(index().deleted, 1u);
+  EXPECT_EQ(article_count(), 2u);
+}
+
+TEST_F(KeepTest, TxtThatTurnsBinaryKeepsItsArticle) {
+  corpus_ = dir_ / "corpus";
+  write_file(corpus_ / "a.txt", article("A", "aardvark"));
+  write_file(corpus_ / "b.txt", article("B", "bison"));
+  ASSERT_EQ(index().added, 2u);
+  write_file(corpus_ / "b.txt", article("B", "bison") + std::string(1, '\0'));
+  expect_kept(index(), 2, "bison", "b.txt");
+  fs::remove(corpus_ / "b.txt");
+  EXPECT_EQ(index().deleted, 1u);
+  EXPECT_EQ(hits("bison"), std::set<std::string>{});
+}
+
+// An empty file was read whole: the article it held is gone.
+TEST_F(KeepTest, TxtThatTurnsEmptyLosesItsArticle) {
+  corpus_ = dir_ / "corpus";
+  write_file(corpus_ / "a.txt", article("A", "aardvark"));
+  write_file(corpus_ / "b.txt", article("B", "bison"));
+  ASSERT_EQ(index().added, 2u);
+  write_file(corpus_ / "b.txt", "");
+  const IndexReport emptied = index();
+  EXPECT_EQ(emptied.skipped, 1u);
+  EXPECT_EQ(emptied.deleted, 1u);
+  EXPECT_TRUE(emptied.kept.empty());
+  EXPECT_EQ(hits("bison"), std::set<std::string>{});
+}
+
+// A link to itself cannot be opened, whoever runs the test, root included.
+TEST_F(KeepTest, UnreadableFileKeepsItsArticle) {
+  corpus_ = dir_ / "corpus";
+  write_file(corpus_ / "a.txt", article("A", "aardvark"));
+  write_file(corpus_ / "b.txt", article("B", "bison"));
+  ASSERT_EQ(index().added, 2u);
+  fs::remove(corpus_ / "b.txt");
+  fs::create_symlink("b.txt", corpus_ / "b.txt");
+  expect_kept(index(), 2, "bison", "b.txt");
+  fs::remove(corpus_ / "b.txt");
+  EXPECT_EQ(index().deleted, 1u);
+  EXPECT_EQ(article_count(), 1u);
 }
 
 // Files and folders that vanish between being listed and being read.

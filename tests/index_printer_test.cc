@@ -169,6 +169,18 @@ TEST(IndexSummaryPrinter, ProblemsReportedBeforeAreCountedOnce) {
             "in 1.2 s\n");
 }
 
+TEST(IndexSummaryPrinter, ArticlesKeptOfInputsNotReadWholeAreCountedByInput) {
+  IndexReport report = finished_report();
+  report.kept = {{"/data/c.jsonl.gz", 1013}, {"/data/news", 1}};
+  std::ostringstream out;
+  IndexSummaryPrinter(out, kProgram, false).print(report);
+  EXPECT_EQ(out.str(),
+            "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 1 skipped in 1.2 s\n"
+            "quarry-index: kept 1013 articles of /data/c.jsonl.gz, which could not be read "
+            "whole\n"
+            "quarry-index: kept 1 article of /data/news, which could not be read whole\n");
+}
+
 TEST(IndexSummaryPrinter, QuietSaysNothingUnlessInterrupted) {
   std::ostringstream quiet;
   IndexSummaryPrinter(quiet, kProgram, true).print(finished_report());

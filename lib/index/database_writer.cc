@@ -134,6 +134,19 @@ std::size_t DatabaseWriter::delete_unseen(const std::string& origin) {
   return gone.size();
 }
 
+std::size_t DatabaseWriter::count_unseen(const std::string& origin) {
+  const std::string origin_term = boolean_term(kOriginPrefix, origin);
+  std::size_t unseen = 0;
+  try {
+    for (auto it = db_.postlist_begin(origin_term); it != db_.postlist_end(origin_term); ++it) {
+      if (!upserted_.count(*it)) ++unseen;
+    }
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path_, error);
+  }
+  return unseen;
+}
+
 std::size_t DatabaseWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
   std::size_t stored = 0;
   try {

@@ -34,6 +34,7 @@ class DatabaseWriter {
   // As IndexWriter's.
   Upsert upsert(const Article& article, const std::string& origin);
   std::size_t delete_unseen(const std::string& origin);
+  std::size_t count_unseen(const std::string& origin);
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
 
   // Makes everything so far durable. Throws IndexError.

@@ -82,6 +82,11 @@ std::size_t IndexWriter::delete_unseen(const std::string& origin) {
                           : impl_->database->delete_unseen(origin);
 }
 
+std::size_t IndexWriter::count_unseen(const std::string& origin) {
+  return impl_->shard_set ? impl_->shard_set->count_unseen(origin)
+                          : impl_->database->count_unseen(origin);
+}
+
 std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
   return impl_->shard_set ? impl_->shard_set->replace_synonyms(groups)
                           : impl_->database->replace_synonyms(groups);

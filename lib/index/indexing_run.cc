@@ -70,7 +70,14 @@ class IndexingSink : public ArticleSink {
         observer_(observer),
         reported_(reported) {}
 
-  void set_origin(std::string origin) { origin_ = std::move(origin); }
+  void set_origin(std::string origin) {
+    origin_ = std::move(origin);
+    read_whole_ = true;
+  }
+
+  // Whether the origin set last was read without skipping anything: only
+  // then is an article of it that was not met gone.
+  bool read_whole() const { return read_whole_; }
 
   void on_article(Article&& article, const SourceLocation& where) override {
     ++articles_;
@@ -106,6 +113,7 @@ class IndexingSink : public ArticleSink {
 
   void on_problem(const ReadProblem& problem) override {
     ++problems_;
+    if (problem.skipped && !problem.read_whole) read_whole_ = false;
     ++(problem.skipped ? report_.skipped : report_.repaired);
     if (reported_.note(origin_, problem)) {
       ++(problem.skipped ? report_.skipped_as_before : report_.repaired_as_before);
@@ -134,6 +142,7 @@ class IndexingSink : public ArticleSink {
   IndexObserver* observer_;
   detail::ReportedProblems& reported_;
   std::string origin_;
+  bool read_whole_ = true;
   std::size_t pending_ = 0;
   std::size_t articles_ = 0;
   std::size_t problems_ = 0;
@@ -151,8 +160,8 @@ void skip_path(IndexingSink& sink, std::string path, std::string reason) {
   sink.on_problem(problem);
 }
 
-// Reads every path into the sink; `after_origin` runs after each complete
-// pass over one. Returns false when cancelled.
+// Reads every path into the sink; `after_origin` runs after each pass over
+// one that was not cancelled, even one that skipped something. Returns false when cancelled.
 template <typename AfterOrigin>
 bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
                 AfterOrigin after_origin) {
@@ -163,6 +172,7 @@ bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
     // The paths were checked before the run; one may have gone since.
     if (std::string problem = unreadable_root(path); !problem.empty()) {
       skip_path(sink, path, std::move(problem));
+      after_origin(origin);
       continue;
     }
     sink.take_found();
@@ -171,6 +181,8 @@ bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
     } catch (const InputError& input_error) {
       // Its message names the path already.
       skip_path(sink, "", input_error.what());
+      if (sink.should_stop()) return false;
+      after_origin(origin);
       continue;
     }
     if (sink.should_stop()) return false;
@@ -210,9 +222,15 @@ void update_in_place(const Run& run) {
       detail::IndexWriterAccess::metadata(writer, detail::kReportedProblemsKey));
   IndexingSink sink(destination, run.config, run.report, run.observer, reported);
   // Only a complete pass over an origin knows which of its articles are
-  // gone; an interrupted one deletes nothing.
+  // gone; an interrupted one deletes nothing, nor does one that skipped
+  // something (a file cut short, corrupt or unreadable, a bad line): what
+  // it could not read may hold the articles it did not meet.
   run.report.cancelled = !read_paths(run.paths, sink, [&](const std::string& origin) {
-    run.report.deleted += writer.delete_unseen(origin);
+    if (sink.read_whole()) {
+      run.report.deleted += writer.delete_unseen(origin);
+    } else if (std::size_t kept = writer.count_unseen(origin); kept > 0) {
+      run.report.kept[origin] += kept;
+    }
     reported.origin_read(origin);
   });
   detail::IndexWriterAccess::set_metadata(writer, detail::kReportedProblemsKey,

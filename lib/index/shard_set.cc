@@ -182,6 +182,12 @@ std::size_t ShardSetWriter::delete_unseen(const std::string& origin) {
   return deleted;
 }
 
+std::size_t ShardSetWriter::count_unseen(const std::string& origin) {
+  std::size_t unseen = 0;
+  for (auto& shard : shards_) unseen += shard->count_unseen(origin);
+  return unseen;
+}
+
 std::size_t ShardSetWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
   DatabaseWriter lexicon(config_for(config_, lexicon_path(config_.db_path)));
   const std::size_t stored = lexicon.replace_synonyms(groups);

@@ -53,6 +53,7 @@ class ShardSetWriter {
   // As IndexWriter's, in the article's shard.
   Upsert upsert(const Article& article, const std::string& origin);
   std::size_t delete_unseen(const std::string& origin);
+  std::size_t count_unseen(const std::string& origin);
   // Stores the synonyms in the lexicon.
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
 

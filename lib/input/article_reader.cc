@@ -44,11 +44,13 @@ std::string error_message(int error) { return std::generic_category().message(er
 
 // Built field by field: GCC 12 warns of uninitialized strings in a braced
 // temporary ReadProblem at -O2.
-void report(ArticleSink& sink, const std::string& path, std::string reason, bool skipped = true) {
+void report(ArticleSink& sink, const std::string& path, std::string reason, bool skipped = true,
+            bool read_whole = false) {
   ReadProblem problem;
   problem.where.path = path;
   problem.reason = std::move(reason);
   problem.skipped = skipped;
+  problem.read_whole = read_whole;
   sink.on_problem(problem);
 }
 
@@ -142,7 +144,7 @@ void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
       report(sink, where, "not UTF-8 text");
       return;
     case detail::TextKind::kEmpty:
-      report(sink, where, "empty article");
+      report(sink, where, "empty article", true, true);
       return;
     case detail::TextKind::kArticle:
       break;

@@ -74,6 +74,11 @@ struct IndexReport {
   std::size_t skipped_as_before = 0;
   std::size_t repaired_as_before = 0;
   std::size_t synonym_groups = 0;
+  // The articles not met again in an input that could not be read whole (a
+  // file cut short, corrupt, unreadable, or with a line or file skipped),
+  // by the input given: they are kept, not deleted, until a run reads it
+  // through.
+  std::map<std::string, std::size_t> kept;
   bool cancelled = false;
   double seconds = 0;
   // Paces progress: the estimated bytes of all the inputs, uncompressed,
@@ -140,6 +145,10 @@ class IndexWriter {
   // Deletes the articles of `origin` that were not upserted since the
   // writer was opened. Returns how many.
   std::size_t delete_unseen(const std::string& origin);
+
+  // How many articles of `origin` delete_unseen would delete now, deleting
+  // none: those of an origin that could not be read whole are kept.
+  std::size_t count_unseen(const std::string& origin);
 
   // Replaces the index's synonyms: each group's members become
   // equivalent. Members are analyzed as queries are. Returns the number of

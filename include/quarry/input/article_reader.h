@@ -19,6 +19,10 @@ struct ReadProblem {
   SourceLocation where;
   std::string reason;   // one line, e.g. "binary file", "invalid UTF-8 repaired (2 bytes)"
   bool skipped = true;  // false: the article was repaired and still delivered
+  // Of a skipped input: true when it was read whole and holds no article (an
+  // empty file), so that an article it held before is gone; false when it
+  // could not be read, or not as an article, and may still hold one.
+  bool read_whole = false;
 };
 
 // Receives what a reader finds, in input order, on the thread that called
