@@ -552,32 +552,34 @@ TEST_F(CliCorpusTest, NearDistanceOutOfRangeIsWarnedOfOrRefused) {
   }
 }
 
-struct Case {
-  std::vector<std::string> args;
-  std::string mention;
-};
-const std::vector<Case> cases = {
-    {{"--count"}, "--count"},
-    {{"--count", "--batch", "-", "x"}, "--count"},
-    {{"--count-limit", "0", "penalty"}, "--count-limit"},
-    {{"--facets", "source,author", "penalty"}, "'author'"},
-};
-for (const Case& c : cases) {
-  RunResult result = run_quarry(db(), c.args);
-  EXPECT_EQ(result.exit_code, 2) << c.args[0] << ": " << result.err;
-  EXPECT_NE(result.err.find(c.mention), std::string::npos) << result.err;
-  EXPECT_EQ(result.out, "");
-}
-RunResult bad = run_quarry(db(), {"--strict", "--count", "Mourinho AND"});
-EXPECT_EQ(bad.exit_code, 2);
-EXPECT_EQ(bad.out, "");
-EXPECT_EQ(lines_of(bad.err).size(), 1u) << bad.err;
-// Without --strict, its words are counted, with the warning a search gives.
-RunResult plain = run_quarry(db(), {"--count", "(Portuguese"});
-EXPECT_EQ(plain.out, "2\n");
-EXPECT_EQ(plain.err, run_quarry(db(), {"(Portuguese"}).err);
-EXPECT_EQ(plain.err, "quarry: warning: '(' is never closed (column 1); searched as plain words\n");
-EXPECT_EQ(run_quarry(db(), {"--count", "Portuguese"}).err, "");
+TEST_F(CliCorpusTest, CountOptionsAreChecked) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string mention;
+  };
+  const std::vector<Case> cases = {
+      {{"--count"}, "--count"},
+      {{"--count", "--batch", "-", "x"}, "--count"},
+      {{"--count-limit", "0", "penalty"}, "--count-limit"},
+      {{"--facets", "source,author", "penalty"}, "'author'"},
+  };
+  for (const Case& c : cases) {
+    RunResult result = run_quarry(db(), c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.args[0] << ": " << result.err;
+    EXPECT_NE(result.err.find(c.mention), std::string::npos) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+  RunResult bad = run_quarry(db(), {"--strict", "--count", "Mourinho AND"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(lines_of(bad.err).size(), 1u) << bad.err;
+  // Without --strict, its words are counted, with the warning a search gives.
+  RunResult plain = run_quarry(db(), {"--count", "(Portuguese"});
+  EXPECT_EQ(plain.out, "2\n");
+  EXPECT_EQ(plain.err, run_quarry(db(), {"(Portuguese"}).err);
+  EXPECT_EQ(plain.err,
+            "quarry: warning: '(' is never closed (column 1); searched as plain words\n");
+  EXPECT_EQ(run_quarry(db(), {"--count", "Portuguese"}).err, "");
 }
 
 TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
