@@ -152,7 +152,7 @@ TEST(ParseSearchRequest, RefusesBadParametersWith400) {
 // empty page; they are refused, naming the parameter and the range.
 TEST(ParseSearchRequest, RefusesBm25ParametersOutOfRange) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"q=a&bm25=k1%3Dnan,b%3Dnan", "k1 must be a number from 0 to 1000"},
+      {"q=a&bm25=k1%3Dnan,b%3Dnan", "b must be a number from 0 to 1"},
       {"q=a&bm25=k1%3D1e308", "k1 must be a number from 0 to 1000"},
       {"q=a&bm25=k1%3Dinf", "k1 must be a number from 0 to 1000"},
       {"q=a&bm25=k1%3D-1", "k1 must be a number from 0 to 1000"},

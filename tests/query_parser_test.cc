@@ -251,13 +251,14 @@ INSTANTIATE_TEST_SUITE_P(
         ForgivingCase{"BadDate", "date:2017-13-01", "OR(Zdate Z2017 Z13 Z01)",
                       "a date is YYYY, YYYY-MM or YYYY-MM-DD, or a range FROM..TO (column 6); "
                       "searched as plain words"},
-        ForgivingCase{"NearZero", "Mourinho NEAR/0 milk", "",
+        ForgivingCase{"NearZero", "Mourinho NEAR/0 milk", "OR(Zmourinho Znear Z0 Zmilk)",
                       "NEAR/0: the distance must be a whole number from 1 to 1000 (column 10); "
                       "searched as plain words"},
-        ForgivingCase{"NearNegative", "Mourinho NEAR/-5 milk", "",
+        ForgivingCase{"NearNegative", "Mourinho NEAR/-5 milk", "OR(Zmourinho Znear Z5 Zmilk)",
                       "NEAR/-5: the distance must be a whole number from 1 to 1000 (column 10); "
                       "searched as plain words"},
-        ForgivingCase{"NearHuge", "Mourinho NEAR/4294967296 milk", "",
+        ForgivingCase{"NearHuge", "Mourinho NEAR/4294967296 milk",
+                      "OR(Zmourinho Znear Z4294967296 Zmilk)",
                       "NEAR/4294967296: the distance must be a whole number from 1 to 1000 "
                       "(column 10); searched as plain words"},
         // Only the fallback's warning: the fields it warned of are gone.
