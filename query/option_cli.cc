@@ -42,7 +42,7 @@ CLI::Option* add_row(CLI::App& app, Command command, const SearchOption& option,
     }
     case ValueKind::kNumber:
       return app.add_option_function<double>(names, setter<double>(option, options), help)
-          ->check(CLI::NonNegativeNumber);
+          ->check(finite_number());
     case ValueKind::kPaths:
       // One path per --db, so that the query may follow it.
       return app

@@ -1,6 +1,7 @@
 #include "query/whole_number.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <system_error>
@@ -22,6 +23,20 @@ CLI::Validator whole_number(std::size_t least) {
         return "";
       },
       "N");
+}
+
+CLI::Validator finite_number() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        double value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (error != std::errc() || stop != end || !std::isfinite(value) || value < 0) {
+          return text + " is not a number of 0 or more";
+        }
+        return "";
+      },
+      "NUMBER");
 }
 
 }  // namespace quarry

@@ -499,6 +499,59 @@ TEST_F(CliCorpusTest, PastTheCountLimitTheTotalIsALowerBound) {
   EXPECT_EQ(result.at("hits").size(), 3u) << "the page is not cut to the count";
 }
 
+// Weights that are not finite, or out of their range, would rank every
+// match NaN and print an empty page: they are usage errors, on one line.
+TEST_F(CliCorpusTest, WeightingParametersMustBeFiniteAndInRange) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {{"--bm25", "k1=nan,b=nan"}, "--bm25: ranking scheme bm25: b must be a number from 0 to 1"},
+      {{"--bm25", "k1=1e308"}, "--bm25: ranking scheme bm25: k1 must be a number from 0 to 1000"},
+      {{"--bm25", "k1=inf"}, "k1 must be a number from 0 to 1000"},
+      {{"--bm25", "k1=-1"}, "k1 must be a number from 0 to 1000"},
+      {{"--bm25", "b=1.5"}, "b must be a number from 0 to 1"},
+      {{"--title-weight", "nan"}, "--title-weight"},
+      {{"--title-weight", "inf"}, "--title-weight"},
+      {{"--title-weight", "-1"}, "--title-weight"},
+      {{"--feedback", "on,weight=nan"}, "--feedback"},
+      {{"--feedback", "on,power=inf"}, "--feedback"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = c.args;
+    args.push_back("penalty");
+    RunResult result = run_quarry(db(), args);
+    EXPECT_EQ(result.exit_code, 2) << c.args[0] << " " << c.args[1] << ": " << result.err;
+    EXPECT_NE(result.err.find(c.message), std::string::npos) << result.err;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+  EXPECT_EQ(run_quarry(db(), {"--bm25", "k1=1000,b=1", "penalty"}).exit_code, 0);
+  EXPECT_EQ(run_quarry(db(), {"--title-weight", "0.5", "penalty"}).exit_code, 0);
+}
+
+// A NEAR distance out of range is a warning, and with --strict an error.
+TEST_F(CliCorpusTest, NearDistanceOutOfRangeIsWarnedOfOrRefused) {
+  for (const std::string query :
+       {"Mourinho NEAR/0 milk", "Mourinho NEAR/-5 milk", "Mourinho NEAR/4294967296 milk"}) {
+    const std::string near = query.substr(9, query.find(' ', 9) - 9);
+    RunResult strict = run_quarry(db(), {"--strict", query});
+    EXPECT_EQ(strict.exit_code, 2) << query << ": " << strict.err;
+    EXPECT_EQ(strict.out, "");
+    EXPECT_EQ(lines_of(strict.err).size(), 1u) << strict.err;
+    EXPECT_NE(strict.err.find(near + ": the distance must be a whole number from 1 to 1000"),
+              std::string::npos)
+        << strict.err;
+    RunResult forgiving = run_quarry(db(), {query});
+    EXPECT_EQ(forgiving.exit_code, 0) << query << ": " << forgiving.err;
+    EXPECT_NE(forgiving.err.find(near + ": the distance must be a whole number from 1 to 1000 "
+                                        "(column 10); searched as plain words"),
+              std::string::npos)
+        << forgiving.err;
+  }
+}
+
 TEST_F(CliCorpusTest, CountOptionsAreChecked) {
   struct Case {
     std::vector<std::string> args;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace quarry {
@@ -145,6 +146,32 @@ TEST(ParseSearchRequest, RefusesBadParametersWith400) {
     }
   }
   EXPECT_EQ(search("q=" + std::string(kMaxQueryBytes, 'a')).query.size(), kMaxQueryBytes);
+}
+
+// BM25 parameters out of range would rank every match NaN and show an
+// empty page; they are refused, naming the parameter and the range.
+TEST(ParseSearchRequest, RefusesBm25ParametersOutOfRange) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"q=a&bm25=k1%3Dnan,b%3Dnan", "b must be a number from 0 to 1"},
+      {"q=a&bm25=k1%3D1e308", "k1 must be a number from 0 to 1000"},
+      {"q=a&bm25=k1%3Dinf", "k1 must be a number from 0 to 1000"},
+      {"q=a&bm25=k1%3D-1", "k1 must be a number from 0 to 1000"},
+      {"q=a&bm25=b%3D2", "b must be a number from 0 to 1"},
+      {"q=a&weight=bm25%2B&bm25=b%3Dnan", "b must be a number from 0 to 1"},
+  };
+  for (const auto& [bad, message] : cases) {
+    try {
+      search(bad);
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const HttpError& error) {
+      EXPECT_EQ(error.status(), 400) << bad;
+      const std::string what = error.what();
+      EXPECT_NE(what.find("bm25"), std::string::npos) << what;
+      EXPECT_NE(what.find(message), std::string::npos) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  EXPECT_EQ(search("q=a&bm25=k1%3D1000,b%3D1").options.ranking.parameters.at("k1"), 1000);
 }
 
 TEST(ParseSearchRequest, LikeAndFeedback) {

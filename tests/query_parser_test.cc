@@ -114,7 +114,9 @@ INSTANTIATE_TEST_SUITE_P(
         ParseCase{"NearGroupOfWords", "kraan NEAR/3 (elektrisch electrisch)",
                   "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
         ParseCase{"GroupAdjWord", "(mobile OR cell) ADJ phone", "PHRASE(OR(Zmobil Zcell) Zphone)"},
-        ParseCase{"NearGroupOfOne", "mobile NEAR (phone)", "NEAR(Zmobil Zphone)"}),
+        ParseCase{"NearGroupOfOne", "mobile NEAR (phone)", "NEAR(Zmobil Zphone)"},
+        ParseCase{"NearAtTheMost", "mobile NEAR/1000 phone", "NEAR(Zmobil Zphone)"},
+        ParseCase{"AdjAtTheLeast", "mobile ADJ/1 phone", "PHRASE(Zmobil Zphone)"}),
     [](const auto& info) { return info.param.name; });
 
 TEST(QueryParser, WordsKeepTheirPlacesInTheQuery) {
@@ -194,7 +196,13 @@ INSTANTIATE_TEST_SUITE_P(
                       ErrorCase{"NearGroupWithPhrase", "a NEAR (b \"c d\")", 11},
                       ErrorCase{"NearGroupNeverClosed", "a NEAR (b OR c", 8},
                       ErrorCase{"NearGroupEndsWithOr", "a NEAR (b OR)", 13},
-                      ErrorCase{"NearEmptyGroup", "a NEAR ()", 9}),
+                      ErrorCase{"NearEmptyGroup", "a NEAR ()", 9},
+                      // A distance is a whole number from 1 to 1000.
+                      ErrorCase{"NearZero", "a NEAR/0 b", 3},
+                      ErrorCase{"NearNegative", "a NEAR/-5 b", 3},
+                      ErrorCase{"NearHuge", "a NEAR/4294967296 b", 3},
+                      ErrorCase{"NearOverTheMost", "a NEAR/1001 b", 3},
+                      ErrorCase{"AdjFraction", "a ADJ/1.5 b", 3}),
     [](const auto& info) { return info.param.name; });
 
 TEST(QueryParser, DeepNestingIsAnErrorNotACrash) {
@@ -243,6 +251,16 @@ INSTANTIATE_TEST_SUITE_P(
         ForgivingCase{"BadDate", "date:2017-13-01", "OR(Zdate Z2017 Z13 Z01)",
                       "a date is YYYY, YYYY-MM or YYYY-MM-DD, or a range FROM..TO (column 6); "
                       "searched as plain words"},
+        ForgivingCase{"NearZero", "Mourinho NEAR/0 milk", "OR(Zmourinho Znear Z0 Zmilk)",
+                      "NEAR/0: the distance must be a whole number from 1 to 1000 (column 10); "
+                      "searched as plain words"},
+        ForgivingCase{"NearNegative", "Mourinho NEAR/-5 milk", "OR(Zmourinho Znear Z5 Zmilk)",
+                      "NEAR/-5: the distance must be a whole number from 1 to 1000 (column 10); "
+                      "searched as plain words"},
+        ForgivingCase{"NearHuge", "Mourinho NEAR/4294967296 milk",
+                      "OR(Zmourinho Znear Z4294967296 Zmilk)",
+                      "NEAR/4294967296: the distance must be a whole number from 1 to 1000 "
+                      "(column 10); searched as plain words"},
         // Only the fallback's warning: the fields it warned of are gone.
         ForgivingCase{"FieldsAreWordsToo", "site:x (a", "OR(Zsite Zx Za)",
                       "'(' is never closed (column 8); searched as plain words"}),

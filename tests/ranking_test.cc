@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/search/weighting_scheme.h"
@@ -84,6 +86,37 @@ TEST(Ranking, UnknownSchemeErrorListsTheKnownOnes) {
   } catch (const ConfigError& error) {
     EXPECT_NE(std::string(error.what()).find("nosuch"), std::string::npos) << error.what();
     EXPECT_NE(std::string(error.what()).find("bm25"), std::string::npos) << error.what();
+  }
+}
+
+// A parameter out of its range is refused, naming the range, rather than
+// ranking every match NaN or infinity.
+TEST(Ranking, ParametersMustBeFiniteAndInRange) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<std::pair<WeightCase, std::string>> rejected = {
+      {{"bm25", {{"k1", nan}}}, "k1 must be a number from 0 to 1000"},
+      {{"bm25", {{"b", nan}}}, "b must be a number from 0 to 1"},
+      {{"bm25", {{"k1", 1e308}}}, "k1 must be a number from 0 to 1000"},
+      {{"bm25", {{"k1", inf}}}, "k1 must be a number from 0 to 1000"},
+      {{"bm25", {{"k1", -1}}}, "k1 must be a number from 0 to 1000"},
+      {{"bm25", {{"b", 1.5}}}, "b must be a number from 0 to 1"},
+      {{"bm25", {{"b", -0.1}}}, "b must be a number from 0 to 1"},
+      {{"bm25+", {{"delta", -inf}}}, "delta must be a number from 0 to 1000"},
+      {{"pl2", {{"c", nan}}}, "c must be a number from 0 to 1000"},
+      {{"trad", {{"k", 1e9}}}, "k must be a number from 0 to 1000"},
+  };
+  for (const auto& [c, message] : rejected) {
+    try {
+      check_ranking({c.scheme, c.parameters});
+      ADD_FAILURE() << c.scheme << " " << c.parameters.begin()->first << " accepted";
+    } catch (const ConfigError& error) {
+      EXPECT_EQ(error.what(), "ranking scheme " + c.scheme + ": " + message);
+    }
+  }
+  for (const WeightCase& c : std::vector<WeightCase>{{"bm25", {{"k1", 0}, {"b", 0}}},
+                                                     {"bm25", {{"k1", 1000}, {"b", 1}}}}) {
+    EXPECT_NO_THROW(check_ranking({c.scheme, c.parameters})) << c.scheme;
   }
 }
 

@@ -58,8 +58,12 @@ bool looks_like_field(std::string_view name, std::string_view value) {
          value.front() != '\\' && value.front() != ':' && value.front() != ')';
 }
 
-// "NEAR", "NEAR/5", "ADJ", "ADJ/3"; sets the window.
-std::optional<LexemeKind> proximity(std::string_view word, unsigned* window) {
+constexpr unsigned kMaxNearWindow = 1000;
+
+// "NEAR", "NEAR/5", "ADJ", "ADJ/3"; sets the window. A distance that is a
+// number but not a whole one from 1 to kMaxNearWindow ("NEAR/0",
+// "NEAR/-5", "ADJ/1.5") sets *bad_distance: it was meant as an operator.
+std::optional<LexemeKind> proximity(std::string_view word, unsigned* window, bool* bad_distance) {
   LexemeKind kind;
   if (word.starts_with("NEAR")) {
     kind = LexemeKind::kNear;
@@ -73,12 +77,17 @@ std::optional<LexemeKind> proximity(std::string_view word, unsigned* window) {
   *window = kDefaultNearWindow;
   if (word.empty()) return kind;
   if (word.front() != '/' || word.size() < 2) return std::nullopt;
-  auto [end, error] = std::from_chars(word.data() + 1, word.data() + word.size(), *window);
-  if (error != std::errc() || end != word.data() + word.size() || *window == 0) {
-    return std::nullopt;
+  const std::string_view distance = word.substr(1);
+  unsigned long long value = 0;
+  auto [end, error] = std::from_chars(distance.data(), distance.data() + distance.size(), value);
+  if (error == std::errc() && end == distance.data() + distance.size() && value >= 1 &&
+      value <= kMaxNearWindow) {
+    *window = static_cast<unsigned>(value);
+    return kind;
   }
-  *window = std::min(*window, 1000u);
-  return kind;
+  const char first = distance.front();
+  *bad_distance = (first >= '0' && first <= '9') || first == '-' || first == '+' || first == '.';
+  return std::nullopt;
 }
 
 class Lexer {
@@ -164,8 +173,12 @@ class Lexer {
       kind = LexemeKind::kXor;
     else if (text == "NOT")
       kind = LexemeKind::kNot;
-    else if (auto near = proximity(text, &window))
+    else if (bool bad_distance = false; auto near = proximity(text, &window, &bad_distance))
       kind = *near;
+    else if (bad_distance)
+      throw_query_error(query_, start,
+                        std::string(text) + ": the distance must be a whole number from 1 to " +
+                            std::to_string(kMaxNearWindow));
     out->push_back({kind, text, start, window});
     return end;
   }

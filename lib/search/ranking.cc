@@ -5,6 +5,8 @@
 #include <charconv>
 #include <functional>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "lib/search/weighting_scheme.h"
@@ -64,6 +66,21 @@ const std::vector<Scheme>& schemes() {
 
 namespace {
 
+// The values a parameter may take. Xapian documents b in [0, 1] and the
+// others as 0 or more; 1000 is far beyond any setting that ranks well, and
+// far below those that overflow the weights to infinity or NaN (k1=1e308
+// leaves every match unranked).
+std::pair<double, double> parameter_range(const std::string& name) {
+  if (name == "b") return {0, 1};
+  return {0, 1000};
+}
+
+std::string number_text(double value) {
+  char text[32];
+  const auto [end, error] = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, error == std::errc() ? end : text);
+}
+
 const Scheme& scheme_of(const RankingConfig& config) {
   for (const Scheme& scheme : schemes()) {
     if (scheme.name == config.scheme) return scheme;
@@ -79,6 +96,13 @@ std::map<std::string, double> ranking_parameters(const RankingConfig& config) {
   for (const auto& [name, value] : config.parameters) {
     if (!parameters.count(name)) {
       throw ConfigError("ranking scheme " + config.scheme + " takes no parameter " + name);
+    }
+    const auto [least, most] = parameter_range(name);
+    // Written so that NaN fails too.
+    if (!(value >= least && value <= most)) {
+      throw ConfigError("ranking scheme " + config.scheme + ": " + name +
+                        " must be a number from " + number_text(least) + " to " +
+                        number_text(most));
     }
     parameters[name] = value;
   }
