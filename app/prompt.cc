@@ -149,7 +149,8 @@ void PromptSession::confirm(const std::string& message) {
 }
 
 void PromptSession::problem(const std::string& message) {
-  diagnostics_ << program_ << ": " << message << '\n';
+  // A message may quote an article's id.
+  diagnostics_ << program_ << ": " << terminal_safe(message, true) << '\n';
   ++problems_;
 }
 
@@ -280,16 +281,17 @@ void PromptSession::show(std::string_view argument) {
   std::ostringstream page;
   const TextStyle& style = config_.session.style;
   if (style.color) page << ansi::kBold;
-  page << article->title;
+  page << terminal_safe(article->title);
   if (style.color) page << ansi::kReset;
-  page << '\n' << article->id;
+  page << '\n' << terminal_safe(article->id);
   for (const std::string* field : {&article->date, &article->source, &article->category}) {
-    if (!field->empty()) page << " · " << *field;
+    if (!field->empty()) page << " · " << terminal_safe(*field);
   }
   page << "\n\n";
   std::ostringstream body;
-  write_highlighted(
-      body, highlight_all(searcher_.analyzer(), article->body, last_result_.highlight), style);
+  write_highlighted(body,
+                    highlight_all(searcher_.analyzer(), article->body, last_result_.highlight),
+                    style, {}, true);
   page << paragraphs_apart(body.str()) << '\n';
   // Wrapped here, at spaces, rather than by the terminal or the pager,
   // which would break lines in the middle of words.
@@ -317,17 +319,17 @@ void PromptSession::story(std::string_view argument) {
     return problem("hit " + std::to_string(hit.rank) + " has no other reports");
   const TextStyle& style = config_.session.style;
   out_ << hit.more_total << (hit.more_total == 1 ? " more report" : " more reports") << " of "
-       << hit.id << ":\n";
+       << terminal_safe(hit.id) << ":\n";
   for (const std::string& id : hit.more) {
     const std::optional<Article> article = searcher_.fetch(id);
     if (!article) continue;
     out_ << "  ";
     if (style.color) out_ << ansi::kBold;
-    out_ << (article->title.empty() ? article->id : article->title);
+    out_ << terminal_safe(article->title.empty() ? article->id : article->title);
     if (style.color) out_ << ansi::kReset << ansi::kDim;
-    out_ << "\n    " << article->id;
+    out_ << "\n    " << terminal_safe(article->id);
     for (const std::string* field : {&article->date, &article->source, &article->category}) {
-      if (!field->empty()) out_ << " · " << *field;
+      if (!field->empty()) out_ << " · " << terminal_safe(*field);
     }
     if (style.color) out_ << ansi::kReset;
     out_ << '\n';

@@ -1,6 +1,7 @@
 #include "app/terminal_text.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 #include "app/ansi.h"
@@ -87,6 +88,32 @@ std::vector<std::string_view> pieces_of(std::string_view word) {
 
 }  // namespace
 
+std::string terminal_safe(std::string_view text, bool keep_lines) {
+  std::string safe;
+  safe.reserve(text.size());
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (byte < 0x20 || byte == 0x7F) {
+      if (keep_lines && (byte == '\n' || byte == '\t')) {
+        safe += static_cast<char>(byte);
+      } else {
+        safe += '^';
+        safe += static_cast<char>(byte ^ 0x40);
+      }
+    } else if (byte == 0xC2 && at + 1 < text.size() &&
+               static_cast<unsigned char>(text[at + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[at + 1]) <= 0x9F) {
+      // A C1 control, which some terminals obey as ESC and a letter.
+      char name[16];
+      std::snprintf(name, sizeof name, "<U+%04X>", static_cast<unsigned char>(text[++at]));
+      safe += name;
+    } else {
+      safe += static_cast<char>(byte);
+    }
+  }
+  return safe;
+}
+
 std::size_t display_width(std::string_view text) {
   std::size_t width = 0;
   for (std::size_t at = 0; at < text.size();) {
@@ -162,9 +189,9 @@ std::string wrap_lines(std::string_view text, std::size_t width) {
 }
 
 void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style,
-                       std::string_view style_around) {
+                       std::string_view style_around, bool keep_lines) {
   if (!style.color) {
-    out << snippet.text;
+    out << terminal_safe(snippet.text, keep_lines);
     return;
   }
   std::size_t at = 0;
@@ -172,12 +199,13 @@ void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyl
     const std::size_t begin = byte_of(snippet.text, highlight.begin);
     const std::size_t end = byte_of(snippet.text, highlight.end);
     if (begin < at || end < begin) continue;
-    out << std::string_view(snippet.text).substr(at, begin - at) << ansi::kMatch
-        << std::string_view(snippet.text).substr(begin, end - begin) << ansi::kReset
-        << style_around;
+    out << terminal_safe(std::string_view(snippet.text).substr(at, begin - at), keep_lines)
+        << ansi::kMatch
+        << terminal_safe(std::string_view(snippet.text).substr(begin, end - begin), keep_lines)
+        << ansi::kReset << style_around;
     at = end;
   }
-  out << std::string_view(snippet.text).substr(at);
+  out << terminal_safe(std::string_view(snippet.text).substr(at), keep_lines);
 }
 
 }  // namespace quarry

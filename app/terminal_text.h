@@ -20,6 +20,14 @@ struct TextStyle {
   std::size_t width = 0;
 };
 
+// What a terminal may be given safely to show `text`, which comes from an
+// article or a user and may hold control characters: each is written as
+// less and cat -v write it, ESC as ^[, BEL as ^G, DEL as ^?, and C1 controls
+// (U+0080 to U+009F) as <U+009B>, so that none can move the cursor, clear
+// the screen or retitle the window. Newlines and tabs are kept when
+// `keep_lines` (a body of paragraphs), else shown as ^J and ^I.
+std::string terminal_safe(std::string_view text, bool keep_lines = false);
+
 // How many columns `text` takes on a terminal: ANSI escapes none, East
 // Asian wide characters and emoji two, control characters none, others one.
 std::size_t display_width(std::string_view text);
@@ -37,11 +45,12 @@ std::string wrap(std::string_view line, std::size_t width, std::string_view inde
 // terminal `width` columns wide shows without breaking a word.
 std::string wrap_lines(std::string_view text, std::size_t width);
 
-// The snippet's text with its highlights in bold colour when style.color;
+// The snippet's text, made terminal_safe (keeping its lines when
+// `keep_lines`), with its highlights in bold colour when style.color;
 // `style_around` is the style the text around them is in (restored after
 // each highlight).
 void write_highlighted(std::ostream& out, const Snippet& snippet, const TextStyle& style,
-                       std::string_view style_around = {});
+                       std::string_view style_around = {}, bool keep_lines = false);
 
 }  // namespace quarry
 

@@ -37,7 +37,7 @@ void write_facets(std::ostream& out, const std::vector<Facet>& facets, const Tex
     if (facet.values.empty()) out << " none";
     const std::size_t shown = values_shown(facet);
     for (std::size_t i = 0; i < shown; ++i) {
-      out << (i == 0 ? " " : " · ") << facet.values[i].value << ' ';
+      out << (i == 0 ? " " : " · ") << terminal_safe(facet.values[i].value) << ' ';
       if (style.color) out << ansi::kDim;
       out << with_thousands(facet.values[i].count);
       if (style.color) out << ansi::kReset;
@@ -50,9 +50,9 @@ void write_facets(std::ostream& out, const std::vector<Facet>& facets, const Tex
 // "id · date · source · category", as far as the article has them.
 void write_origin(std::ostream& out, const Hit& hit, const TextStyle& style) {
   if (style.color) out << ansi::kDim;
-  out << hit.id;
+  out << terminal_safe(hit.id);
   for (const std::string* field : {&hit.date, &hit.source, &hit.category}) {
-    if (!field->empty()) out << " · " << *field;
+    if (!field->empty()) out << " · " << terminal_safe(*field);
   }
   if (style.color) out << ansi::kReset;
 }
@@ -60,7 +60,7 @@ void write_origin(std::ostream& out, const Hit& hit, const TextStyle& style) {
 void write_title(std::ostream& out, const Hit& hit, const TextStyle& style) {
   if (style.color) out << ansi::kBold;
   if (hit.title.empty()) {
-    out << hit.id;
+    out << terminal_safe(hit.id);
   } else {
     write_highlighted(out, Snippet{hit.title, hit.title_highlights}, style, ansi::kBold);
   }
@@ -84,7 +84,7 @@ void write_hit(std::ostream& out, const Hit& hit, const TextStyle& style) {
   if (hit.more_total > 0) {
     out << kIndent;
     if (style.color) out << ansi::kDim;
-    out << more_reports_text(hit);
+    out << terminal_safe(more_reports_text(hit));
     if (style.color) out << ansi::kReset;
     out << '\n';
   }
@@ -128,7 +128,7 @@ void TextPrinter::query_error(std::string_view query, std::string_view message,
                               const AnswerFields& fields) {
   set_apart();
   if (fields.qid) heading(*fields.qid, query);
-  out_ << "error: " << message << '\n';
+  out_ << "error: " << terminal_safe(message) << '\n';
   ++answers_;
 }
 
@@ -139,17 +139,17 @@ void TextPrinter::set_apart() {
 
 void TextPrinter::heading(std::string_view qid, std::string_view query) {
   if (style_.color) out_ << ansi::kBold;
-  out_ << "Query " << qid << ": " << query;
+  out_ << "Query " << terminal_safe(qid) << ": " << terminal_safe(query);
   if (style_.color) out_ << ansi::kReset;
   out_ << '\n';
 }
 
 void TextPrinter::result_text(const SearchResult& result) {
   if (result.corrected) {
-    out_ << "Showing results for " << result.suggestion << "; search instead for " << result.query
-         << '\n';
+    out_ << "Showing results for " << terminal_safe(result.suggestion) << "; search instead for "
+         << terminal_safe(result.query) << '\n';
   } else if (!result.suggestion.empty()) {
-    out_ << "Did you mean: " << result.suggestion << '\n';
+    out_ << "Did you mean: " << terminal_safe(result.suggestion) << '\n';
   }
   out_ << count_text(result) << '\n';
   if (const std::string past = past_end_text(result); !past.empty()) out_ << past << '\n';

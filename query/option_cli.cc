@@ -48,7 +48,12 @@ CLI::Option* add_row(CLI::App& app, Command command, const SearchOption& option,
       return app
           .add_option_function<std::vector<std::string>>(
               names, setter<std::vector<std::string>>(option, options), help)
-          ->allow_extra_args(false);
+          ->allow_extra_args(false)
+          ->check(CLI::Validator(
+              [](const std::string& path) {
+                return path.empty() ? std::string("an empty path names no index") : std::string();
+              },
+              "PATH"));
     case ValueKind::kChoice:
     case ValueKind::kList:
     case ValueKind::kText:

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xapian.h>
 
@@ -186,6 +187,41 @@ TEST(CliIndexTest, AnIndexIsNeverWrittenAmongOtherFiles) {
             std::string::npos)
       << result.err;
   EXPECT_EQ(std::distance(fs::directory_iterator(dir / "articles"), fs::directory_iterator()), 3);
+}
+
+// The files of a folder, by name.
+std::set<std::string> names_in(const fs::path& folder) {
+  std::set<std::string> names;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
+    names.insert(entry.path().filename().string());
+  }
+  return names;
+}
+
+TEST(CliIndexTest, EmptyPathsAndPipesAreUsageErrorsThatWriteNothing) {
+  TempDir dir;
+  fs::create_directory(dir / "work");
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const fs::path fifo_corpus = dir / "news.jsonl";
+  ASSERT_EQ(mkfifo(fifo_corpus.c_str(), 0600), 0);
+  // Run from a folder of its own, where an empty path would write.
+  const fs::path before = fs::current_path();
+  fs::current_path(dir / "work");
+  const RunResult empty = run_program(QUARRY_INDEX_BIN, {"--db", "", QUARRY_CORPUS_DIR});
+  const RunResult piped = run_index(fifo, {QUARRY_CORPUS_DIR});
+  const RunResult piped_in = run_index(dir / "index", {fifo_corpus.string()});
+  const RunResult searched = run_program(QUARRY_BIN, {"--db", "", "Ederson"});
+  fs::current_path(before);
+  for (const RunResult& result : {empty, piped, piped_in, searched}) {
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+  EXPECT_TRUE(names_in(dir / "work").empty());
+  EXPECT_EQ(names_in(dir.path()), (std::set<std::string>{"fifo", "news.jsonl", "work"}));
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(fs::is_fifo(fifo_corpus));
 }
 
 TEST(CliIndexTest, AnEmptyFolderWarnsAndOtherFilesAreNamedOnce) {

@@ -673,6 +673,31 @@ TEST_F(PromptTest, SeesTheIndexChangeUnderIt) {
   EXPECT_TRUE(shown.out.starts_with("Zebra crossing\nzebra.txt")) << shown.out;
 }
 
+TEST_F(PromptTest, ShowWritesControlCharactersVisibly) {
+  write_file(dir_ / "in" / "a.jsonl",
+             R"({"id": "a\u001b[2J\r", "title": "\u001b]0;pwned\u0007 Zebra", )"
+             R"("body": "A zebrafish\u001b[2J here.\n\nIt\tswam."})"
+             "\n");
+  IndexConfig config;
+  config.db_path = (dir_ / "index").string();
+  ASSERT_EQ(index_paths(config, {(dir_ / "in").string()}).added, 1u);
+  own_searcher_ = std::make_unique<Searcher>(config.db_path);
+  searcher_ = own_searcher_.get();
+  open();
+  const Reply found = say("zebrafish");
+  EXPECT_NE(found.out.find("^[]0;pwned^G Zebra"), std::string::npos) << found.out;
+  const Reply shown = say(":show 1");
+  EXPECT_EQ(shown.diagnostics, "");
+  EXPECT_TRUE(shown.out.starts_with("^[]0;pwned^G Zebra\na^[[2J^M\n\nA zebrafish^[[2J here.\n"))
+      << shown.out;
+  EXPECT_NE(shown.out.find("It\tswam."), std::string::npos) << shown.out;
+  for (const std::string& text : {found.out, shown.out}) {
+    for (const char c : text) {
+      EXPECT_TRUE(c == '\n' || c == '\t' || static_cast<unsigned char>(c) >= 0x20) << text;
+    }
+  }
+}
+
 TEST_F(PromptTest, FacetsCountTheLastQuerysMatches) {
   expect_problem(say(":facets"), ":facets", "no query yet");
   const std::vector<Article> articles = {

@@ -7,6 +7,25 @@
 namespace quarry {
 namespace {
 
+TEST(TerminalTextTest, TerminalSafeShowsControlCharacters) {
+  struct Case {
+    std::string text;
+    bool keep_lines;
+    std::string safe;
+  };
+  const Case cases[] = {
+      {"", false, ""},
+      {"plain café 😀", false, "plain café 😀"},
+      {"\x1b]0;pwned\x07 \x1b[2J", false, "^[]0;pwned^G ^[[2J"},
+      {"a\rb\x7f\x01", false, "a^Mb^?^A"},
+      {"one\ntwo\tthree", false, "one^Jtwo^Ithree"},
+      {"one\ntwo\tthree\r", true, "one\ntwo\tthree^M"},
+      {"a\u009b2Jb\u0085", false, "a<U+009B>2Jb<U+0085>"},
+      {"bad \xc2 \xff utf-8", false, "bad \xc2 \xff utf-8"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(terminal_safe(c.text, c.keep_lines), c.safe) << c.text;
+}
+
 TEST(TerminalTextTest, DisplayWidthCountsColumnsOnATerminal) {
   const struct {
     std::string text;

@@ -77,6 +77,30 @@ TEST(TextPrinterTest, PlainTextHasNoEscapes) {
             "   le café de 😀 Mourinho\n");
 }
 
+TEST(TextPrinterTest, ControlCharactersFromArticlesAreShownNotObeyed) {
+  // A title that would retitle the window and clear the screen; an id with
+  // ESC and CR; a source with BEL.
+  SearchResult result;
+  result.total = 1;
+  Hit hit = make_hit(1, "a\x1b[31m\r.txt", "\x1b]0;pwned\x07 \x1b[2J talk", 1,
+                     {"some talk\x1b[2J", {{5, 9}}});
+  hit.source = "wire\x07";
+  result.hits.push_back(hit);
+  const std::string plain = text_of(result, false);
+  for (const char c : plain)
+    EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << plain;
+  EXPECT_NE(plain.find("^[]0;pwned^G ^[[2J talk"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("a^[[31m^M.txt"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("wire^G"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("some talk^[[2J"), std::string::npos) << plain;
+  // In colour, the only escapes are the printer's own.
+  const std::string colored = text_of(result, true);
+  EXPECT_EQ(strip_ansi(colored), plain);
+  for (const char c : strip_ansi(colored)) {
+    EXPECT_TRUE(c == '\n' || static_cast<unsigned char>(c) >= 0x20) << colored;
+  }
+}
+
 TEST(TextPrinterTest, ColorWrapsExactlyTheHighlightedWords) {
   const std::string colored = text_of(two_hits(), true);
   EXPECT_NE(colored.find('\x1b'), std::string::npos);

@@ -33,6 +33,8 @@ std::string unusable_index_folder(const std::string& db_path) {
 }  // namespace
 
 void check_index_folder(const std::string& db_path) {
+  // An empty path would put the lock and the build's files in the current folder.
+  if (db_path.empty()) throw ConfigError("the index path is empty; name a folder for the index");
   if (std::string problem = unusable_index_folder(db_path); !problem.empty()) {
     throw ConfigError("index " + db_path + " " + problem + "; choose an empty or new folder");
   }

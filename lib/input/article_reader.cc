@@ -262,7 +262,10 @@ std::string unreadable_root(const std::filesystem::path& root) {
     if (code && code != std::errc::no_such_file_or_directory) return code.message();
     return "no such file or folder";
   }
-  if (fs::is_directory(status) || kind_of(root) != InputKind::kNone) return "";
+  if (fs::is_directory(status)) return "";
+  // A pipe or a device named .txt would be read as nothing, or block.
+  if (kind_of(root) != InputKind::kNone)
+    return fs::is_regular_file(status) ? "" : "not a regular file";
   return "not a folder, nor a .txt, .jsonl or .jsonl.gz file";
 }
 

@@ -73,7 +73,8 @@ bool is_article_file(const std::filesystem::path& path);
 
 // Why read_articles cannot read `root` at all: it does not exist, or it is
 // neither a folder nor a file of a kind it reads ("no such file or
-// folder"); empty when it can be read.
+// folder"), or it is named as one but is a pipe or a device ("not a
+// regular file"); empty when it can be read.
 std::string unreadable_root(const std::filesystem::path& root);
 
 // The most of an article's body that is indexed and stored: some thirty
