@@ -27,6 +27,13 @@ const Article kArticle{.id = "a-1",
                        .category = "Sport",
                        .source = "Press Association"};
 
+// The sample article with another date, as the index would store it.
+Xapian::Document document_dated(const std::string& date) {
+  Article article = kArticle;
+  article.date = date;
+  return make_document(Analyzer(), article, "/corpus");
+}
+
 // Title words are indexed once more, after the stem prefix.
 const std::string kTitleStemPrefix = std::string(kStemPrefix) + kTitlePrefix;
 
@@ -106,11 +113,8 @@ TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {
       {"yesterday", ""},
       {"", ""},
   };
-  const Analyzer analyzer;
   for (const auto& c : cases) {
-    Article article = kArticle;
-    article.date = c.date;
-    const Xapian::Document doc = make_document(analyzer, article, "/corpus");
+    const Xapian::Document doc = document_dated(c.date);
     EXPECT_EQ(doc.get_value(kDateSlot), c.value) << '"' << c.date << '"';
     EXPECT_EQ(decode_article(doc.get_value(kArticleSlot)).date, c.date)
         << "the text keeps what was given";
@@ -138,11 +142,8 @@ TEST(DocumentBuilder, TimeSlotHoldsTheTimeOfADatedArticle) {
       {"2017-02-30T15:01:01", ""},
       {"", ""},
   };
-  const Analyzer analyzer;
   for (const auto& c : cases) {
-    Article article = kArticle;
-    article.date = c.date;
-    const Xapian::Document doc = make_document(analyzer, article, "/corpus");
+    const Xapian::Document doc = document_dated(c.date);
     EXPECT_EQ(doc.get_value(kTimeSlot), c.value) << '"' << c.date << '"';
   }
 }
