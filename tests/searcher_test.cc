@@ -380,6 +380,27 @@ TEST(Searcher, SortingByDateFollowsTheTimeOfDay) {
             (std::vector<std::string>{"day", "day-before"}));
 }
 
+// Wire copy from three desks, each giving its own zone, is ordered by the
+// instant each names, not by the clock times as written.
+TEST(Searcher, SortingByDateTakesTimeZonesIntoAccount) {
+  TempDir dir;
+  testing::index_articles(dir, {
+                                   {"new-york", "Oil", "Oil.", "1987-03-02T06:00:00-05:00", "", ""},
+                                   {"london", "Oil", "Oil.", "1987-03-02T08:00:00Z", "", ""},
+                                   {"tokyo", "Oil", "Oil.", "1987-03-02T09:00:00+09:00", "", ""},
+                                   {"sydney", "Oil", "Oil.", "1987-03-02T07:00+11:00", "", ""},
+                               });
+  Searcher searcher(testing::index_path(dir));
+  SearchOptions options;
+  options.sort = SortOrder::kOldestFirst;
+  // Sydney's 07:00 is 20:00 UTC the evening before.
+  EXPECT_EQ(ids_of(searcher.search("oil", options)),
+            (std::vector<std::string>{"sydney", "tokyo", "london", "new-york"}));
+  options.sort = SortOrder::kNewestFirst;
+  EXPECT_EQ(ids_of(searcher.search("oil", options)),
+            (std::vector<std::string>{"new-york", "london", "tokyo", "sydney"}));
+}
+
 // An index written before times were kept has no time slot: it sorts by
 // the day, undated articles still last.
 TEST(Searcher, AnIndexWithoutTimesSortsByDay) {

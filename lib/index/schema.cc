@@ -32,6 +32,20 @@ int digits_value(std::string_view text) {
   return text.empty() ? -1 : value;
 }
 
+// The offset from UTC that `zone` names ("Z", "+02:00", "-0530", "+01"),
+// in minutes; 0 when it names none.
+long utc_offset_minutes(std::string_view zone) {
+  if (zone.size() < 3 || (zone[0] != '+' && zone[0] != '-')) return 0;
+  const long sign = zone[0] == '-' ? -1 : 1;
+  const int hours = digits_value(zone.substr(1, 2));
+  int minutes = 0;
+  zone.remove_prefix(3);
+  if (!zone.empty() && zone[0] == ':') zone.remove_prefix(1);
+  if (zone.size() >= 2) minutes = digits_value(zone.substr(0, 2));
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return 0;
+  return sign * (hours * 60L + minutes);
+}
+
 }  // namespace
 
 std::string sortable_date(std::string_view iso) {
@@ -53,23 +67,45 @@ std::string sortable_time(std::string_view iso) {
   if (sortable_date(iso).empty() || iso.size() < 16 || (iso[10] != 'T' && iso[10] != ' ')) {
     return "";
   }
-  const std::string_view time = iso.substr(11);
+  std::string_view time = iso.substr(11);
   const int hour = digits_value(time.substr(0, 2));
   const int minute = digits_value(time.substr(3, 2));
   if (time[2] != ':' || hour < 0 || hour > 23 || minute < 0 || minute > 59) return "";
-  std::string value(time.substr(0, 2));
-  value += time.substr(3, 2);
-  if (time.size() < 8 || time[5] != ':') return value;
-  // A leap second is 60.
-  const int second = digits_value(time.substr(6, 2));
-  if (second < 0 || second > 60) return value;
-  value += time.substr(6, 2);
-  if (time.size() < 10 || (time[8] != '.' && time[8] != ',')) return value;
-  for (char c : time.substr(9)) {
-    if (c < '0' || c > '9') break;
-    value += c;
+  int second = -1;
+  std::string fraction;
+  time.remove_prefix(5);
+  if (time.size() >= 3 && time[0] == ':') {
+    // A leap second is 60.
+    second = digits_value(time.substr(1, 2));
+    if (second > 60) second = -1;
   }
-  return value;
+  if (second >= 0) {
+    time.remove_prefix(3);
+    if (time.size() >= 2 && (time[0] == '.' || time[0] == ',')) {
+      time.remove_prefix(1);
+      while (!time.empty() && time[0] >= '0' && time[0] <= '9') {
+        fraction += time[0];
+        time.remove_prefix(1);
+      }
+    }
+  }
+  // Within a day, articles are ordered by the instant they name: a time
+  // with a zone is taken to UTC, still counted from the start of the day
+  // written, so it may fall before it ("-" sorts before every digit) or
+  // past its end (hours from 24). Without a zone, or in UTC, the time is
+  // as written. Zones are whole minutes, so the seconds stay as written.
+  long minutes = hour * 60L + minute - utc_offset_minutes(time);
+  std::string value;
+  if (minutes < 0) {
+    value = "-";
+    minutes += 24 * 60;
+  }
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "%02ld%02ld", minutes / 60, minutes % 60);
+  value += buffer;
+  if (second < 0) return value;
+  std::snprintf(buffer, sizeof buffer, "%02d", second);
+  return value + buffer + fraction;
 }
 
 std::string hit_order_key(std::string_view date, std::string_view id) {

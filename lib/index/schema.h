@@ -72,11 +72,14 @@ inline constexpr Xapian::valueno kTimeSlot = 11;
 // date (YYYY-MM-DD), and the article then has no date.
 std::string sortable_date(std::string_view iso);
 
-// What the time slot holds for an article dated `iso`, as written (no time
-// zone is applied): "2017-12-10T15:01:01" → "150101", "2017-12-10 15:01"
-// → "1501", "2017-12-10T15:01:01.25Z" → "15010125"; empty when `iso` gives
-// no valid date, or no time after it (hh:mm, then :ss and a fraction if
-// written).
+// What the time slot holds for an article dated `iso`: the time of day,
+// taken to UTC when a zone is written, counted from the start of the day
+// written. "2017-12-10T15:01:01" and "…T15:01:01Z" → "150101",
+// "2017-12-10 15:01" → "1501", "…T15:01:01.25Z" → "15010125",
+// "…T15:01:01+02:00" → "130101", "…T01:00+05:00" → "-2000" (the evening
+// before, which sorts first), "…T23:00-05:00" → "2800"; empty when `iso`
+// gives no valid date, or no time after it (hh:mm, then :ss and a fraction
+// if written).
 std::string sortable_time(std::string_view iso);
 
 // The key hits of equal score are sorted by, least first: the date, newest
