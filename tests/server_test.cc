@@ -701,6 +701,16 @@ TEST(ServerTimeLimitTest, ASearchPastItsTimeLimitAnswersTimedOut) {
   EXPECT_FALSE(hurried.at("hits").empty()) << reply.body;
 }
 
+TEST(ServerTimeLimitTest, ARequestCannotAskForMoreTimeThanTheServerAllows) {
+  TempDir dir;
+  index_of_many_words(dir);
+  Server server(index_path(dir), {"-j", "1", "--quiet", "--time-limit", "0.000000001"});
+  for (const std::string asked : {"", "&time_limit=0", "&time_limit=60"}) {
+    const json answer = server.get_json(slow_search() + asked);
+    EXPECT_EQ(answer.at("timed_out"), true) << asked;
+  }
+}
+
 // "START 12.3 ms": a log line, the request it names and how long it took.
 bool is_log_line(const std::string& line, const std::string& start) {
   if (!line.starts_with(start) || !line.ends_with(" ms")) return false;
