@@ -80,6 +80,8 @@ std::string answer_json(const SearchResult& result, const std::optional<std::str
   const bool duplicates = result.collapse == Collapse::kDuplicates;
   json[duplicates ? "groups" : "stories"] = result.stories;
   json[duplicates ? "groups_relation" : "stories_relation"] = result.stories_exact ? "eq" : "about";
+  // Always there, as in Elasticsearch's answers, so that a client can rely on it.
+  json["timed_out"] = result.timed_out;
   json["hits"] = std::move(hits);
   if (!result.facets.empty()) json["facets"] = to_json(result.facets);
   if (!result.notes.empty()) json["notes"] = result.notes;

@@ -90,8 +90,11 @@ std::string suggestions(Searcher& searcher, std::string_view query, std::size_t 
 }  // namespace
 
 RequestHandler::RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
-                               std::shared_ptr<ResponseCache> cache)
-    : db_paths_(std::move(db_paths)), open_options_(open), cache_(std::move(cache)) {}
+                               std::shared_ptr<ResponseCache> cache, SearchLimits limits)
+    : db_paths_(std::move(db_paths)),
+      open_options_(open),
+      cache_(std::move(cache)),
+      limits_(limits) {}
 
 std::optional<std::string> RequestHandler::open() {
   try {
@@ -175,8 +178,19 @@ std::string RequestHandler::cache_key(const HttpTarget& target) {
   return key;
 }
 
+void RequestHandler::limit(const HttpTarget& target, SearchOptions* options) const {
+  options->parser.max_query_terms = limits_.max_query_terms;
+  const SearchOption& option = *option_named("time-limit", kSearchCommand);
+  const bool asked = std::any_of(target.parameters.begin(), target.parameters.end(),
+                                 [&](const auto& p) { return p.first == option.http; });
+  const double most = limits_.time_limit;
+  double& seconds = options->time_limit;
+  if (!asked || (most > 0 && (seconds == 0 || seconds > most))) seconds = most;
+}
+
 HttpResponse RequestHandler::api_search(const HttpTarget& target) {
-  const SearchRequest request = parse_search_request(target);
+  SearchRequest request = parse_search_request(target);
+  limit(target, &request.options);
   const std::string key = cache_key(target);
   if (!key.empty()) {
     if (std::optional<HttpResponse> kept = cache_->find(key)) return std::move(*kept);
@@ -189,16 +203,20 @@ HttpResponse RequestHandler::api_search(const HttpTarget& target) {
   printer.answer(result, {});
   printer.end_run();
   HttpResponse response = json_response(200, std::move(out).str());
-  if (!key.empty()) cache_->add(key, response);
+  // An answer cut short by the time limit is this moment's, not the index's.
+  if (!key.empty() && !result.timed_out) cache_->add(key, response);
   return response;
 }
 
 namespace {
 
-ArticleMarks mark(Searcher& searcher, const Article& article, std::string_view query) {
+ArticleMarks mark(Searcher& searcher, const Article& article, std::string_view query,
+                  const SearchLimits& limits) {
   ArticleMarks marks;
   if (query.empty()) return marks;
   SearchOptions options;
+  options.time_limit = limits.time_limit;
+  options.parser.max_query_terms = limits.max_query_terms;
   options.limit = 0;
   options.snippets.enabled = false;
   options.count_limit = 1;
@@ -225,7 +243,7 @@ HttpResponse RequestHandler::api_article(std::string_view encoded_id, const Http
   std::optional<Article> article = searcher().fetch(id);
   if (!article) throw HttpError(404, "no article has the id " + id);
   std::optional<ArticleMarks> marks;
-  if (!query.empty()) marks = mark(searcher(), *article, query);
+  if (!query.empty()) marks = mark(searcher(), *article, query, limits_);
   return json_response(200, article_json(*article, marks));
 }
 
@@ -295,6 +313,7 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   SearchRequest request = search_request_from(parameters);
   request.options.limit = kPageHits;
   request.options.facets.fields = page_facets();
+  limit(target, &request.options);
   view.query = request.query;
   view.sort = request.options.sort;
   view.offset = request.options.offset;
@@ -329,7 +348,7 @@ HttpResponse RequestHandler::article_page(std::string_view encoded_id, const Htt
   const std::string query = article_query(target);
   std::optional<Article> article = searcher().fetch(id);
   if (!article) throw HttpError(404, "no article has the id " + id);
-  const ArticleMarks marks = mark(searcher(), *article, query);
+  const ArticleMarks marks = mark(searcher(), *article, query, limits_);
   return html_response(200, render_article_page(*article, marks.title, marks.body, query));
 }
 

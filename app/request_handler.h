@@ -50,9 +50,10 @@ HttpResponse json_error_response(int status, std::string_view message);
 // revision and the parameters as decoded, in order of name.
 class RequestHandler {
  public:
-  // `cache`, when given, is shared with the other handlers.
+  // `cache`, when given, is shared with the other handlers. Searches keep
+  // to `limits`, or to a shorter time when their request asks (time_limit).
   RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
-                 std::shared_ptr<ResponseCache> cache = nullptr);
+                 std::shared_ptr<ResponseCache> cache = nullptr, SearchLimits limits = {});
 
   // Opens the index unless it is open: the error's message when that
   // fails, else nothing.
@@ -67,6 +68,9 @@ class RequestHandler {
   // What names the answer to `target` in the cache; "" when it is not to
   // be kept (no cache, remote shards).
   std::string cache_key(const HttpTarget& target);
+  // `options` as the server's limits bound them: the time a search of
+  // `target` may take is what it asks for, within the server's limit.
+  void limit(const HttpTarget& target, SearchOptions* options) const;
 
   HttpResponse api_search(const HttpTarget& target);
   HttpResponse api_article(std::string_view encoded_id, const HttpTarget& target);
@@ -80,6 +84,7 @@ class RequestHandler {
   OpenOptions open_options_;
   std::optional<Searcher> searcher_;
   std::shared_ptr<ResponseCache> cache_;
+  SearchLimits limits_;
 };
 
 }  // namespace quarry

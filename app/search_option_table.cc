@@ -49,6 +49,18 @@ std::optional<OptionValue> read_prompt_format(std::string_view text) {
   return std::nullopt;
 }
 
+// Seconds the prompt takes: a number, 0 or more.
+std::optional<OptionValue> read_seconds(std::string_view text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end || !(value >= 0) ||
+      value > kMostSeconds) {
+    return std::nullopt;
+  }
+  return value;
+}
+
 std::string hits_text(std::size_t count) {
   return std::to_string(count) + (count == 1 ? " hit" : " hits");
 }
@@ -227,6 +239,40 @@ std::vector<SearchOption> make_table() {
        .http = "count_limit",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).count_limit = count(v); },
        .show = [](const QuarryOptions& o) { return std::to_string(search(o).count_limit); }},
+      {.name = "time-limit",
+       .kind = kNumber,
+       .help = "Seconds a search may take; then it stops and shows the best hits found by "
+               "then, its counts as lower bounds (\"timed_out\": true) (0: no limit)",
+       .value_name = "SECONDS",
+       .http = "time_limit",
+       .http_most = kMostSeconds,
+       .prompt = ":time-limit",
+       .prompt_usage = ":time-limit needs a number of seconds, such as :time-limit 2 (0: no limit)",
+       .prompt_read = read_seconds,
+       .prompt_confirm =
+           [](const QuarryOptions& o) {
+             const double seconds = search(o).time_limit;
+             return (seconds > 0 ? "searches stop after " + number_text(seconds) + " s"
+                                 : std::string("searches take the time they need")) +
+                    ", from the next query";
+           },
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).time_limit = number(v); },
+       .show = [](const QuarryOptions& o) { return number_text(search(o).time_limit); }},
+      {.name = "max-query-terms",
+       .kind = kCount,
+       .commands = kBothCommands,
+       .help = "Words a query's wildcards and synonyms may stand for in all; each wildcard "
+               "keeps its most frequent words (at most 500), and a note says when they were cut",
+       .least = 1,
+       .most = 1000000,
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             const auto terms = static_cast<unsigned>(count(v));
+             search(o).parser.max_query_terms = terms;
+             o.serve.limits.max_query_terms = terms;
+           },
+       .show =
+           [](const QuarryOptions& o) { return std::to_string(search(o).parser.max_query_terms); }},
       {.name = "facets",
        .kind = kList,
        .help = "Count all matches by these fields: source,category,date (dates by month, "
@@ -362,6 +408,14 @@ std::vector<SearchOption> make_table() {
        .value_name = "MIB",
        .most = std::size_t{1} << 20,
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.cache_bytes = count(v) << 20; }},
+      {.name = "time-limit",
+       .kind = kNumber,
+       .commands = kServeCommand,
+       .help = "Seconds a search may take; then it answers with the best hits found by then "
+               "(\"timed_out\": true). A request may ask for less with time_limit (0: no limit)",
+       .value_name = "SECONDS",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.limits.time_limit = number(v); },
+       .show = [](const QuarryOptions& o) { return number_text(o.serve.limits.time_limit); }},
       {.name = "quiet",
        .short_name = 'q',
        .commands = kServeCommand,
@@ -376,6 +430,7 @@ QuarryOptions::QuarryOptions() : db_paths{default_index_path()} {
   // The programs show each story once unless told otherwise; the library
   // leaves the choice to its caller.
   session.search.collapse.by = Collapse::kStory;
+  session.search.time_limit = kSearchTimeLimit;
 }
 
 std::string SearchOption::short_flag() const {

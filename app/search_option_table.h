@@ -26,6 +26,14 @@ namespace quarry {
 // server, not the client.
 inline constexpr std::size_t kMaxHitsPerPage = 100;
 inline constexpr std::size_t kMaxOffset = 10000;
+// The time a search at the command line or the prompt may take: far more
+// than any query within the parser's bounds needs (see
+// QueryParserConfig::max_query_terms), so that only a pathological one
+// stops early, and no one waits for minutes. quarry serve's is
+// SearchLimits::time_limit.
+inline constexpr double kSearchTimeLimit = 10;
+// The most a time limit may be, in seconds (a day).
+inline constexpr double kMostSeconds = 86400;
 
 // Everything the options of quarry and quarry serve set. The defaults are
 // the programs': as the library's SearchOptions, but showing each story

@@ -398,7 +398,7 @@ ServeEnd serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
   if (config.cache_bytes > 0) cache = std::make_shared<ResponseCache>(config.cache_bytes);
   std::vector<RequestHandler> handlers;
   for (std::size_t i = 0; i < thread_count(config.threads); ++i) {
-    handlers.emplace_back(config.db_paths, config.open, cache);
+    handlers.emplace_back(config.db_paths, config.open, cache, config.limits);
   }
   // Opened now, so that the first requests are not slower, and so that a
   // wrong path is said at once rather than in every answer.

@@ -9,8 +9,20 @@
 #include <vector>
 
 #include "quarry/search/open_options.h"
+#include "quarry/search/query_language.h"
 
 namespace quarry {
+
+// What the server holds every search to, whatever its request asks.
+struct SearchLimits {
+  // Seconds a search may take (SearchOptions::time_limit; 0: no limit); a
+  // request may ask for less. A few seconds: a search that takes more holds
+  // a worker from the others, and its client has mostly given up.
+  double time_limit = 5;
+  // Words a query's wildcards and synonyms may stand for in all
+  // (QueryParserConfig::max_query_terms).
+  unsigned max_query_terms = QueryParserConfig{}.max_query_terms;
+};
 
 struct ServerConfig {
   // The index, or its shards (see Searcher).
@@ -24,6 +36,7 @@ struct ServerConfig {
   // Bytes of answers to /api/search kept for requests asked again while the
   // index does not change (ResponseCache); 0: none kept.
   std::size_t cache_bytes = std::size_t{64} << 20;
+  SearchLimits limits;
   // One line per request on `log`: method, path, status, milliseconds.
   bool log_requests = true;
   // Host names a request may be addressed to besides localhost and IP

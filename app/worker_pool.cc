@@ -1,6 +1,11 @@
 #include "app/worker_pool.h"
 
+#include <chrono>
 #include <utility>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace quarry {
 
@@ -75,6 +80,25 @@ std::vector<std::function<void(HttpResponse)>> WorkerPool::withdraw() {
   return withdrawn;
 }
 
+namespace {
+
+// A request that took this long has likely built a large query (thousands
+// of terms, each with its postings' buffers): what it freed is then worth
+// handing back to the system.
+constexpr std::chrono::milliseconds kHeavyRequest{200};
+
+// glibc keeps what a process frees for its next allocations, at the top of
+// each thread's arena: after one heavy search a server would hold its peak
+// for good. Trimming costs a walk of the free lists, a few milliseconds,
+// which only heavy requests pay.
+void release_freed_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
+}  // namespace
+
 void WorkerPool::work(const std::shared_ptr<State>& state, const std::shared_ptr<Worker>& worker) {
   for (;;) {
     RequestJob job;
@@ -88,7 +112,9 @@ void WorkerPool::work(const std::shared_ptr<State>& state, const std::shared_ptr
       worker->done = std::move(job.done);
       worker->busy = true;
     }
+    const auto started = std::chrono::steady_clock::now();
     HttpResponse answer = worker->handler.handle(job.method, job.target);
+    if (std::chrono::steady_clock::now() - started > kHeavyRequest) release_freed_memory();
     std::function<void(HttpResponse)> done;
     {
       std::lock_guard lock(state->mutex);

@@ -166,7 +166,7 @@ TEST(JsonPrinterTest, QidAndTookMsAreMembersWhenGivenAndTimed) {
     std::vector<std::string> keys;
   };
   const std::vector<std::string> plain = {
-      "query", "total", "total_relation", "stories", "stories_relation", "hits"};
+      "query", "total", "total_relation", "stories", "stories_relation", "timed_out", "hits"};
   auto with = [&](std::vector<std::string> front, std::vector<std::string> back) {
     front.insert(front.end(), plain.begin(), plain.end());
     front.insert(front.end(), back.begin(), back.end());

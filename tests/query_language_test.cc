@@ -419,6 +419,30 @@ TEST_F(QueryLanguage, WildcardsSayWhenTheyAreCutShort) {
   EXPECT_TRUE(searcher().search("Manchest*", options).notes.empty());
 }
 
+// All the wildcards of a query share one budget of words: each keeps its
+// most frequent, one that wants fewer than an equal share leaves the rest
+// to the others, and one note says so instead of one a wildcard.
+TEST_F(QueryLanguage, WildcardsShareOneBudgetOfWords) {
+  SearchOptions whole = every_hit();
+  SearchOptions budget = every_hit();
+  budget.parser.max_query_terms = 3;
+  const SearchResult cut = searcher().search("m* p* d*", budget);
+  EXPECT_EQ(cut.notes, std::vector<std::string>{"the query's 3 wildcards stand for 3 words in all, "
+                                                "each for its most frequent (at most 1); type "
+                                                "more letters, or fewer wildcards"});
+  const SearchResult all = searcher().search("m* p* d*", whole);
+  EXPECT_LT(cut.total, all.total);
+  const Ids kept = sorted_ids(cut);
+  const Ids every = sorted_ids(all);
+  EXPECT_TRUE(std::includes(every.begin(), every.end(), kept.begin(), kept.end()));
+  // Ederson* stands for one word: m* takes the other two.
+  const SearchResult shared = searcher().search("Ederson* m*", budget);
+  ASSERT_EQ(shared.notes.size(), 1u);
+  EXPECT_NE(shared.notes[0].find("(at most 2)"), std::string::npos) << shared.notes[0];
+  // Within the budget, nothing is cut and nothing said.
+  EXPECT_TRUE(searcher().search("Ederson* Manchest*", budget).notes.empty());
+}
+
 // Inside syntax, words are read by the same analyzer as the articles.
 TEST_F(QueryLanguage, AnalyzerAgreesInsideSyntax) {
   expect_sets({

@@ -423,6 +423,27 @@ TEST(QueryParser, SynonymPhrasesAreGroups) {
   EXPECT_EQ(terms.loose_stems, (std::vector<std::string>{"cellular", "handset", "mobil"}));
 }
 
+// Synonyms take what the wildcards leave of the query's budget of words;
+// past it they are left out, with a note.
+TEST(QueryParser, SynonymsKeepToTheQuerysBudgetOfWords) {
+  Analyzer analyzer;
+  testing::TempDir dir;
+  Xapian::WritableDatabase db((dir / "db").string(), Xapian::DB_CREATE);
+  db.add_synonym("mobile", "cellular");
+  db.add_synonym("mobile", "handset");
+  db.add_synonym("mobile", "portable");
+  QueryParserConfig config;
+  config.max_query_terms = 2;
+  const ParsedQuery parsed = QueryParser(analyzer, config, &db).parse("mobile");
+  EXPECT_EQ(parsed.highlight.loose_stems,
+            (std::vector<std::string>{"cellular", "handset", "mobil"}));
+  EXPECT_EQ(parsed.notes, std::vector<std::string>{
+                              "synonyms past the 2 words a query may stand for are left out"});
+  const ParsedQuery whole = QueryParser(analyzer, {}, &db).parse("mobile");
+  EXPECT_EQ(whole.highlight.loose_stems.size(), 4u);
+  EXPECT_TRUE(whole.notes.empty());
+}
+
 TEST(QueryParser, HighlightsOnlyPositiveWords) {
   Analyzer analyzer;
   ParsedQuery parsed = QueryParser(analyzer).parse("penalties \"Dressing Room\" -milk NOT water");

@@ -618,7 +618,8 @@ TEST(ServerIndexTest, AFolderReplacedUnderItIsServedAnew) {
 }
 
 // An index where `a*` stands for 500 words, each in most of its articles:
-// a query of 300 of them keeps a worker busy for seconds, on any machine.
+// a query of 300 of them keeps a worker busy for seconds, on any machine,
+// when the server lets it (slow_server).
 void index_of_many_words(const TempDir& dir) {
   std::vector<std::string> words;
   std::uint32_t seed = 7;
@@ -637,6 +638,15 @@ void index_of_many_words(const TempDir& dir) {
   index_articles(dir, articles);
 }
 
+// Options that let a search of many wildcards run as long as it takes.
+const std::vector<std::string> kNoSearchLimits = {"--time-limit", "0", "--max-query-terms",
+                                                  "1000000"};
+
+std::vector<std::string> slow_server(std::vector<std::string> options) {
+  options.insert(options.end(), kNoSearchLimits.begin(), kNoSearchLimits.end());
+  return options;
+}
+
 std::string slow_search() {
   std::string query;
   for (int i = 0; i < 300; ++i) query += "a* ";
@@ -646,7 +656,7 @@ std::string slow_search() {
 TEST(ServerSlowSearchTest, HealthzAnswersWhileEveryWorkerSearches) {
   TempDir dir;
   index_of_many_words(dir);
-  Server server(index_path(dir), {"-j", "1"});
+  Server server(index_path(dir), slow_server({"-j", "1"}));
   HttpConnection slow(server.port());
   slow.send_get(slow_search());
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -662,7 +672,7 @@ TEST(ServerSlowSearchTest, HealthzAnswersWhileEveryWorkerSearches) {
 TEST(ServerSlowSearchTest, ASignalDuringASlowSearchStopsTheServer) {
   TempDir dir;
   index_of_many_words(dir);
-  Server server(index_path(dir), {"-j", "1", "--quiet"});
+  Server server(index_path(dir), slow_server({"-j", "1", "--quiet"}));
   HttpConnection slow(server.port());
   slow.send_get(slow_search());
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -672,6 +682,33 @@ TEST(ServerSlowSearchTest, ASignalDuringASlowSearchStopsTheServer) {
   EXPECT_EQ(reply->status, 503) << reply->body;
   EXPECT_EQ(json::parse(reply->body).at("status"), 503);
   EXPECT_EQ(server.process().wait(allowed(std::chrono::milliseconds(5000))), 0);
+}
+
+// A search past its time limit answers with what it found by then, and
+// says so; a request may ask for less time than the server allows.
+TEST(ServerTimeLimitTest, ASearchPastItsTimeLimitAnswersTimedOut) {
+  TempDir dir;
+  index_of_many_words(dir);
+  Server server(index_path(dir), {"-j", "1", "--quiet"});
+  const json unhurried = server.get_json(slow_search());
+  EXPECT_EQ(unhurried.at("timed_out"), false) << unhurried.dump();
+  EXPECT_EQ(unhurried.at("total_relation"), "eq");
+  const HttpReply reply = server.get(slow_search() + "&time_limit=0.000000001");
+  ASSERT_EQ(reply.status, 200) << reply.body;
+  const json hurried = json::parse(reply.body);
+  EXPECT_EQ(hurried.at("timed_out"), true) << reply.body;
+  EXPECT_EQ(hurried.at("total_relation"), "gte");
+  EXPECT_FALSE(hurried.at("hits").empty()) << reply.body;
+}
+
+TEST(ServerTimeLimitTest, ARequestCannotAskForMoreTimeThanTheServerAllows) {
+  TempDir dir;
+  index_of_many_words(dir);
+  Server server(index_path(dir), {"-j", "1", "--quiet", "--time-limit", "0.000000001"});
+  for (const std::string asked : {"", "&time_limit=0", "&time_limit=60"}) {
+    const json answer = server.get_json(slow_search() + asked);
+    EXPECT_EQ(answer.at("timed_out"), true) << asked;
+  }
 }
 
 // "START 12.3 ms": a log line, the request it names and how long it took.

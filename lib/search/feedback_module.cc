@@ -26,7 +26,8 @@ class FeedbackModule final : public SearchModule {
         context.shards.articles(), enquire, ranking->parsed.query, enquire.get_query(),
         options.feedback, ranking->check_at_least, rescore, ranking->page_end);
     if (!feedback) return;
-    enquire.set_query(feedback->query);
+    enquire.set_query(
+        deadline_bounded(feedback->query, context.deadline, !context.shards.any_remote()));
     if (rescore) ranking->first_pass = std::move(feedback->first);
   }
 };

@@ -51,7 +51,10 @@ std::optional<std::vector<std::string>> bag_of_terms(const Xapian::Query& query)
 // the frequent term's postings, which skip whole chunks between them. A
 // matcher would handle every match as a candidate for the page instead.
 std::size_t count_union(const Xapian::Database& db, std::vector<std::string> terms,
-                        std::size_t most) {
+                        std::size_t most, const Deadline& deadline) {
+  // The clock is read once in this many postings.
+  constexpr std::size_t kPostingsPerCheck = 4096;
+  std::size_t read = 0;
   std::vector<Xapian::doccount> frequencies;
   for (const std::string& term : terms) frequencies.push_back(db.get_termfreq(term));
   const std::size_t largest = static_cast<std::size_t>(
@@ -66,6 +69,7 @@ std::size_t count_union(const Xapian::Database& db, std::vector<std::string> ter
     const Xapian::PostingIterator end = db.postlist_end(term);
     for (Xapian::PostingIterator it = db.postlist_begin(term); it != end; ++it) {
       seen[*it / 64] |= std::uint64_t{1} << (*it % 64);
+      if (++read % kPostingsPerCheck == 0 && deadline.expired()) return count;
     }
   }
   Xapian::PostingIterator postings = db.postlist_begin(frequent);
@@ -84,7 +88,8 @@ std::size_t count_union(const Xapian::Database& db, std::vector<std::string> ter
 }  // namespace
 
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
-                         const Xapian::MSet& mset, std::size_t limit, bool local) {
+                         const Xapian::MSet& mset, std::size_t limit, bool local,
+                         const Deadline& deadline) {
   limit = std::max<std::size_t>(limit, 1);
   // Articles, whether or not the ranking showed each story once.
   const std::size_t lower = mset.get_uncollapsed_matches_lower_bound();
@@ -93,9 +98,11 @@ MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
   // One past the limit tells "exactly the limit" from "more".
   std::size_t seen = 0;
   if (const auto terms = bag_of_terms(query); terms && local) {
-    seen = count_union(db, *terms, limit + 1);
+    seen = count_union(db, *terms, limit + 1, deadline);
   } else {
-    seen = unweighted_pass(db, query, doccount_limit(limit) + 1, {}).get_matches_lower_bound();
+    seen =
+        unweighted_pass(db, deadline_bounded(query, deadline, local), doccount_limit(limit) + 1, {})
+            .get_matches_lower_bound();
   }
   if (seen > limit) return {limit, false};
   return {seen, true};

@@ -14,6 +14,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "lib/search/deadline.h"
+
 namespace quarry::detail {
 
 struct MatchCount {
@@ -25,9 +27,11 @@ struct MatchCount {
 // bound is past `limit`), else a pass of `query` unweighted over `db`.
 // `query` must match what ranked the mset (posting sources aside). `local`:
 // every database of `db` is on this machine, where reading a bag of words'
-// postings directly is cheap.
+// postings directly is cheap. Once `deadline` has passed, counting stops
+// with what it has counted, as a lower bound.
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
-                         const Xapian::MSet& mset, std::size_t limit, bool local);
+                         const Xapian::MSet& mset, std::size_t limit, bool local,
+                         const Deadline& deadline = Deadline());
 
 // How many matches the ranking of `query` should look at (its
 // check_at_least) so that count_matches() needs no pass of its own: a

@@ -19,6 +19,8 @@ using Alternatives = std::vector<std::vector<std::string>>;
 // most 1,024 clauses.
 constexpr std::size_t kMaxQueryWords = 1024;
 
+const Deadline kNoDeadline;
+
 // Subqueries may be empty (a word with no letters or digits); combining
 // treats an empty side as absent rather than as "matches nothing".
 Xapian::Query combine(Xapian::Query::op op, const Xapian::Query& left, const Xapian::Query& right) {
@@ -43,13 +45,15 @@ Xapian::Query flat(Xapian::Query::op op, const std::vector<Xapian::Query>& items
 class Parser {
  public:
   Parser(const Analyzer& analyzer, const QueryParserConfig& config, const Xapian::Database* db,
-         std::string_view query, std::vector<Lexeme> lexemes, ParsedQuery* out)
+         const Deadline& deadline, std::string_view query, std::vector<Lexeme> lexemes,
+         ParsedQuery* out)
       : config_(config),
         query_(query),
         lexemes_(std::move(lexemes)),
-        terms_(analyzer, config, db, query, out) {}
+        terms_(analyzer, config, db, deadline, query, out) {}
 
   Xapian::Query parse() {
+    terms_.plan(lexemes_);
     Xapian::Query query = expression(true, QueryField::kNone);
     if (peek().kind == LexemeKind::kClose) fail(peek(), "unmatched ')'");
     return query;
@@ -350,7 +354,9 @@ ParsedQuery QueryParser::parse(std::string_view query) const {
     throw_query_error(query, lexemes[kMaxQueryWords].offset,
                       "more than " + std::to_string(kMaxQueryWords) + " words and operators");
   }
-  out.query = Parser(analyzer_, config_, db_, query, std::move(lexemes), &out).parse();
+  out.query = Parser(analyzer_, config_, db_, deadline_ ? *deadline_ : kNoDeadline, query,
+                     std::move(lexemes), &out)
+                  .parse();
   deduplicate(&out.highlight);
   return out;
 }
@@ -381,7 +387,9 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
     out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) + " words are searched");
   }
   lexemes.push_back({LexemeKind::kEnd, {}, text.size()});
-  out.query = Parser(analyzer_, config_, db_, text, std::move(lexemes), &out).parse();
+  out.query = Parser(analyzer_, config_, db_, deadline_ ? *deadline_ : kNoDeadline, text,
+                     std::move(lexemes), &out)
+                  .parse();
   deduplicate(&out.highlight);
   return out;
 }

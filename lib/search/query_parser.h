@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/search/deadline.h"
 #include "quarry/search/highlight_terms.h"
 #include "quarry/search/query_language.h"
 #include "quarry/text/analyzer.h"
@@ -51,12 +52,13 @@ struct ParsedQuery {
 // be used from several threads when its analyzer and database may.
 class QueryParser {
  public:
-  // The analyzer (and the database, when given) must outlive the parser.
-  // With a database, synonyms stored in it expand the query's words, and
-  // wildcards are expanded to the words it holds.
+  // The analyzer (and the database and deadline, when given) must outlive
+  // the parser. With a database, synonyms stored in it expand the query's
+  // words, and wildcards are expanded to the words it holds, until the
+  // deadline passes: the wildcards not yet expanded then match nothing.
   explicit QueryParser(const Analyzer& analyzer, QueryParserConfig config = {},
-                       const Xapian::Database* db = nullptr)
-      : analyzer_(analyzer), config_(config), db_(db) {}
+                       const Xapian::Database* db = nullptr, const Deadline* deadline = nullptr)
+      : analyzer_(analyzer), config_(config), db_(db), deadline_(deadline) {}
 
   // Throws QueryError (with the column at fault) when the query cannot be
   // read at all: a dangling operator, unbalanced parentheses, a bad date.
@@ -81,6 +83,7 @@ class QueryParser {
   const Analyzer& analyzer_;
   QueryParserConfig config_;
   const Xapian::Database* db_;
+  const Deadline* deadline_;
 };
 
 }  // namespace quarry::detail

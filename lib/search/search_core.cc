@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <sstream>
 
 #include "lib/index/schema.h"
 #include "lib/search/hit_order.h"
@@ -71,13 +72,31 @@ void SearchCore::forget_index() {
   }
 }
 
+namespace {
+
+// What a search that ran out of time says of its results.
+void mark_timed_out(double seconds, SearchResult* result) {
+  result->timed_out = true;
+  result->total_exact = false;
+  result->stories_exact = false;
+  std::ostringstream limit;
+  limit << seconds;
+  result->notes.push_back("the search stopped at its time limit of " + limit.str() +
+                          " s: the hits are the best found by then, the counts lower bounds");
+}
+
+}  // namespace
+
 SearchResult SearchCore::search(std::string_view query, const SearchOptions& options) {
+  // One time limit for the whole search, whatever reads it again.
+  const Deadline deadline(options.time_limit);
   SearchResult result = with_shards([&] {
     // Each search sees the index as last committed.
-    const SearchContext context{shards_, analyzer_, options};
+    const SearchContext context{shards_, analyzer_, options, deadline};
     Runner runner(*this, context, query, 0);
     return runner.run(read(query, context));
   });
+  if (deadline.cut_short()) mark_timed_out(options.time_limit, &result);
   const std::vector<std::string>& left_out = shards_.warnings();
   result.warnings.insert(result.warnings.end(), left_out.begin(), left_out.end());
   return result;
@@ -85,7 +104,8 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& opt
 
 CountResult SearchCore::count(std::string_view query, const SearchOptions& options) {
   return with_shards([&] {
-    const SearchContext context{shards_, analyzer_, options};
+    const Deadline none;
+    const SearchContext context{shards_, analyzer_, options, none};
     const ParsedQuery parsed = read(query, context);
     CountResult counted{0, parsed.notes, parsed.warnings};
     if (!parsed.query.empty()) counted.total = count_all_matches(shards_.articles(), parsed.query);
@@ -105,7 +125,8 @@ QueryParserConfig SearchCore::parser_config(const SearchOptions& options) {
 }
 
 ParsedQuery SearchCore::read(std::string_view text, const SearchContext& context) {
-  const QueryParser parser(analyzer_, parser_config(context.options), &shards_.spelling());
+  const QueryParser parser(analyzer_, parser_config(context.options), &shards_.spelling(),
+                           &context.deadline);
   ParsedQuery parsed = parser.parse(text, context.options.parse);
   for (const std::unique_ptr<SearchModule>& module : modules_) module->rewrite(context, &parsed);
   // A query that searches nothing says why, unless the parser has.
@@ -152,9 +173,11 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
   // The enquire keeps a pointer to the order by date, if it sorts by it.
   std::unique_ptr<Xapian::KeyMaker> by_date;
   Xapian::Enquire enquire(db);
-  enquire.set_query(scored_query(parsed, options));
-  enquire.set_weighting_scheme(*weight);
   const bool local = !shards_.any_remote();
+  const Deadline& deadline = context.deadline;
+  enquire.set_query(deadline_bounded(scored_query(parsed, options), deadline, local));
+  if (deadline.limited()) enquire.set_time_limit(deadline.seconds_left());
+  enquire.set_weighting_scheme(*weight);
   const bool counted_by_module =
       std::any_of(modules_.begin(), modules_.end(),
                   [&](const auto& module) { return module->counts_every_match(context); });
@@ -191,10 +214,11 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
       result.notes.push_back("no article in the index has a date: sorted by relevance");
     }
   }
-  const Matches matches{parsed.query, ranking.first_pass ? *ranking.first_pass : page.ranked};
+  const Xapian::Query bounded = deadline_bounded(parsed.query, deadline, local);
+  const Matches matches{bounded, ranking.first_pass ? *ranking.first_pass : page.ranked};
   if (!counted_by_module) {
     const MatchCount count =
-        count_matches(db, parsed.query, matches.ranked, options.count_limit, local);
+        count_matches(db, parsed.query, matches.ranked, options.count_limit, local, deadline);
     result.total = count.total;
     result.total_exact = count.exact;
   }
@@ -214,8 +238,10 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
     hit.category = std::move(article.category);
     hit.score = ranked.weight;
     const StoredHit stored{parsed, *weight, ranked.did, article.body};
+    // Past the time limit, hits after the first are shown as stored,
+    // without snippets.
     for (const std::unique_ptr<SearchModule>& module : modules_) {
-      module->fill_hit(context, stored, &hit);
+      if (result.hits.empty() || !deadline.expired()) module->fill_hit(context, stored, &hit);
     }
     result.hits.push_back(std::move(hit));
   }

@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/search/deadline.h"
 #include "lib/search/query_parser.h"
 #include "lib/search/shard_group.h"
 #include "quarry/search/search_options.h"
@@ -35,11 +36,13 @@
 namespace quarry::detail {
 
 // What every stage of one search may read: the index as the search reads
-// it, and what was asked.
+// it, what was asked, and when the time asked for is up (a stage that
+// loops or matches stops then; see deadline.h).
 struct SearchContext {
   ShardGroup& shards;
   const Analyzer& analyzer;
   const SearchOptions& options;
+  const Deadline& deadline;
 };
 
 // The rest of a search, as a module's search stage sees it.

@@ -52,7 +52,9 @@ class SpellingModule final : public SearchModule {
   static bool finds_far_more(const SearchContext& context, const ParsedQuery& suggested,
                              const SearchResult& found) {
     if (suggested.query.empty() || !found.total_exact) return false;
-    const std::size_t matches = count_all_matches(context.shards.articles(), suggested.query);
+    const std::size_t matches = count_all_matches(
+        context.shards.articles(),
+        deadline_bounded(suggested.query, context.deadline, !context.shards.any_remote()));
     return matches > 0 && matches >= kFarMoreMatches * found.total;
   }
 
@@ -87,7 +89,9 @@ class SpellingModule final : public SearchModule {
     std::string suggestion;
     std::size_t copied = 0;
     bool changed = false;
-    for (std::size_t i = 0; i < words.size(); ++i) {
+    // Each word looks through its neighbours in the vocabulary: past the
+    // time limit, the rest are left as typed.
+    for (std::size_t i = 0; i < words.size() && !context.deadline.expired(); ++i) {
       const QueryWord& word = words[i];
       const bool finds_articles =
           shards.articles().get_termfreq(kStemPrefix + context.analyzer.stem(word.term)) > 0;

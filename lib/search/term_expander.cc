@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <utility>
 
@@ -39,7 +40,96 @@ std::string label(const Lexeme& lexeme, QueryField field) {
   return field == QueryField::kTitle ? "title:" + text : text;
 }
 
+// How many words each wildcard stands for, when they may stand for
+// `budget` in all and each for `wanted` alone: all they want when that
+// fits, else an equal share, those wanting less leaving the rest to the
+// others, and what does not divide evenly to the first.
+std::vector<std::size_t> fair_shares(const std::vector<std::size_t>& wanted, std::size_t budget) {
+  std::vector<std::size_t> ascending = wanted;
+  std::sort(ascending.begin(), ascending.end());
+  std::size_t left = budget;
+  std::size_t share = SIZE_MAX;
+  std::size_t extra = 0;
+  for (std::size_t i = 0; i < ascending.size(); ++i) {
+    const std::size_t others = ascending.size() - i;
+    if (ascending[i] > left / others) {
+      share = left / others;
+      extra = left % others;
+      break;
+    }
+    left -= ascending[i];
+  }
+  std::vector<std::size_t> shares;
+  for (std::size_t words : wanted) {
+    const bool one_more = words > share && extra > 0;
+    if (one_more) --extra;
+    shares.push_back(std::min(words, share) + (one_more ? 1 : 0));
+  }
+  return shares;
+}
+
 }  // namespace
+
+void TermExpander::plan(const std::vector<Lexeme>& lexemes) {
+  std::vector<std::size_t> offsets;
+  std::vector<std::size_t> wanted;
+  for (const Lexeme& lexeme : lexemes) {
+    const std::optional<std::string> start = wildcard_start(lexeme);
+    if (!start) continue;
+    offsets.push_back(lexeme.offset);
+    const std::size_t found = db_ ? words_starting(*start).size() : config_.max_wildcard_terms;
+    wanted.push_back(std::min<std::size_t>(found, config_.max_wildcard_terms));
+  }
+  const std::vector<std::size_t> shares = fair_shares(wanted, config_.max_query_terms);
+  std::size_t total = 0;
+  std::size_t most = 0;
+  for (std::size_t i = 0; i < shares.size(); ++i) {
+    wildcard_words_[offsets[i]] = shares[i];
+    budget_cut_ = budget_cut_ || shares[i] < wanted[i];
+    total += shares[i];
+    most = std::max(most, shares[i]);
+  }
+  synonyms_left_ = config_.max_query_terms - std::min<std::size_t>(total, config_.max_query_terms);
+  if (budget_cut_) {
+    note("the query's " + std::to_string(shares.size()) + " wildcards stand for " +
+         std::to_string(config_.max_query_terms) +
+         " words in all, each for its most frequent (at most " + std::to_string(most) +
+         "); type more letters, or fewer wildcards");
+  }
+}
+
+std::optional<std::string> TermExpander::wildcard_start(const Lexeme& lexeme) const {
+  if (lexeme.kind != LexemeKind::kWord || lexeme.text.empty() || lexeme.text.back() != '*') {
+    return std::nullopt;
+  }
+  std::string_view stem_text = lexeme.text;
+  while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
+  std::vector<Token> tokens = analyzer_.tokenize(stem_text);
+  if (tokens.size() != 1) return std::nullopt;
+  return std::move(tokens[0].term);
+}
+
+// Listing the words is what costs on a large vocabulary ("a*"), so each
+// start is listed once however often the query repeats it, and the listing
+// stops once the search's time is up, with the words listed so far: a
+// wildcard then stands for the most frequent of the first of them in
+// alphabetical order, rather than for nothing.
+const std::vector<std::string>& TermExpander::words_starting(const std::string& start) {
+  constexpr std::size_t kWordsPerCheck = 256;
+  const auto known = words_starting_.find(start);
+  if (known != words_starting_.end()) return known->second;
+  std::vector<std::pair<Xapian::doccount, std::string>> found;
+  auto it = db_->spellings_begin();
+  for (it.skip_to(start); it != db_->spellings_end() && (*it).starts_with(start); ++it) {
+    found.emplace_back(it.get_termfreq(), *it);
+    if (found.size() % kWordsPerCheck == 0 && deadline_.expired()) break;
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string>& words = words_starting_[start];
+  for (auto& [frequency, word] : found) words.push_back(std::move(word));
+  return words;
+}
 
 Xapian::Query TermExpander::leaf(const Lexeme& lexeme, bool positive, QueryField field) {
   switch (field) {
@@ -191,39 +281,37 @@ Xapian::Query TermExpander::phrase(const std::vector<Token>& tokens, bool positi
 // Words that start with what was typed, from the index's vocabulary, the
 // most frequent first: their stems, as one term for ranking.
 Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryField field) {
-  std::string_view stem_text = lexeme.text;
-  while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
-  std::vector<Token> tokens = analyzer_.tokenize(stem_text);
-  if (tokens.empty()) {
+  const std::optional<std::string> start = wildcard_start(lexeme);
+  if (!start) {
+    std::string_view stem_text = lexeme.text;
+    while (!stem_text.empty() && stem_text.back() == '*') stem_text.remove_suffix(1);
+    if (!analyzer_.tokenize(stem_text).empty()) fail(lexeme, "a wildcard applies to one word");
     note("'*' needs the start of a word before it, as in Manches*");
     return Xapian::Query();
   }
-  if (tokens.size() > 1) fail(lexeme, "a wildcard applies to one word");
-  const std::string& start = tokens[0].term;
-  if (positive) out_->highlight.prefixes.push_back(start);
+  if (positive) out_->highlight.prefixes.push_back(*start);
   const std::string prefix = kStemPrefix + prefix_for(field);
+  const auto planned = wildcard_words_.find(lexeme.offset);
+  const std::size_t share =
+      planned != wildcard_words_.end() ? planned->second : config_.max_wildcard_terms;
   if (!db_) {
     // Without an index to list words from, stems are the best guess.
-    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + analyzer_.stem(start),
-                         config_.max_wildcard_terms, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + analyzer_.stem(*start),
+                         static_cast<Xapian::termcount>(std::max<std::size_t>(share, 1)),
+                         Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
   }
-  std::vector<std::pair<Xapian::doccount, std::string>> words;
-  auto it = db_->spellings_begin();
-  for (it.skip_to(start); it != db_->spellings_end() && (*it).starts_with(start); ++it) {
-    words.emplace_back(it.get_termfreq(), *it);
-  }
-  const std::size_t limit = std::min<std::size_t>(words.size(), config_.max_wildcard_terms);
+  const std::vector<std::string>& words = words_starting(*start);
+  const std::size_t limit = std::min(words.size(), share);
+  const std::string typed(lexeme.text.substr(0, lexeme.text.find_last_not_of('*') + 1));
   if (words.empty()) {
-    note("no word of the index starts with " + std::string(stem_text) + ": try fewer letters");
-  } else if (limit < words.size()) {
+    note("no word of the index starts with " + typed + ": try fewer letters");
+  } else if (limit < words.size() && !budget_cut_) {
     note(std::string(lexeme.text) + " stands for the " + std::to_string(limit) +
          " most frequent of the " + std::to_string(words.size()) + " words that start so; " +
          "type more letters to narrow it");
   }
-  std::partial_sort(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(limit), words.end(),
-                    [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::string> stems;
-  for (std::size_t i = 0; i < limit; ++i) stems.push_back(prefix + analyzer_.stem(words[i].second));
+  for (std::size_t i = 0; i < limit; ++i) stems.push_back(prefix + analyzer_.stem(words[i]));
   std::sort(stems.begin(), stems.end());
   stems.erase(std::unique(stems.begin(), stems.end()), stems.end());
   // No word starts so. The bare prefix is a term no article has (words are
@@ -259,6 +347,12 @@ Xapian::Query TermExpander::with_synonyms(const std::string& key, const Xapian::
   for (auto it = db_->synonyms_begin(key); it != db_->synonyms_end(key); ++it) {
     std::vector<Token> tokens = analyzer_.tokenize(*it);
     if (tokens.empty()) continue;
+    if (synonyms_left_ == 0) {
+      note("synonyms past the " + std::to_string(config_.max_query_terms) +
+           " words a query may stand for are left out");
+      break;
+    }
+    --synonyms_left_;
     std::vector<Xapian::Query> terms;
     std::vector<std::string> words;
     for (const Token& token : tokens) {

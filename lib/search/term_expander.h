@@ -8,10 +8,13 @@
 #include <xapian.h>
 
 #include <cstddef>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "lib/search/deadline.h"
 #include "lib/search/query_lexer.h"
 #include "lib/search/query_parser.h"
 #include "quarry/text/analyzer.h"
@@ -23,9 +26,21 @@ namespace quarry::detail {
 // scoring parts and the free words. Everything given must outlive it.
 class TermExpander {
  public:
+  // Wildcards stop listing the index's words once `deadline` has passed.
   TermExpander(const Analyzer& analyzer, const QueryParserConfig& config,
-               const Xapian::Database* db, std::string_view query, ParsedQuery* out)
-      : analyzer_(analyzer), config_(config), db_(db), query_(query), out_(out) {}
+               const Xapian::Database* db, const Deadline& deadline, std::string_view query,
+               ParsedQuery* out)
+      : analyzer_(analyzer),
+        config_(config),
+        db_(db),
+        deadline_(deadline),
+        query_(query),
+        out_(out),
+        synonyms_left_(config.max_query_terms) {}
+
+  // Shares config.max_query_terms among the wildcards of `lexemes` (the
+  // query's, before any is expanded), and the rest among its synonyms.
+  void plan(const std::vector<Lexeme>& lexemes);
 
   // A word, a phrase or a field's value, as typed, in `field`; `positive`
   // when it adds to the score rather than excluding. Empty when it holds no
@@ -66,12 +81,24 @@ class TermExpander {
   Xapian::Query wildcard(const Lexeme& lexeme, bool positive, QueryField field);
   Xapian::Query date(const Lexeme& lexeme, QueryField field);
   Xapian::Query with_synonyms(const std::string& key, const Xapian::Query& query, bool positive);
+  // The word a wildcard's words start with, normalized; none when the
+  // lexeme is no wildcard of one word.
+  std::optional<std::string> wildcard_start(const Lexeme& lexeme) const;
+  // The index's words that start with `start`, the most frequent first.
+  const std::vector<std::string>& words_starting(const std::string& start);
 
   const Analyzer& analyzer_;
   const QueryParserConfig& config_;
   const Xapian::Database* db_;
+  const Deadline& deadline_;
   std::string_view query_;
   ParsedQuery* out_;
+  std::map<std::string, std::vector<std::string>> words_starting_;
+  // How many words each wildcard (by its offset in the query) stands for,
+  // and whether the budget made any stand for fewer than it would alone.
+  std::map<std::size_t, std::size_t> wildcard_words_;
+  bool budget_cut_ = false;
+  std::size_t synonyms_left_;
   // The place of the last word in the query, for phrases and NEAR.
   Xapian::termpos position_ = 0;
 };

@@ -43,6 +43,13 @@ struct QueryParserConfig {
   double title_weight = 0;
   // Wildcards expand to at most this many words, the most frequent first.
   unsigned max_wildcard_terms = 500;
+  // All of a query's wildcards together expand to at most this many words,
+  // and its synonyms to what they leave: each wildcard keeps its most
+  // frequent words, and those that would take more than an equal share
+  // take what the others leave. A query's cost grows with its terms (a
+  // 4,000-term query takes seconds), so its words are bounded as
+  // Elasticsearch's max_clause_count bounds clauses.
+  unsigned max_query_terms = 2000;
 };
 
 // How a search reads the text of a query.

@@ -81,6 +81,12 @@ struct SearchOptions {
   // Matches are counted exactly up to this many; past it the total is
   // this many, as a lower bound (SearchResult::total_exact).
   std::size_t count_limit = kDefaultCountLimit;
+  // Seconds the search may take (0: as long as it needs). Once they have
+  // passed, each phase stops where it is (expanding wildcards, matching,
+  // counting, snippets, spelling) and the search returns what it found by
+  // then, with SearchResult::timed_out set. The programs set a default; the
+  // library leaves the choice to its caller.
+  double time_limit = 0;
 
   // The modules, each with its own options; one left as it is here takes
   // no part, but for snippets and feedback, which are on by default.

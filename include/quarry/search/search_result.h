@@ -52,6 +52,11 @@ struct SearchResult {
   // many (SearchOptions::count_limit). Whatever the page asked for.
   std::size_t total = 0;
   bool total_exact = true;
+  // The search stopped at its time limit (SearchOptions::time_limit): the
+  // hits are the best of the matches found by then, the counts (total,
+  // stories, facets) estimates or lower bounds, and hits past the first
+  // may lack their snippets.
+  bool timed_out = false;
   // Where the page begins among the hits, 0 for the first, as asked
   // (SearchOptions::offset).
   std::size_t offset = 0;
