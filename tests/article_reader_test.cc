@@ -21,6 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::TempDir;
 using testing::write_file;
+using namespace std::string_literals;
 
 const std::string kFffd = "\xEF\xBF\xBD";
 
@@ -413,7 +414,27 @@ TEST(ReadArticlesTest, FileNameThatIsNotUtf8) {
   write_file(dir / "caf\xE9.txt", "Headline\n\nBody.");
   RecordingSink sink;
   read_articles(dir.path(), sink);
-  EXPECT_EQ(sink.ids(), std::vector<std::string>{"caf" + kFffd + ".txt"});
+  EXPECT_EQ(sink.ids(), std::vector<std::string>{"caf%E9.txt"});
+}
+
+// Names that differ only where they are not UTF-8 stay apart, in ids and
+// in the places reported; names that are UTF-8 keep their own spelling.
+TEST(ReadArticlesTest, FileNamesThatDifferOnlyInInvalidBytesKeepTheirOwnIds) {
+  TempDir dir;
+  for (const std::string& name : {"a\xFF.txt"s, "a\xFE.txt"s, "a" + kFffd + ".txt", "100%.txt"s,
+                                  "sub\xE9/b.txt"s, "sub%E9/b.txt"s}) {
+    write_file(dir / name, "Headline\n\nBody.");
+  }
+  write_file(dir / "a\xFF\xFF.txt", "Binary\0"s);
+
+  RecordingSink sink;
+  read_articles(dir.path(), sink);
+  EXPECT_EQ(sink.ids(), (std::vector<std::string>{"100%.txt", "a" + kFffd + ".txt", "a%FE.txt",
+                                                  "a%FF.txt", "sub%25E9/b.txt", "sub%E9/b.txt"}));
+  ASSERT_EQ(sink.articles.size(), 6u);
+  EXPECT_EQ(sink.articles[3].where.path, (dir / "a%FF.txt").string());
+  ASSERT_EQ(sink.problems.size(), 1u);
+  EXPECT_EQ(sink.problems[0].where.path, (dir / "a%FF%FF.txt").string());
 }
 
 TEST(ReadArticlesTest, BadRootThrowsInputError) {

@@ -383,6 +383,38 @@ TEST(BadInputTest, DbPathWithATrailingSlashIsTheSameIndex) {
   EXPECT_EQ(hit_ids(dir / "index", "aardvark"), std::set<std::string>{"a.txt"});
 }
 
+std::string index_summary(const std::string& counts) { return "quarry-index: " + counts + " in "; }
+
+// Names that differ only in bytes that are not UTF-8 are three articles,
+// each named apart, and a second run finds them unchanged.
+TEST(BadInputTest, FileNamesThatDifferOnlyInInvalidBytesAreArticlesOfTheirOwn) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "a\xFF.txt", article("FF", "aardvark"));
+  write_file(corpus / "a\xFE.txt", article("FE", "bison"));
+  write_file(corpus / "a\xEF\xBF\xBD.txt", article("FFFD", "capybara"));
+  write_file(corpus / "b\xFF.txt", "");
+  write_file(corpus / "b\xFE.txt", "");
+  const fs::path db = dir / "index";
+  const RunResult first = run_program(QUARRY_INDEX_BIN, {"--db", db.string(), corpus.string()});
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  EXPECT_NE(first.err.find(index_summary("3 added, 0 updated, 0 unchanged, 0 deleted, 2 skipped")),
+            std::string::npos)
+      << first.err;
+  EXPECT_NE(line_naming(first.err, (corpus / "b%FF.txt").string()), "") << first.err;
+  EXPECT_NE(line_naming(first.err, (corpus / "b%FE.txt").string()), "") << first.err;
+  EXPECT_EQ(hit_ids(db, "aardvark"), std::set<std::string>{"a%FF.txt"});
+  EXPECT_EQ(hit_ids(db, "bison"), std::set<std::string>{"a%FE.txt"});
+  EXPECT_EQ(hit_ids(db, "capybara"), std::set<std::string>{"a\xEF\xBF\xBD.txt"});
+
+  const RunResult again = run_program(QUARRY_INDEX_BIN, {"--db", db.string(), corpus.string()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find(
+                index_summary("0 added, 0 updated, 3 unchanged, 0 deleted, 2 skipped, as before,")),
+            std::string::npos)
+      << again.err;
+}
+
 // ---------------------------------------------------------------------------
 // Queries
 

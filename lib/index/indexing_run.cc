@@ -15,6 +15,7 @@
 #include "lib/index/reported_problems.h"
 #include "lib/index/schema.h"
 #include "lib/input/input_size.h"
+#include "lib/input/path_text.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/thread_count.h"
@@ -149,12 +150,12 @@ class IndexingSink : public ArticleSink {
   std::unordered_map<std::string, SourceLocation> first_seen_;
 };
 
-// Reports a path given as skipped. Built field by field, as the readers'
-// problems are: GCC 12 warns of uninitialized strings in a braced temporary
-// ReadProblem at -O3.
-void skip_path(IndexingSink& sink, std::string path, std::string reason) {
+// Reports a path given as skipped, escaped as the readers escape paths.
+// Built field by field, as the readers' problems are: GCC 12 warns of
+// uninitialized strings in a braced temporary ReadProblem at -O3.
+void skip_path(IndexingSink& sink, const std::string& path, std::string reason) {
   ReadProblem problem;
-  problem.where.path = std::move(path);
+  problem.where.path = detail::path_text(path);
   problem.reason = std::move(reason);
   problem.skipped = true;
   sink.on_problem(problem);

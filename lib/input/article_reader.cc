@@ -13,6 +13,7 @@
 
 #include "lib/input/article_limits.h"
 #include "lib/input/jsonl_reader.h"
+#include "lib/input/path_text.h"
 #include "lib/input/text_article.h"
 #include "lib/text/utf8_repair.h"
 #include "quarry/error.h"
@@ -55,10 +56,9 @@ void report(ArticleSink& sink, const std::string& path, std::string reason, bool
 }
 
 // Paths are bytes on POSIX systems, but ids and locations are printed and
-// written as JSON, which must be UTF-8.
-std::string to_display(const std::string& path) {
-  return detail::count_invalid_utf8(path) == 0 ? path : detail::repair_utf8(path);
-}
+// written as JSON, which must be UTF-8; escaped, not repaired, two names
+// stay two.
+std::string to_display(const std::string& path) { return detail::path_text(path); }
 
 class FileDescriptor {
  public:

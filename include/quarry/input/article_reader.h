@@ -63,7 +63,10 @@ class ArticleSink {
 // than that is read), and a JSON \u escape of a lone UTF-16 surrogate, which
 // becomes U+FFFD. Binary files, files mostly not UTF-8,
 // blank articles, unreadable files and folders, malformed lines and cut-off
-// gzip streams are reported and skipped. Throws InputError when `root`
+// gzip streams are reported and skipped. Paths in ids and locations are
+// UTF-8: a byte of a file name that is not becomes "%XX" (capital hex), and
+// a "%" followed by "25" or by "80" to "FF" in capitals becomes "%25", so
+// that different files keep different ids. Throws InputError when `root`
 // itself does not exist, cannot be opened, or is neither a folder nor a file
 // of a known kind.
 void read_articles(const std::filesystem::path& root, ArticleSink& sink);
