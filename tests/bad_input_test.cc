@@ -150,8 +150,8 @@ TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
       {"dingo", {"latin1.txt"}},
       {"echidna", {"nested/a/b/c/deep.txt"}},
       {"narwhal", {"j1"}},
-      {"dives", {"j1"}},  // the later of two duplicates is kept
-      {"swims", {}},
+      {"swims", {"j1"}},  // the first of two duplicates is kept
+      {"dives", {}},
       {"gibbon", {"j7"}},
       {"platypus", {"j10"}},  // the last line, without a line break
       {"gecko", {}},
@@ -411,6 +411,46 @@ TEST(BadInputTest, FileNamesThatDifferOnlyInInvalidBytesAreArticlesOfTheirOwn) {
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_NE(again.err.find(
                 index_summary("0 added, 0 updated, 3 unchanged, 0 deleted, 2 skipped, as before,")),
+            std::string::npos)
+      << again.err;
+}
+
+// Of two articles with one id the first is kept; the second is named once,
+// and a run over the same file rewrites nothing and succeeds.
+TEST(BadInputTest, DuplicateIdsAreReportedOnceAndTheFirstKept) {
+  TempDir dir;
+  const fs::path corpus = dir / "news.jsonl";
+  write_file(corpus, R"({"id": "x", "title": "First", "body": "The aardvark digs."})"
+                     "\n"
+                     R"({"id": "y", "title": "Other", "body": "The bison grazes."})"
+                     "\n"
+                     R"({"id": "x", "title": "Second", "body": "The capybara swims."})"
+                     "\n");
+  const fs::path more = dir / "more.jsonl";
+  write_file(more, R"({"id": "y", "title": "Again", "body": "The dingo howls."})"
+                   "\n");
+  const fs::path db = dir / "index";
+  const std::vector<std::string> args{"--db", db.string(), corpus.string(), more.string()};
+  const RunResult first = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  const std::vector<std::string> lines = lines_of(first.err);
+  ASSERT_EQ(lines.size(), 3u) << first.err;
+  EXPECT_EQ(lines[0], "quarry-index: " + corpus.string() + ":3: duplicate id 'x', first at " +
+                          corpus.string() + ":1 (skipped)");
+  EXPECT_EQ(lines[1], "quarry-index: " + more.string() + ":1: duplicate id 'y', first at " +
+                          corpus.string() + ":2 (skipped)");
+  EXPECT_TRUE(
+      lines[2].starts_with(index_summary("2 added, 0 updated, 0 unchanged, 0 deleted, 2 skipped")))
+      << lines[2];
+  EXPECT_EQ(hit_ids(db, "aardvark"), std::set<std::string>{"x"});
+  EXPECT_EQ(hit_ids(db, "bison"), std::set<std::string>{"y"});
+  EXPECT_EQ(hit_ids(db, "capybara OR dingo"), std::set<std::string>{});
+
+  const RunResult again = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("duplicate"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find(
+                index_summary("0 added, 0 updated, 2 unchanged, 0 deleted, 2 skipped, as before,")),
             std::string::npos)
       << again.err;
 }

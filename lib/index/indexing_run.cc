@@ -28,7 +28,7 @@ namespace {
 class Destination {
  public:
   virtual ~Destination() = default;
-  virtual Upsert put(Article&& article, const std::string& origin, bool repeated) = 0;
+  virtual Upsert put(Article&& article, const std::string& origin) = 0;
   // Makes what was put durable when the destination commits as it goes.
   virtual void checkpoint() {}
 };
@@ -38,7 +38,7 @@ class Destination {
 class WriterDestination : public Destination {
  public:
   explicit WriterDestination(IndexWriter& writer) : writer_(writer) {}
-  Upsert put(Article&& article, const std::string& origin, bool) override {
+  Upsert put(Article&& article, const std::string& origin) override {
     return writer_.upsert(article, origin);
   }
   void checkpoint() override { detail::IndexWriterAccess::checkpoint(writer_); }
@@ -50,9 +50,9 @@ class WriterDestination : public Destination {
 class BuildDestination : public Destination {
  public:
   explicit BuildDestination(detail::ParallelBuild& build) : build_(build) {}
-  Upsert put(Article&& article, const std::string& origin, bool repeated) override {
-    build_.add(std::move(article), origin, repeated);
-    return repeated ? Upsert::kUpdated : Upsert::kAdded;
+  Upsert put(Article&& article, const std::string& origin) override {
+    build_.add(std::move(article), origin);
+    return Upsert::kAdded;
   }
 
  private:
@@ -84,15 +84,13 @@ class IndexingSink : public ArticleSink {
     ++articles_;
     report_.bytes_read += article.id.size() + article.title.size() + article.body.size() +
                           article.date.size() + article.category.size() + article.source.size();
-    auto [seen, inserted] = first_seen_.try_emplace(article.id, where);
-    if (!inserted) {
-      on_problem({where,
-                  "duplicate id '" + article.id + "' (also at " + seen->second.to_string() +
-                      "): this one is kept",
-                  false});
-      seen->second = where;
+    // The first article of an id is kept, as the index keeps what it has:
+    // taking a later one would rewrite the article on every run.
+    if (auto [first, inserted] = first_seen_.try_emplace(article.id, where); !inserted) {
+      skip_duplicate(article.id, first->second, where);
+      return;
     }
-    switch (destination_.put(std::move(article), origin_, !inserted)) {
+    switch (destination_.put(std::move(article), origin_)) {
       case Upsert::kAdded:
         ++report_.added;
         ++pending_;
@@ -136,6 +134,19 @@ class IndexingSink : public ArticleSink {
 
  private:
   static constexpr std::size_t kProgressEvery = 1000;
+
+  // The id was met: the input was still read whole. Built field by field,
+  // as the readers' problems are: GCC 12 warns of uninitialized strings in
+  // a braced temporary ReadProblem at -O3.
+  void skip_duplicate(const std::string& id, const SourceLocation& first,
+                      const SourceLocation& where) {
+    ReadProblem problem;
+    problem.where = where;
+    problem.reason = "duplicate id '" + id + "', first at " + first.to_string();
+    problem.skipped = true;
+    problem.read_whole = true;
+    on_problem(problem);
+  }
 
   Destination& destination_;
   const IndexConfig& config_;
