@@ -465,6 +465,48 @@ TEST(ReadArticlesTest, SymlinkLoopsAreNotFollowed) {
   EXPECT_TRUE(sink.problems.empty());
 }
 
+// Links are followed where they stay inside the folders given: a link to
+// anywhere else is named, and what it points to is not read.
+TEST(ReadArticlesTest, LinksAreFollowedOnlyInsideTheFoldersGiven) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "a.txt", "A\n\nBody.");
+  write_file(corpus / "sub" / "b.txt", "B\n\nBody.");
+  write_file(dir / "passwd", "root:x:0:0:root:/root:/bin/bash\n");
+  write_file(dir / "other" / "c.txt", "C\n\nBody.");
+  fs::create_symlink("sub/b.txt", corpus / "inside.txt");
+  fs::create_directory_symlink("sub", corpus / "inside-folder");
+  fs::create_directory_symlink("..", corpus / "sub" / "loop");
+  fs::create_symlink(dir / "passwd", corpus / "passwd.txt");
+  fs::create_symlink("../../passwd", corpus / "sub" / "relative.txt");
+  fs::create_directory_symlink(dir / "other", corpus / "other-folder");
+  fs::create_directory_symlink("/", corpus / "root");
+
+  RecordingSink sink;
+  read_articles(corpus, sink);
+  EXPECT_EQ(sink.ids(),
+            (std::vector<std::string>{"a.txt", "inside-folder/b.txt", "inside.txt", "sub/b.txt"}));
+  std::vector<std::string> left_out;
+  for (const ReadProblem& problem : sink.problems) {
+    EXPECT_EQ(problem.reason, "a link to outside the folders given");
+    EXPECT_TRUE(problem.skipped);
+    EXPECT_TRUE(problem.read_whole);
+    left_out.push_back(problem.where.path);
+  }
+  // Reached twice, through the link to sub, the link out is named twice.
+  EXPECT_EQ(left_out, (std::vector<std::string>{
+                          (corpus / "inside-folder" / "relative.txt").string(),
+                          (corpus / "other-folder").string(), (corpus / "passwd.txt").string(),
+                          (corpus / "root").string(), (corpus / "sub" / "relative.txt").string()}));
+
+  // A link into another folder given is followed.
+  RecordingSink both;
+  read_articles(corpus, both, {dir / "other"});
+  EXPECT_EQ(both.ids(), (std::vector<std::string>{"a.txt", "inside-folder/b.txt", "inside.txt",
+                                                  "other-folder/c.txt", "sub/b.txt"}));
+  EXPECT_EQ(both.problems.size(), 4u);
+}
+
 TEST(ReadArticlesTest, UnreadableEntriesAreReportedAndSkipped) {
   TempDir dir;
   write_file(dir / "a.txt", "A\n\nBody.");

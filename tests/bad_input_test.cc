@@ -455,6 +455,49 @@ TEST(BadInputTest, DuplicateIdsAreReportedOnceAndTheFirstKept) {
       << again.err;
 }
 
+// A link inside the folders given is read; one to outside them is named,
+// and what it points to is not indexed.
+TEST(BadInputTest, ALinkToOutsideTheFoldersGivenIsNamedAndNotRead) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  const fs::path other = dir / "other";
+  write_file(corpus / "a.txt", article("A", "aardvark"));
+  write_file(other / "b.txt", article("B", "bison"));
+  write_file(dir / "secret" / "passwd", "root:x:0:0:root:/root:/bin/bash\n");
+  fs::create_symlink(dir / "secret" / "passwd", corpus / "passwd.txt");
+  fs::create_directory_symlink(dir / "secret", corpus / "secret");
+  fs::create_symlink("a.txt", corpus / "also.txt");
+  fs::create_symlink(other / "b.txt", corpus / "linked.txt");
+  const fs::path db = dir / "index";
+  const std::vector<std::string> args{"--db", db.string(), corpus.string(), other.string()};
+  const RunResult first = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  for (const fs::path& link : {corpus / "passwd.txt", corpus / "secret"}) {
+    EXPECT_EQ(line_naming(first.err, link.string()),
+              "quarry-index: " + link.string() + ": a link to outside the folders given (skipped)")
+        << first.err;
+  }
+  // A link and its file are one article twice, which quarry shows once.
+  Searcher searcher(db.string());
+  auto ids_of = [&](const std::string& query) {
+    std::set<std::string> ids;
+    for (const Hit& hit : searcher.search(query).hits) ids.insert(hit.id);
+    return ids;
+  };
+  EXPECT_EQ(ids_of("root"), std::set<std::string>{});
+  EXPECT_EQ(ids_of("aardvark"), (std::set<std::string>{"a.txt", "also.txt"}));
+  EXPECT_EQ(ids_of("bison"), (std::set<std::string>{"b.txt", "linked.txt"}));
+  EXPECT_EQ(searcher.article_count(), 4u);
+
+  const RunResult again = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("a link to outside"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find(
+                index_summary("0 added, 0 updated, 4 unchanged, 0 deleted, 2 skipped, as before,")),
+            std::string::npos)
+      << again.err;
+}
+
 // ---------------------------------------------------------------------------
 // Queries
 

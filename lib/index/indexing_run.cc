@@ -177,6 +177,8 @@ void skip_path(IndexingSink& sink, const std::string& path, std::string reason) 
 template <typename AfterOrigin>
 bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
                 AfterOrigin after_origin) {
+  // A link in one folder given may lead into another.
+  const std::vector<std::filesystem::path> folders(paths.begin(), paths.end());
   for (const std::string& path : paths) {
     std::error_code error;
     const std::string origin = std::filesystem::weakly_canonical(path, error).string();
@@ -189,7 +191,7 @@ bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
     }
     sink.take_found();
     try {
-      read_articles(path, sink);
+      read_articles(path, sink, folders);
     } catch (const InputError& input_error) {
       // Its message names the path already.
       skip_path(sink, "", input_error.what());

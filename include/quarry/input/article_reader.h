@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "quarry/input/article.h"
 #include "quarry/input/title.h"
@@ -42,8 +43,11 @@ class ArticleSink {
 // Reads every article under `root`:
 //  - a folder: every .txt, .jsonl and .jsonl.gz file below it (extensions in
 //    any case), recursively, in a stable order (sorted by name, byte-wise);
-//    hidden files and folders are left out, and symbolic links to folders
-//    are not followed (links to files are);
+//    hidden files and folders are left out. A symbolic link is read as what
+//    it points to, under its own name, when that is inside `root` or one of
+//    the folders `also_within`; a link to a folder being read (a loop) is
+//    left out, and a link to anywhere else is reported (skipped, read_whole)
+//    as "a link to outside the folders given", its target not read;
 //  - a .txt file: one article whose id is its path relative to the folder
 //    given, with '/' separators (for a single file, its file name), whose
 //    title comes from derive_title(); a byte order mark is dropped and CRLF
@@ -69,7 +73,8 @@ class ArticleSink {
 // that different files keep different ids. Throws InputError when `root`
 // itself does not exist, cannot be opened, or is neither a folder nor a file
 // of a known kind.
-void read_articles(const std::filesystem::path& root, ArticleSink& sink);
+void read_articles(const std::filesystem::path& root, ArticleSink& sink,
+                   const std::vector<std::filesystem::path>& also_within = {});
 
 // Whether read_articles takes this file (by its name).
 bool is_article_file(const std::filesystem::path& path);
