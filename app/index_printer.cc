@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/ansi.h"
+#include "app/terminal_text.h"
 
 namespace quarry {
 
@@ -30,8 +31,9 @@ IndexProgressPrinter::IndexProgressPrinter(std::ostream& out, std::string_view p
 void IndexProgressPrinter::on_problem(const ReadProblem& problem) {
   clear_progress();
   out_ << program_ << ": ";
-  if (!problem.where.path.empty()) out_ << problem.where.to_string() << ": ";
-  out_ << problem.reason << (problem.skipped ? " (skipped)" : "") << '\n';
+  // A file's name, or an id in a reason, may hold control characters.
+  if (!problem.where.path.empty()) out_ << terminal_safe(problem.where.to_string()) << ": ";
+  out_ << terminal_safe(problem.reason) << (problem.skipped ? " (skipped)" : "") << '\n';
 }
 
 void IndexProgressPrinter::on_progress(const IndexReport& so_far) {

@@ -21,6 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::TempDir;
 using testing::write_file;
+using namespace std::string_literals;
 
 const std::string kFffd = "\xEF\xBF\xBD";
 
@@ -413,7 +414,27 @@ TEST(ReadArticlesTest, FileNameThatIsNotUtf8) {
   write_file(dir / "caf\xE9.txt", "Headline\n\nBody.");
   RecordingSink sink;
   read_articles(dir.path(), sink);
-  EXPECT_EQ(sink.ids(), std::vector<std::string>{"caf" + kFffd + ".txt"});
+  EXPECT_EQ(sink.ids(), std::vector<std::string>{"caf%E9.txt"});
+}
+
+// Names that differ only where they are not UTF-8 stay apart, in ids and
+// in the places reported; names that are UTF-8 keep their own spelling.
+TEST(ReadArticlesTest, FileNamesThatDifferOnlyInInvalidBytesKeepTheirOwnIds) {
+  TempDir dir;
+  for (const std::string& name : {"a\xFF.txt"s, "a\xFE.txt"s, "a" + kFffd + ".txt", "100%.txt"s,
+                                  "sub\xE9/b.txt"s, "sub%E9/b.txt"s}) {
+    write_file(dir / name, "Headline\n\nBody.");
+  }
+  write_file(dir / "a\xFF\xFF.txt", "Binary\0"s);
+
+  RecordingSink sink;
+  read_articles(dir.path(), sink);
+  EXPECT_EQ(sink.ids(), (std::vector<std::string>{"100%.txt", "a" + kFffd + ".txt", "a%FE.txt",
+                                                  "a%FF.txt", "sub%25E9/b.txt", "sub%E9/b.txt"}));
+  ASSERT_EQ(sink.articles.size(), 6u);
+  EXPECT_EQ(sink.articles[3].where.path, (dir / "a%FF.txt").string());
+  ASSERT_EQ(sink.problems.size(), 1u);
+  EXPECT_EQ(sink.problems[0].where.path, (dir / "a%FF%FF.txt").string());
 }
 
 TEST(ReadArticlesTest, BadRootThrowsInputError) {
@@ -442,6 +463,48 @@ TEST(ReadArticlesTest, SymlinkLoopsAreNotFollowed) {
   read_articles(dir.path(), sink);
   EXPECT_EQ(sink.ids(), (std::vector<std::string>{"a.txt", "sub/b.txt"}));
   EXPECT_TRUE(sink.problems.empty());
+}
+
+// Links are followed where they stay inside the folders given: a link to
+// anywhere else is named, and what it points to is not read.
+TEST(ReadArticlesTest, LinksAreFollowedOnlyInsideTheFoldersGiven) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "a.txt", "A\n\nBody.");
+  write_file(corpus / "sub" / "b.txt", "B\n\nBody.");
+  write_file(dir / "passwd", "root:x:0:0:root:/root:/bin/bash\n");
+  write_file(dir / "other" / "c.txt", "C\n\nBody.");
+  fs::create_symlink("sub/b.txt", corpus / "inside.txt");
+  fs::create_directory_symlink("sub", corpus / "inside-folder");
+  fs::create_directory_symlink("..", corpus / "sub" / "loop");
+  fs::create_symlink(dir / "passwd", corpus / "passwd.txt");
+  fs::create_symlink("../../passwd", corpus / "sub" / "relative.txt");
+  fs::create_directory_symlink(dir / "other", corpus / "other-folder");
+  fs::create_directory_symlink("/", corpus / "root");
+
+  RecordingSink sink;
+  read_articles(corpus, sink);
+  EXPECT_EQ(sink.ids(),
+            (std::vector<std::string>{"a.txt", "inside-folder/b.txt", "inside.txt", "sub/b.txt"}));
+  std::vector<std::string> left_out;
+  for (const ReadProblem& problem : sink.problems) {
+    EXPECT_EQ(problem.reason, "a link to outside the folders given");
+    EXPECT_TRUE(problem.skipped);
+    EXPECT_TRUE(problem.read_whole);
+    left_out.push_back(problem.where.path);
+  }
+  // Reached twice, through the link to sub, the link out is named twice.
+  EXPECT_EQ(left_out, (std::vector<std::string>{
+                          (corpus / "inside-folder" / "relative.txt").string(),
+                          (corpus / "other-folder").string(), (corpus / "passwd.txt").string(),
+                          (corpus / "root").string(), (corpus / "sub" / "relative.txt").string()}));
+
+  // A link into another folder given is followed.
+  RecordingSink both;
+  read_articles(corpus, both, {dir / "other"});
+  EXPECT_EQ(both.ids(), (std::vector<std::string>{"a.txt", "inside-folder/b.txt", "inside.txt",
+                                                  "other-folder/c.txt", "sub/b.txt"}));
+  EXPECT_EQ(both.problems.size(), 4u);
 }
 
 TEST(ReadArticlesTest, UnreadableEntriesAreReportedAndSkipped) {

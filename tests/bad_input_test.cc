@@ -150,8 +150,8 @@ TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
       {"dingo", {"latin1.txt"}},
       {"echidna", {"nested/a/b/c/deep.txt"}},
       {"narwhal", {"j1"}},
-      {"dives", {"j1"}},  // the later of two duplicates is kept
-      {"swims", {}},
+      {"swims", {"j1"}},  // the first of two duplicates is kept
+      {"dives", {}},
       {"gibbon", {"j7"}},
       {"platypus", {"j10"}},  // the last line, without a line break
       {"gecko", {}},
@@ -381,6 +381,121 @@ TEST(BadInputTest, DbPathWithATrailingSlashIsTheSameIndex) {
     EXPECT_EQ(indexed.exit_code, 0) << indexed.err;
   }
   EXPECT_EQ(hit_ids(dir / "index", "aardvark"), std::set<std::string>{"a.txt"});
+}
+
+std::string index_summary(const std::string& counts) { return "quarry-index: " + counts + " in "; }
+
+// Names that differ only in bytes that are not UTF-8 are three articles,
+// each named apart, and a second run finds them unchanged.
+TEST(BadInputTest, FileNamesThatDifferOnlyInInvalidBytesAreArticlesOfTheirOwn) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  write_file(corpus / "a\xFF.txt", article("FF", "aardvark"));
+  write_file(corpus / "a\xFE.txt", article("FE", "bison"));
+  write_file(corpus / "a\xEF\xBF\xBD.txt", article("FFFD", "capybara"));
+  write_file(corpus / "b\xFF.txt", "");
+  write_file(corpus / "b\xFE.txt", "");
+  const fs::path db = dir / "index";
+  const RunResult first = run_program(QUARRY_INDEX_BIN, {"--db", db.string(), corpus.string()});
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  EXPECT_NE(first.err.find(index_summary("3 added, 0 updated, 0 unchanged, 0 deleted, 2 skipped")),
+            std::string::npos)
+      << first.err;
+  EXPECT_NE(line_naming(first.err, (corpus / "b%FF.txt").string()), "") << first.err;
+  EXPECT_NE(line_naming(first.err, (corpus / "b%FE.txt").string()), "") << first.err;
+  EXPECT_EQ(hit_ids(db, "aardvark"), std::set<std::string>{"a%FF.txt"});
+  EXPECT_EQ(hit_ids(db, "bison"), std::set<std::string>{"a%FE.txt"});
+  EXPECT_EQ(hit_ids(db, "capybara"), std::set<std::string>{"a\xEF\xBF\xBD.txt"});
+
+  const RunResult again = run_program(QUARRY_INDEX_BIN, {"--db", db.string(), corpus.string()});
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.err.find(
+                index_summary("0 added, 0 updated, 3 unchanged, 0 deleted, 2 skipped, as before,")),
+            std::string::npos)
+      << again.err;
+}
+
+// Of two articles with one id the first is kept; the second is named once,
+// and a run over the same file rewrites nothing and succeeds.
+TEST(BadInputTest, DuplicateIdsAreReportedOnceAndTheFirstKept) {
+  TempDir dir;
+  const fs::path corpus = dir / "news.jsonl";
+  write_file(corpus, R"({"id": "x", "title": "First", "body": "The aardvark digs."})"
+                     "\n"
+                     R"({"id": "y", "title": "Other", "body": "The bison grazes."})"
+                     "\n"
+                     R"({"id": "x", "title": "Second", "body": "The capybara swims."})"
+                     "\n");
+  const fs::path more = dir / "more.jsonl";
+  write_file(more, R"({"id": "y", "title": "Again", "body": "The dingo howls."})"
+                   "\n");
+  const fs::path db = dir / "index";
+  const std::vector<std::string> args{"--db", db.string(), corpus.string(), more.string()};
+  const RunResult first = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  const std::vector<std::string> lines = lines_of(first.err);
+  ASSERT_EQ(lines.size(), 3u) << first.err;
+  EXPECT_EQ(lines[0], "quarry-index: " + corpus.string() + ":3: duplicate id 'x', first at " +
+                          corpus.string() + ":1 (skipped)");
+  EXPECT_EQ(lines[1], "quarry-index: " + more.string() + ":1: duplicate id 'y', first at " +
+                          corpus.string() + ":2 (skipped)");
+  EXPECT_TRUE(
+      lines[2].starts_with(index_summary("2 added, 0 updated, 0 unchanged, 0 deleted, 2 skipped")))
+      << lines[2];
+  EXPECT_EQ(hit_ids(db, "aardvark"), std::set<std::string>{"x"});
+  EXPECT_EQ(hit_ids(db, "bison"), std::set<std::string>{"y"});
+  EXPECT_EQ(hit_ids(db, "capybara OR dingo"), std::set<std::string>{});
+
+  const RunResult again = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("duplicate"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find(
+                index_summary("0 added, 0 updated, 2 unchanged, 0 deleted, 2 skipped, as before,")),
+            std::string::npos)
+      << again.err;
+}
+
+// A link inside the folders given is read; one to outside them is named,
+// and what it points to is not indexed.
+TEST(BadInputTest, ALinkToOutsideTheFoldersGivenIsNamedAndNotRead) {
+  TempDir dir;
+  const fs::path corpus = dir / "corpus";
+  const fs::path other = dir / "other";
+  write_file(corpus / "a.txt", article("A", "aardvark"));
+  write_file(other / "b.txt", article("B", "bison"));
+  write_file(dir / "secret" / "passwd", "root:x:0:0:root:/root:/bin/bash\n");
+  fs::create_symlink(dir / "secret" / "passwd", corpus / "passwd.txt");
+  fs::create_directory_symlink(dir / "secret", corpus / "secret");
+  fs::create_symlink("a.txt", corpus / "also.txt");
+  fs::create_symlink(other / "b.txt", corpus / "linked.txt");
+  const fs::path db = dir / "index";
+  const std::vector<std::string> args{"--db", db.string(), corpus.string(), other.string()};
+  const RunResult first = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(first.exit_code, 3) << first.err;
+  for (const fs::path& link : {corpus / "passwd.txt", corpus / "secret"}) {
+    EXPECT_EQ(line_naming(first.err, link.string()),
+              "quarry-index: " + link.string() + ": a link to outside the folders given (skipped)")
+        << first.err;
+  }
+  // A link and its file are one article twice, which quarry shows once.
+  Searcher searcher(db.string());
+  auto ids_of = [&](const std::string& query) {
+    std::set<std::string> ids;
+    for (const Hit& hit : searcher.search(query).hits) ids.insert(hit.id);
+    return ids;
+  };
+  EXPECT_EQ(ids_of("root"), std::set<std::string>{});
+  EXPECT_EQ(ids_of("aardvark"), (std::set<std::string>{"a.txt", "also.txt"}));
+  EXPECT_EQ(ids_of("bison"), (std::set<std::string>{"b.txt", "linked.txt"}));
+  EXPECT_EQ(searcher.article_count(), 4u);
+
+  const RunResult again = run_program(QUARRY_INDEX_BIN, args);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err.find("a link to outside"), std::string::npos) << again.err;
+  EXPECT_NE(again.err.find(
+                index_summary("0 added, 0 updated, 4 unchanged, 0 deleted, 2 skipped, as before,")),
+            std::string::npos)
+      << again.err;
 }
 
 // ---------------------------------------------------------------------------

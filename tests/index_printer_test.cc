@@ -54,6 +54,19 @@ TEST(IndexProgressPrinter, ProblemsNameWhereAndWhetherTheArticleWasSkipped) {
             "quarry-index: cannot read news.jsonl.gz: gone (skipped)\n");
 }
 
+// A file named to retitle the terminal, or an id with a bell, is shown, not
+// obeyed.
+TEST(IndexProgressPrinter, ControlCharactersInProblemsAreShownVisibly) {
+  std::ostringstream out;
+  IndexProgressPrinter printer(out, kProgram, false);
+  printer.on_problem(problem("\x1b]0;owned\x07.txt", 0, "binary file", true));
+  printer.on_problem(
+      problem("news.jsonl", 3, "duplicate id 'a\x07\nb', first at news.jsonl:1", true));
+  EXPECT_EQ(out.str(),
+            "quarry-index: ^[]0;owned^G.txt: binary file (skipped)\n"
+            "quarry-index: news.jsonl:3: duplicate id 'a^G^Jb', first at news.jsonl:1 (skipped)\n");
+}
+
 TEST(IndexProgressPrinter, ProgressLineIsRewrittenInPlace) {
   std::ostringstream out;
   IndexProgressPrinter printer(out, kProgram, true);

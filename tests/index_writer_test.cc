@@ -88,7 +88,9 @@ TEST(IndexWriter, ArticlesOfOtherFoldersAreNotDeleted) {
   EXPECT_EQ(Searcher(config.db_path).article_count(), 2u);
 }
 
-TEST(IndexWriter, DuplicateIdsInOneRunKeepTheLastAndNeverDuplicate) {
+// The first article of an id is kept, as a second run keeps it: taking the
+// last would rewrite it on every run.
+TEST(IndexWriter, DuplicateIdsInOneRunKeepTheFirstAndNeverDuplicate) {
   TempDir dir;
   write_file(dir / "corpus.jsonl", R"({"id": "x", "title": "First", "body": "first version"})"
                                    "\n"
@@ -99,9 +101,16 @@ TEST(IndexWriter, DuplicateIdsInOneRunKeepTheLastAndNeverDuplicate) {
   index_paths(config, {(dir / "corpus.jsonl").string()}, &observer);
   Searcher searcher(config.db_path);
   EXPECT_EQ(searcher.article_count(), 1u);
-  EXPECT_EQ(searcher.fetch("x")->title, "Second");
+  EXPECT_EQ(searcher.fetch("x")->title, "First");
   ASSERT_EQ(observer.problems.size(), 1u);
   EXPECT_EQ(observer.problems[0].where.line, 2u);
+  EXPECT_TRUE(observer.problems[0].skipped);
+
+  const IndexReport again = index_paths(config, {(dir / "corpus.jsonl").string()});
+  EXPECT_EQ(again.updated, 0u);
+  EXPECT_EQ(again.unchanged, 1u);
+  EXPECT_EQ(again.skipped, 1u);
+  EXPECT_EQ(again.skipped_as_before, 1u);
 }
 
 TEST(IndexWriter, ARunTellsEachStepAfterReading) {

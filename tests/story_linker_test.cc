@@ -198,7 +198,7 @@ TEST(StoryLinker, KilledBuildIsLinkedWhenTheNextRunAdoptsIt) {
   {
     detail::ParallelBuild build(db, "english", 2, 1000);
     for (Article& article : articles_in(QUARRY_CORPUS_DIR)) {
-      build.add(std::move(article), QUARRY_CORPUS_DIR, false);
+      build.add(std::move(article), QUARRY_CORPUS_DIR);
     }
   }  // never published, as when the process is killed: the parts stay behind
   index_folder(db, QUARRY_CORPUS_DIR);

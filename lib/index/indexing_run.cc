@@ -15,6 +15,7 @@
 #include "lib/index/reported_problems.h"
 #include "lib/index/schema.h"
 #include "lib/input/input_size.h"
+#include "lib/input/path_text.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/thread_count.h"
@@ -27,7 +28,7 @@ namespace {
 class Destination {
  public:
   virtual ~Destination() = default;
-  virtual Upsert put(Article&& article, const std::string& origin, bool repeated) = 0;
+  virtual Upsert put(Article&& article, const std::string& origin) = 0;
   // Makes what was put durable when the destination commits as it goes.
   virtual void checkpoint() {}
 };
@@ -37,7 +38,7 @@ class Destination {
 class WriterDestination : public Destination {
  public:
   explicit WriterDestination(IndexWriter& writer) : writer_(writer) {}
-  Upsert put(Article&& article, const std::string& origin, bool) override {
+  Upsert put(Article&& article, const std::string& origin) override {
     return writer_.upsert(article, origin);
   }
   void checkpoint() override { detail::IndexWriterAccess::checkpoint(writer_); }
@@ -49,9 +50,9 @@ class WriterDestination : public Destination {
 class BuildDestination : public Destination {
  public:
   explicit BuildDestination(detail::ParallelBuild& build) : build_(build) {}
-  Upsert put(Article&& article, const std::string& origin, bool repeated) override {
-    build_.add(std::move(article), origin, repeated);
-    return repeated ? Upsert::kUpdated : Upsert::kAdded;
+  Upsert put(Article&& article, const std::string& origin) override {
+    build_.add(std::move(article), origin);
+    return Upsert::kAdded;
   }
 
  private:
@@ -83,15 +84,13 @@ class IndexingSink : public ArticleSink {
     ++articles_;
     report_.bytes_read += article.id.size() + article.title.size() + article.body.size() +
                           article.date.size() + article.category.size() + article.source.size();
-    auto [seen, inserted] = first_seen_.try_emplace(article.id, where);
-    if (!inserted) {
-      on_problem({where,
-                  "duplicate id '" + article.id + "' (also at " + seen->second.to_string() +
-                      "): this one is kept",
-                  false});
-      seen->second = where;
+    // The first article of an id is kept, as the index keeps what it has:
+    // taking a later one would rewrite the article on every run.
+    if (auto [first, inserted] = first_seen_.try_emplace(article.id, where); !inserted) {
+      skip_duplicate(article.id, first->second, where);
+      return;
     }
-    switch (destination_.put(std::move(article), origin_, !inserted)) {
+    switch (destination_.put(std::move(article), origin_)) {
       case Upsert::kAdded:
         ++report_.added;
         ++pending_;
@@ -136,6 +135,19 @@ class IndexingSink : public ArticleSink {
  private:
   static constexpr std::size_t kProgressEvery = 1000;
 
+  // The id was met: the input was still read whole. Built field by field,
+  // as the readers' problems are: GCC 12 warns of uninitialized strings in
+  // a braced temporary ReadProblem at -O3.
+  void skip_duplicate(const std::string& id, const SourceLocation& first,
+                      const SourceLocation& where) {
+    ReadProblem problem;
+    problem.where = where;
+    problem.reason = "duplicate id '" + id + "', first at " + first.to_string();
+    problem.skipped = true;
+    problem.read_whole = true;
+    on_problem(problem);
+  }
+
   Destination& destination_;
   const IndexConfig& config_;
   IndexReport& report_;
@@ -149,12 +161,12 @@ class IndexingSink : public ArticleSink {
   std::unordered_map<std::string, SourceLocation> first_seen_;
 };
 
-// Reports a path given as skipped. Built field by field, as the readers'
-// problems are: GCC 12 warns of uninitialized strings in a braced temporary
-// ReadProblem at -O3.
-void skip_path(IndexingSink& sink, std::string path, std::string reason) {
+// Reports a path given as skipped, escaped as the readers escape paths.
+// Built field by field, as the readers' problems are: GCC 12 warns of
+// uninitialized strings in a braced temporary ReadProblem at -O3.
+void skip_path(IndexingSink& sink, const std::string& path, std::string reason) {
   ReadProblem problem;
-  problem.where.path = std::move(path);
+  problem.where.path = detail::path_text(path);
   problem.reason = std::move(reason);
   problem.skipped = true;
   sink.on_problem(problem);
@@ -165,6 +177,8 @@ void skip_path(IndexingSink& sink, std::string path, std::string reason) {
 template <typename AfterOrigin>
 bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
                 AfterOrigin after_origin) {
+  // A link in one folder given may lead into another.
+  const std::vector<std::filesystem::path> folders(paths.begin(), paths.end());
   for (const std::string& path : paths) {
     std::error_code error;
     const std::string origin = std::filesystem::weakly_canonical(path, error).string();
@@ -177,7 +191,7 @@ bool read_paths(const std::vector<std::string>& paths, IndexingSink& sink,
     }
     sink.take_found();
     try {
-      read_articles(path, sink);
+      read_articles(path, sink, folders);
     } catch (const InputError& input_error) {
       // Its message names the path already.
       skip_path(sink, "", input_error.what());

@@ -123,16 +123,6 @@ void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
   fs::remove_all(work, error);
 }
 
-// Takes the words of the article with `term` out of `words`, before the
-// article is replaced.
-void forget(const Xapian::Database& db, const std::string& term, ArticleStore& store,
-            WordTable& words) {
-  auto it = db.postlist_begin(term);
-  if (it != db.postlist_end(term)) {
-    words.forget(stored_article_words(words.analyzer(), store, db, *it));
-  }
-}
-
 // A writer's failure as the library reports it: add() rethrows it to the
 // reader's thread, which lets only quarry::Error out (a full disk, say).
 std::exception_ptr as_index_error(std::exception_ptr failure, const std::string& db_path) {
@@ -151,7 +141,6 @@ struct ParallelBuild::Impl {
   struct Job {
     Article article;
     std::string origin;
-    bool repeated;  // an article with this id was added before in this build
   };
   struct Writer {
     std::deque<Job> queue;
@@ -213,13 +202,8 @@ void ParallelBuild::Impl::run(std::size_t index) {
         store = std::make_unique<ArticleStore>(latest ? *latest : std::string());
         if (latest && !latest->empty()) db.set_metadata(kTextDictionaryKey, *latest);
       }
-      if (job.repeated) forget(db, id_term(job.article.id), *store, *writer.words);
-      Xapian::Document doc = make_document(job.article, job.origin, *writer.words, *store);
-      if (job.repeated) {
-        db.replace_document(id_term(job.article.id), doc);
-      } else {
-        db.add_document(doc);  // a new id: no need to look for an old one
-      }
+      // A new id: no need to look for an old one.
+      db.add_document(make_document(job.article, job.origin, *writer.words, *store));
       if (++pending >= batch) {
         db.commit();
         pending = 0;
@@ -276,7 +260,7 @@ void ParallelBuild::Impl::queue(Job job) {
   writer.ready.notify_one();
 }
 
-void ParallelBuild::add(Article article, const std::string& origin, bool repeated) {
+void ParallelBuild::add(Article article, const std::string& origin) {
   if (!impl_->trained) {
     impl_->sample.push_back(article);
     if (impl_->sample.size() >= kTrainingArticles) {
@@ -287,7 +271,7 @@ void ParallelBuild::add(Article article, const std::string& origin, bool repeate
       impl_->dictionary = std::move(trained);
     }
   }
-  impl_->queue({std::move(article), origin, repeated});
+  impl_->queue({std::move(article), origin});
 }
 
 void ParallelBuild::publish(const StepObserver& on_step) {

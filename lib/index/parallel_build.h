@@ -31,11 +31,10 @@ class ParallelBuild {
   ParallelBuild(const ParallelBuild&) = delete;
   ParallelBuild& operator=(const ParallelBuild&) = delete;
 
-  // Queues the article for the writer of its part (chosen by its id, so a
-  // repeated id replaces the earlier one; `repeated` says the id was added
-  // before). Blocks while the writers are behind, which bounds memory.
-  // Rethrows a writer's failure.
-  void add(Article article, const std::string& origin, bool repeated);
+  // Queues the article, whose id must not have been added before, for the
+  // writer of its part (chosen by its id). Blocks while the writers are
+  // behind, which bounds memory. Rethrows a writer's failure.
+  void add(Article article, const std::string& origin);
 
   // Waits for the writers, links the stories, merges the parts and moves
   // the index into place, telling `on_step` as each of those begins. Throws

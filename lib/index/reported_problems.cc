@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "lib/input/path_text.h"
+
 namespace quarry::detail {
 namespace {
 
@@ -20,9 +22,17 @@ struct StateDeleter {
 }  // namespace
 
 std::uint64_t file_fingerprint(const std::string& path) {
+  if (path.empty()) return 0;
+  const std::filesystem::path file = path_bytes(path);
   std::error_code error;
-  if (path.empty() || !std::filesystem::is_regular_file(path, error)) return 0;
-  std::ifstream in(path, std::ios::binary);
+  // A link is known by where it points, which may be outside the folders
+  // given: what is there is not read.
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(file, error))) {
+    const std::string target = std::filesystem::read_symlink(file, error).native();
+    return error ? 0 : XXH3_64bits(target.data(), target.size());
+  }
+  if (!std::filesystem::is_regular_file(file, error)) return 0;
+  std::ifstream in(file, std::ios::binary);
   const std::unique_ptr<XXH3_state_t, StateDeleter> state(XXH3_createState());
   if (!in || !state || XXH3_64bits_reset(state.get()) == XXH_ERROR) return 0;
   std::vector<char> buffer(1 << 16);

@@ -15,7 +15,9 @@
 namespace quarry::detail {
 
 // A hash of the contents of the file at `path` (XXH3), which changes when
-// the file does; 0 for what is no regular file or cannot be read.
+// the file does; of a symbolic link, of where it points; 0 for what is no
+// regular file or cannot be read. `path` is as the readers report it, its
+// bytes that are not UTF-8 escaped (see path_text).
 std::uint64_t file_fingerprint(const std::string& path);
 
 // Not thread-safe: one run's thread.

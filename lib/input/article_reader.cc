@@ -13,6 +13,7 @@
 
 #include "lib/input/article_limits.h"
 #include "lib/input/jsonl_reader.h"
+#include "lib/input/path_text.h"
 #include "lib/input/text_article.h"
 #include "lib/text/utf8_repair.h"
 #include "quarry/error.h"
@@ -55,10 +56,9 @@ void report(ArticleSink& sink, const std::string& path, std::string reason, bool
 }
 
 // Paths are bytes on POSIX systems, but ids and locations are printed and
-// written as JSON, which must be UTF-8.
-std::string to_display(const std::string& path) {
-  return detail::count_invalid_utf8(path) == 0 ? path : detail::repair_utf8(path);
-}
+// written as JSON, which must be UTF-8; escaped, not repaired, two names
+// stay two.
+std::string to_display(const fs::path& path) { return detail::path_text(path.native()); }
 
 class FileDescriptor {
  public:
@@ -182,21 +182,49 @@ std::vector<fs::directory_entry> list_folder(const fs::path& folder, std::string
   return entries;
 }
 
+// Whether `path` is `folder` or inside it; both canonical.
+bool is_within(const fs::path& path, const fs::path& folder) {
+  return std::mismatch(folder.begin(), folder.end(), path.begin(), path.end()).first ==
+         folder.end();
+}
+
+fs::path canonical_or_absolute(const fs::path& path) {
+  std::error_code code;
+  fs::path canonical = fs::canonical(path, code);
+  return code ? fs::absolute(path, code) : canonical;
+}
+
 class FolderWalker {
  public:
-  explicit FolderWalker(ArticleSink& sink) : sink_(sink) {}
+  // `scope`: the canonical folders a symbolic link may lead into.
+  FolderWalker(ArticleSink& sink, std::vector<fs::path> scope)
+      : sink_(sink), scope_(std::move(scope)) {}
 
+  // Reads the articles below the folder `root`, whose entries are given.
+  void read_root(const fs::path& root, const std::vector<fs::directory_entry>& entries);
+
+ private:
   // Reads the articles among `entries`, which are in the folder at
   // `relative` to the root, and below them.
   void read_entries(const std::vector<fs::directory_entry>& entries, const fs::path& relative);
-
- private:
   void read_entry(const fs::directory_entry& entry, const fs::path& relative);
-  void read_folder(const fs::path& folder, const fs::path& relative);
+  void read_link(const fs::path& link, const fs::path& relative);
+  void read_folder(const fs::path& folder, const fs::path& real, const fs::path& relative);
   void read_file(const fs::path& path, const fs::path& relative, InputKind kind);
 
   ArticleSink& sink_;
+  const std::vector<fs::path> scope_;
+  // The canonical paths of the folders being read, outermost first: a link
+  // to one of them is a loop.
+  std::vector<fs::path> walking_;
 };
+
+void FolderWalker::read_root(const fs::path& root,
+                             const std::vector<fs::directory_entry>& entries) {
+  walking_.push_back(canonical_or_absolute(root));
+  read_entries(entries, fs::path());
+  walking_.pop_back();
+}
 
 void FolderWalker::read_entries(const std::vector<fs::directory_entry>& entries,
                                 const fs::path& relative) {
@@ -210,36 +238,61 @@ void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& 
   const fs::path name = entry.path().filename();
   if (name.native().starts_with('.')) return;
   std::error_code code;
-  // Symbolic links to folders are not followed: they can form loops, and
-  // they would list the same articles under two ids.
   const fs::file_status status = entry.symlink_status(code);
   if (code) {
-    report(sink_, to_display(entry.path().string()), "cannot read: " + code.message());
+    report(sink_, to_display(entry.path()), "cannot read: " + code.message());
     return;
   }
-  if (fs::is_directory(status)) {
-    read_folder(entry.path(), relative / name);
-    return;
-  }
-  const InputKind kind = kind_of(name);
-  if (kind != InputKind::kNone) {
+  if (fs::is_symlink(status)) {
+    read_link(entry.path(), relative / name);
+  } else if (fs::is_directory(status)) {
+    read_folder(entry.path(), walking_.back() / name, relative / name);
+  } else if (const InputKind kind = kind_of(name); kind != InputKind::kNone) {
     read_file(entry.path(), relative / name, kind);
   } else if (fs::is_regular_file(status)) {
     sink_.on_other_file(entry.path());
   }
 }
 
-void FolderWalker::read_folder(const fs::path& folder, const fs::path& relative) {
+// A link is read as what it points to, under its own name, when that is
+// inside the folders given: one pointing elsewhere would put files in the
+// index that nobody asked for (a passwd.txt linking to /etc/passwd). A
+// link to a folder being read is a loop, and left out.
+void FolderWalker::read_link(const fs::path& link, const fs::path& relative) {
+  const InputKind kind = kind_of(link.filename());
+  std::error_code code;
+  const fs::path target = fs::canonical(link, code);
+  if (code) {
+    // Dangling, or a loop of links: what would have been read is named.
+    if (kind != InputKind::kNone) report(sink_, to_display(link), "cannot open: " + code.message());
+    return;
+  }
+  const bool folder = fs::is_directory(target, code);
+  if (!folder && kind == InputKind::kNone) return;
+  if (std::none_of(scope_.begin(), scope_.end(),
+                   [&](const fs::path& root) { return is_within(target, root); })) {
+    report(sink_, to_display(link), "a link to outside the folders given", true, true);
+    return;
+  }
+  if (!folder) {
+    read_file(link, relative, kind);
+  } else if (std::find(walking_.begin(), walking_.end(), target) == walking_.end()) {
+    read_folder(link, target, relative);
+  }
+}
+
+void FolderWalker::read_folder(const fs::path& folder, const fs::path& real,
+                               const fs::path& relative) {
   std::string error;
   const std::vector<fs::directory_entry> entries = list_folder(folder, &error);
-  if (!error.empty()) {
-    report(sink_, to_display(folder.string()), "cannot read folder: " + error);
-  }
+  if (!error.empty()) report(sink_, to_display(folder), "cannot read folder: " + error);
+  walking_.push_back(real);
   read_entries(entries, relative);
+  walking_.pop_back();
 }
 
 void FolderWalker::read_file(const fs::path& path, const fs::path& relative, InputKind kind) {
-  const std::string where = to_display(path.string());
+  const std::string where = to_display(path);
   std::string error;
   const int fd = open_regular_file(path, &error);
   if (fd < 0) {
@@ -269,8 +322,9 @@ std::string unreadable_root(const std::filesystem::path& root) {
   return "not a folder, nor a .txt, .jsonl or .jsonl.gz file";
 }
 
-void read_articles(const std::filesystem::path& root, ArticleSink& sink) {
-  const std::string where = to_display(root.string());
+void read_articles(const std::filesystem::path& root, ArticleSink& sink,
+                   const std::vector<std::filesystem::path>& also_within) {
+  const std::string where = to_display(root);
   if (std::string problem = unreadable_root(root); !problem.empty()) {
     throw InputError(where + ": " + problem);
   }
@@ -278,14 +332,19 @@ void read_articles(const std::filesystem::path& root, ArticleSink& sink) {
     std::string error;
     const std::vector<fs::directory_entry> entries = list_folder(root, &error);
     if (!error.empty()) throw InputError(where + ": cannot read folder: " + error);
-    FolderWalker(sink).read_entries(entries, fs::path());
+    std::vector<fs::path> scope{canonical_or_absolute(root)};
+    for (const fs::path& folder : also_within) {
+      std::error_code code;
+      if (fs::is_directory(folder, code)) scope.push_back(canonical_or_absolute(folder));
+    }
+    FolderWalker(sink, std::move(scope)).read_root(root, entries);
     return;
   }
   std::string error;
   FileDescriptor fd(open_regular_file(root, &error));
   if (fd.get() < 0) throw InputError(where + ": " + error);
   if (sink.should_stop()) return;
-  read_open_file(std::move(fd), where, to_display(root.filename().string()), kind_of(root), sink);
+  read_open_file(std::move(fd), where, to_display(root.filename()), kind_of(root), sink);
 }
 
 }  // namespace quarry

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "quarry/input/article.h"
 #include "quarry/input/title.h"
@@ -42,8 +43,11 @@ class ArticleSink {
 // Reads every article under `root`:
 //  - a folder: every .txt, .jsonl and .jsonl.gz file below it (extensions in
 //    any case), recursively, in a stable order (sorted by name, byte-wise);
-//    hidden files and folders are left out, and symbolic links to folders
-//    are not followed (links to files are);
+//    hidden files and folders are left out. A symbolic link is read as what
+//    it points to, under its own name, when that is inside `root` or one of
+//    the folders `also_within`; a link to a folder being read (a loop) is
+//    left out, and a link to anywhere else is reported (skipped, read_whole)
+//    as "a link to outside the folders given", its target not read;
 //  - a .txt file: one article whose id is its path relative to the folder
 //    given, with '/' separators (for a single file, its file name), whose
 //    title comes from derive_title(); a byte order mark is dropped and CRLF
@@ -63,10 +67,14 @@ class ArticleSink {
 // than that is read), and a JSON \u escape of a lone UTF-16 surrogate, which
 // becomes U+FFFD. Binary files, files mostly not UTF-8,
 // blank articles, unreadable files and folders, malformed lines and cut-off
-// gzip streams are reported and skipped. Throws InputError when `root`
+// gzip streams are reported and skipped. Paths in ids and locations are
+// UTF-8: a byte of a file name that is not becomes "%XX" (capital hex), and
+// a "%" followed by "25" or by "80" to "FF" in capitals becomes "%25", so
+// that different files keep different ids. Throws InputError when `root`
 // itself does not exist, cannot be opened, or is neither a folder nor a file
 // of a known kind.
-void read_articles(const std::filesystem::path& root, ArticleSink& sink);
+void read_articles(const std::filesystem::path& root, ArticleSink& sink,
+                   const std::vector<std::filesystem::path>& also_within = {});
 
 // Whether read_articles takes this file (by its name).
 bool is_article_file(const std::filesystem::path& path);
