@@ -200,8 +200,10 @@ class FolderWalker {
   FolderWalker(ArticleSink& sink, std::vector<fs::path> scope)
       : sink_(sink), scope_(std::move(scope)) {}
 
-  // Reads the articles below the folder `root`, whose entries are given.
-  void read_root(const fs::path& root, const std::vector<fs::directory_entry>& entries);
+  // Reads the articles below a folder given, whose entries are these.
+  void read_root(const std::vector<fs::directory_entry>& entries) {
+    read_entries(entries, fs::path());
+  }
 
  private:
   // Reads the articles among `entries`, which are in the folder at
@@ -209,22 +211,12 @@ class FolderWalker {
   void read_entries(const std::vector<fs::directory_entry>& entries, const fs::path& relative);
   void read_entry(const fs::directory_entry& entry, const fs::path& relative);
   void read_link(const fs::path& link, const fs::path& relative);
-  void read_folder(const fs::path& folder, const fs::path& real, const fs::path& relative);
+  void read_folder(const fs::path& folder, const fs::path& relative);
   void read_file(const fs::path& path, const fs::path& relative, InputKind kind);
 
   ArticleSink& sink_;
   const std::vector<fs::path> scope_;
-  // The canonical paths of the folders being read, outermost first: a link
-  // to one of them is a loop.
-  std::vector<fs::path> walking_;
 };
-
-void FolderWalker::read_root(const fs::path& root,
-                             const std::vector<fs::directory_entry>& entries) {
-  walking_.push_back(canonical_or_absolute(root));
-  read_entries(entries, fs::path());
-  walking_.pop_back();
-}
 
 void FolderWalker::read_entries(const std::vector<fs::directory_entry>& entries,
                                 const fs::path& relative) {
@@ -246,7 +238,7 @@ void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& 
   if (fs::is_symlink(status)) {
     read_link(entry.path(), relative / name);
   } else if (fs::is_directory(status)) {
-    read_folder(entry.path(), walking_.back() / name, relative / name);
+    read_folder(entry.path(), relative / name);
   } else if (const InputKind kind = kind_of(name); kind != InputKind::kNone) {
     read_file(entry.path(), relative / name, kind);
   } else if (fs::is_regular_file(status)) {
@@ -254,10 +246,12 @@ void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& 
   }
 }
 
-// A link is read as what it points to, under its own name, when that is
-// inside the folders given: one pointing elsewhere would put files in the
-// index that nobody asked for (a passwd.txt linking to /etc/passwd). A
-// link to a folder being read is a loop, and left out.
+// A link to a file is read as what it points to, under its own name, when
+// that is inside the folders given: one pointing elsewhere would put files
+// in the index that nobody asked for (a passwd.txt linking to /etc/passwd).
+// A link to a folder inside is left out: its articles are read where they
+// are, and reading them through the link too would index each twice, under
+// two ids (or loop, for a link to a folder it is in).
 void FolderWalker::read_link(const fs::path& link, const fs::path& relative) {
   const InputKind kind = kind_of(link.filename());
   std::error_code code;
@@ -274,21 +268,14 @@ void FolderWalker::read_link(const fs::path& link, const fs::path& relative) {
     report(sink_, to_display(link), "a link to outside the folders given", true, true);
     return;
   }
-  if (!folder) {
-    read_file(link, relative, kind);
-  } else if (std::find(walking_.begin(), walking_.end(), target) == walking_.end()) {
-    read_folder(link, target, relative);
-  }
+  if (!folder) read_file(link, relative, kind);
 }
 
-void FolderWalker::read_folder(const fs::path& folder, const fs::path& real,
-                               const fs::path& relative) {
+void FolderWalker::read_folder(const fs::path& folder, const fs::path& relative) {
   std::string error;
   const std::vector<fs::directory_entry> entries = list_folder(folder, &error);
   if (!error.empty()) report(sink_, to_display(folder), "cannot read folder: " + error);
-  walking_.push_back(real);
   read_entries(entries, relative);
-  walking_.pop_back();
 }
 
 void FolderWalker::read_file(const fs::path& path, const fs::path& relative, InputKind kind) {
@@ -337,7 +324,7 @@ void read_articles(const std::filesystem::path& root, ArticleSink& sink,
       std::error_code code;
       if (fs::is_directory(folder, code)) scope.push_back(canonical_or_absolute(folder));
     }
-    FolderWalker(sink, std::move(scope)).read_root(root, entries);
+    FolderWalker(sink, std::move(scope)).read_root(entries);
     return;
   }
   std::string error;

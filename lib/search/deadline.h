@@ -40,9 +40,10 @@ class Deadline {
 };
 
 // `query` as a match of it stops once `deadline` has passed, with the
-// matches found by then. The same query when there is no limit, or when
-// some database is remote (Xapian's remote protocol takes only its own
-// posting sources). `deadline` must outlive every match of the query.
+// matches found by then. The same query when there is no limit, when it
+// has only a few terms (bounded by its posting lists), or when some
+// database is remote (Xapian's remote protocol takes only its own posting
+// sources). `deadline` must outlive every match of the query.
 Xapian::Query deadline_bounded(const Xapian::Query& query, const Deadline& deadline, bool local);
 
 }  // namespace quarry::detail
