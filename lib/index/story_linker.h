@@ -21,7 +21,9 @@
 #ifndef QUARRY_LIB_INDEX_STORY_LINKER_H_
 #define QUARRY_LIB_INDEX_STORY_LINKER_H_
 
+#include <atomic>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,17 @@ inline constexpr double kRareArticles = 3;
 struct StoryLinkCounts {
   std::size_t linked = 0;     // articles whose links were looked for
   std::size_t rewritten = 0;  // articles whose story or duplicate key changed
+  bool cancelled = false;     // stopped before writing any key
+};
+
+// What a caller asks of linking as it goes.
+struct LinkControl {
+  // Linking stops soon after this turns true (within a few hundred
+  // articles), before it writes any key.
+  const std::atomic<bool>* cancel = nullptr;
+  // Told now and then with the articles linked so far and how many there
+  // are to link, on the linking thread.
+  std::function<void(std::size_t linked, std::size_t total)> on_progress;
 };
 
 // Links the articles with these ids (those added or changed since the
@@ -48,7 +61,7 @@ struct StoryLinkCounts {
 // or every shard of a shard set, searched as one), whose articles are
 // committed, and commits the keys through them. Throws IndexError.
 StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
-                             const std::vector<std::string>& ids);
+                             const std::vector<std::string>& ids, const LinkControl& control = {});
 
 // Links every article of a new index's parts (see parallel_build.h),
 // databases searched as one that no one else reads or writes, before they
@@ -56,7 +69,8 @@ StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
 // near-duplicates in memory rather than by reading posting lists, which
 // needs every article's signature in memory (some 600 bytes each). Throws
 // IndexError.
-StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths);
+StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
+                                 const LinkControl& control = {});
 
 }  // namespace quarry::detail
 
