@@ -28,6 +28,12 @@ struct IndexWriter::Impl {
   // The articles added or changed since stories were last linked, this
   // writer's and those an earlier one committed but did not link.
   std::unique_ptr<detail::UnlinkedArticles> unlinked;
+  // Articles written since the last commit. Xapian commits by itself after
+  // 10,000 changes (XAPIAN_FLUSH_THRESHOLD's default), which would make
+  // articles durable without the record that they are unlinked: the writer
+  // commits before it would.
+  static constexpr std::size_t kMostUncommitted = 9000;
+  std::size_t uncommitted = 0;
   // Stops linking, which the next commit then does (see commit()).
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(std::size_t, std::size_t)> on_link_progress;
@@ -45,6 +51,17 @@ struct IndexWriter::Impl {
     }
   }
 
+  // A writer let go without commit() still has its articles committed, by
+  // Xapian's destructor: they are recorded as unlinked first. A destructor
+  // must not throw; should this write fail, Xapian's commit after it most
+  // likely fails too.
+  ~Impl() {
+    try {
+      unlinked->record(*front().db);
+    } catch (const Xapian::Error&) {
+    }
+  }
+
   // The database that holds the index's metadata: a shard set's first,
   // which its commits write first, so that the articles a commit records as
   // unlinked are never lost when a later shard's commit is cut short.
@@ -59,6 +76,7 @@ struct IndexWriter::Impl {
     } catch (const Xapian::Error& error) {
       throw detail::index_error("writing the index " + front().path, error);
     }
+    uncommitted = 0;
     if (database) {
       database->commit();
     } else if (finish) {
@@ -95,7 +113,9 @@ IndexWriter& IndexWriter::operator=(IndexWriter&&) noexcept = default;
 Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
   const Upsert done = impl_->shard_set ? impl_->shard_set->upsert(article, origin)
                                        : impl_->database->upsert(article, origin);
-  if (done != Upsert::kUnchanged) impl_->unlinked->add(article.id);
+  if (done == Upsert::kUnchanged) return done;
+  impl_->unlinked->add(article.id);
+  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
   return done;
 }
 
