@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -360,7 +361,8 @@ StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
     Linker linker(all, control);
     const auto changed = changed_keys(linker, ids, false, &counts);
     if (counts.linked == 0) return counts;
-    counts.rewritten = write_story_keys(databases, changed, &where);
+    // Uncancelled: an update's keys must all be written or none.
+    counts.rewritten = *write_story_keys(databases, changed, &where);
   } catch (const Xapian::Error& error) {
     throw index_error("index " + where, error);
   } catch (const LinkCancelled&) {
@@ -389,7 +391,12 @@ StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
           std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | Xapian::DB_NO_SYNC));
       databases.push_back({path, parts.back().get()});
     }
-    counts.rewritten = write_story_keys(databases, changed, &where);
+    // The next run adopting the parts links them whole again: writing their
+    // keys may stop midway.
+    const std::optional<std::size_t> written =
+        write_story_keys(databases, changed, &where, control.cancel);
+    counts.cancelled = !written;
+    counts.rewritten = written.value_or(0);
   } catch (const Xapian::Error& error) {
     throw index_error("index " + where, error);
   } catch (const LinkCancelled&) {
