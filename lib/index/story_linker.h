@@ -18,6 +18,11 @@
 // for their links, and the members of stories that lost or changed an
 // article (their stored size no longer matches) are linked again, among
 // themselves and with the rest of the index.
+//
+// It stays near-linear in the articles whatever the size of their groups
+// of copies: an article is compared with a bounded number of the articles
+// sharing each of its bands (see BandIndex::for_each_near), and only a
+// few copies of each duplicate group (eight) search for story candidates.
 #ifndef QUARRY_LIB_INDEX_STORY_LINKER_H_
 #define QUARRY_LIB_INDEX_STORY_LINKER_H_
 
