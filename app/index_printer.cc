@@ -72,8 +72,14 @@ void IndexProgressPrinter::print_progress(const IndexReport& so_far, double seco
     // bytes_read falls short of the estimate, which counts the JSON around
     // the articles: what was read is the whole.
     const bool all_read = !so_far.cancelled && so_far.input_bytes > 0;
-    std::snprintf(line, sizeof line, "\r%zu articles, %.0f s, %s%s", seen, seconds,
-                  all_read ? "100%, " : "", step_text(so_far.step));
+    int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f s, %s%s", seen, seconds,
+                             all_read ? "100%, " : "", step_text(so_far.step));
+    // Linking tells how far it is, once it has begun.
+    if (so_far.step == IndexStep::kLinkingStories && so_far.to_link > 0 && used > 0) {
+      std::snprintf(
+          line + used, sizeof line - static_cast<std::size_t>(used), " (%.0f%%)",
+          100.0 * static_cast<double>(so_far.linked) / static_cast<double>(so_far.to_link));
+    }
   } else {
     int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f/s, %.0f s", seen,
                              seconds > 0 ? seen / seconds : 0.0, seconds);

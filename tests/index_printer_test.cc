@@ -110,6 +110,14 @@ TEST(IndexProgressPrinter, StepsAfterReadingAreNamedAtAHundredPercent) {
     printer.print_progress(so_far, 44);
     EXPECT_EQ(out.str(), c.line);
   }
+  // Linking, once under way, tells how far it is.
+  out.str("");
+  so_far.step = IndexStep::kLinkingStories;
+  so_far.linked = 256;
+  so_far.to_link = 1024;
+  printer.print_progress(so_far, 44);
+  EXPECT_EQ(out.str(), "\r21577 articles, 44 s, 100%, linking stories (25%)\x1b[K");
+  so_far.step = IndexStep::kMerging;
   // Cancelled: not all was read.
   out.str("");
   so_far.cancelled = true;

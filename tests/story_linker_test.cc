@@ -1,8 +1,11 @@
 #include "lib/index/story_linker.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <xapian.h>
 
+#include <atomic>
+#include <csignal>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -10,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/index/index_writer_access.h"
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
@@ -203,6 +207,126 @@ TEST(StoryLinker, KilledBuildIsLinkedWhenTheNextRunAdoptsIt) {
   }  // never published, as when the process is killed: the parts stay behind
   index_folder(db, QUARRY_CORPUS_DIR);
   for (const char* id : {kFirst, kSecond, kThird}) EXPECT_EQ(groups(db)[id].story, kFirst) << id;
+}
+
+// A run killed after committing articles, before linking them, or a writer
+// let go without commit() (Xapian commits its articles): the next writer's
+// commit links them, in one database as in a shard set.
+TEST(StoryLinker, ArticlesCommittedButNotLinkedAreLinkedByTheNextCommit) {
+  for (const auto& [shards, checkpoint] :
+       {std::pair<std::size_t, bool>{0, true}, {2, true}, {0, false}, {2, false}}) {
+    SCOPED_TRACE(std::to_string(shards) + " shards" + (checkpoint ? "" : ", no checkpoint"));
+    TempDir dir;
+    write_file(dir / "in" / "004_oil.txt", kOtherStory);
+    for (const char* name : {kFirst, kSecond, kThird}) copy_sample(dir / "in", name);
+    const std::string clean = (dir / "clean").string();
+    index_folder(clean, dir / "in", 0, shards);
+
+    const std::string db = (dir / "index").string();
+    write_file(dir / "first" / "004_oil.txt", kOtherStory);
+    index_folder(db, dir / "first", 0, shards);
+    IndexConfig config;
+    config.db_path = db;
+    {
+      IndexWriter writer(config);
+      for (const Article& article : articles_in(dir / "in")) writer.upsert(article, "in");
+      if (checkpoint) detail::IndexWriterAccess::checkpoint(writer);
+    }  // never committed, as when the process is killed after a checkpoint
+    ASSERT_EQ(groups(db)[kFirst].story, "");
+    IndexWriter(config).commit();
+    EXPECT_EQ(groups(db), groups(clean));
+    EXPECT_EQ(groups(db)[kThird].story, kFirst);
+  }
+}
+
+// `count` copies of one wire story as JSON Lines, each with a word of its
+// own and a line of its own at the end, as corrections are resent.
+std::string resent_story(std::size_t count) {
+  std::string body;
+  for (int word = 0; word < 80; ++word) body += "word" + std::to_string(word * 7 % 83) + " ";
+  std::string lines;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::string n = std::to_string(i);
+    lines += R"({"id": "copy-)" + n + R"(", "title": "Resent )" + n + R"(", "body": ")" + body +
+             "correction" + n + R"(. Corrected copy )" + n + R"(.", "date": "2024-03-0)" +
+             std::to_string(1 + i % 3) + "\"}\n";
+  }
+  return lines;
+}
+
+std::atomic<bool> interrupted{false};
+extern "C" void on_interrupt(int) { interrupted.store(true); }
+
+// Sends SIGINT, to a handler that sets `interrupted` as quarry-index's
+// does, on the first news that stories are being linked.
+class InterruptWhileLinking : public IndexObserver {
+ public:
+  void on_progress(const IndexReport& so_far) override {
+    if (so_far.step != IndexStep::kLinkingStories || so_far.linked == 0) return;
+    if (interrupted.load()) {
+      // The run's last report may repeat the last step.
+      if (so_far.linked > linked_) ++linked_after_;
+      return;
+    }
+    linked_ = so_far.linked;
+    std::raise(SIGINT);
+  }
+  std::size_t linked() const { return linked_; }
+  // Reports of more articles linked after the signal.
+  std::size_t linked_after() const { return linked_after_; }
+
+ private:
+  std::size_t linked_ = 0;
+  std::size_t linked_after_ = 0;
+};
+
+// Interrupted while it links a large group of copies, a run stops at once,
+// writing no key, says it was cancelled, and the next run links them all,
+// as a run that was not interrupted does: for a new index and an update.
+TEST(StoryLinker, InterruptedWhileLinkingStopsAndTheNextRunLinks) {
+  constexpr std::size_t kCopies = 1500;
+  TempDir dir;
+  write_file(dir / "in" / "copies.jsonl", resent_story(kCopies));
+  const std::string clean = (dir / "clean").string();
+  index_folder(clean, dir / "in");
+  const std::map<std::string, Group> expected = groups(clean);
+  ASSERT_EQ(expected.size(), kCopies);
+  for (const auto& [id, group] : expected) ASSERT_EQ(group.story, "copy-0") << id;
+
+  struct sigaction handler {};
+  struct sigaction before {};
+  handler.sa_handler = on_interrupt;
+  ASSERT_EQ(sigaction(SIGINT, &handler, &before), 0);
+  for (const bool update : {false, true}) {
+    SCOPED_TRACE(update ? "update" : "new index");
+    const std::string db = (dir / (update ? "update" : "new")).string();
+    if (update) {
+      write_file(dir / "first" / "oil.txt", kOtherStory);
+      index_folder(db, dir / "first");
+    }
+    interrupted = false;
+    IndexConfig config;
+    config.db_path = db;
+    config.cancel = &interrupted;
+    InterruptWhileLinking observer;
+    const IndexReport report = index_paths(config, {(dir / "in").string()}, &observer);
+    EXPECT_TRUE(report.cancelled);
+    EXPECT_GT(observer.linked(), 0U);
+    EXPECT_LT(observer.linked(), report.to_link);
+    EXPECT_EQ(observer.linked_after(), 0U);
+    if (update) {
+      for (const auto& [id, group] : groups(db)) EXPECT_EQ(group.story, "") << id;
+    } else {
+      EXPECT_TRUE(detail::index_absent(db));
+    }
+
+    config.cancel = nullptr;
+    EXPECT_FALSE(index_paths(config, {(dir / "in").string()}).cancelled);
+    std::map<std::string, Group> now = groups(db);
+    now.erase("oil.txt");
+    EXPECT_EQ(now, expected);
+  }
+  sigaction(SIGINT, &before, nullptr);
 }
 
 TEST(StoryLinker, StorySplitOverShardsIsShownOnce) {

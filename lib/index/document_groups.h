@@ -18,8 +18,16 @@ class DocumentGroups {
   Xapian::docid find(Xapian::docid did) {
     auto [it, added] = parent_.try_emplace(did, did);
     if (added || it->second == did) return did;
-    const Xapian::docid root = find(it->second);
-    parent_[did] = root;
+    // Without recursion: a chain may be as long as a group is large.
+    Xapian::docid root = it->second;
+    for (auto up = parent_.find(root); up->second != root; up = parent_.find(root)) {
+      root = up->second;
+    }
+    while (it->second != root) {
+      const Xapian::docid next = it->second;
+      it->second = root;
+      it = parent_.find(next);
+    }
     return root;
   }
   void unite(Xapian::docid a, Xapian::docid b) {

@@ -1,5 +1,7 @@
 #include "quarry/index/index_writer.h"
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <utility>
 
@@ -11,6 +13,7 @@
 #include "lib/index/parallel_build.h"
 #include "lib/index/shard_set.h"
 #include "lib/index/story_linker.h"
+#include "lib/index/unlinked_articles.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
@@ -22,21 +25,58 @@ struct IndexWriter::Impl {
   // One of the two: a single database, or a shard set.
   std::unique_ptr<detail::DatabaseWriter> database;
   std::unique_ptr<detail::ShardSetWriter> shard_set;
-  // The ids of the articles added or changed since stories were last
-  // linked.
-  std::vector<std::string> unlinked;
+  // The articles added or changed since stories were last linked, this
+  // writer's and those an earlier one committed but did not link.
+  std::unique_ptr<detail::UnlinkedArticles> unlinked;
+  // Articles written since the last commit. Xapian commits by itself after
+  // 10,000 changes (XAPIAN_FLUSH_THRESHOLD's default), which would make
+  // articles durable without the record that they are unlinked: the writer
+  // commits before it would.
+  static constexpr std::size_t kMostUncommitted = 9000;
+  std::size_t uncommitted = 0;
+  // Stops linking, which the next commit then does (see commit()).
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(std::size_t, std::size_t)> on_link_progress;
 
-  explicit Impl(const IndexConfig& config) {
+  explicit Impl(const IndexConfig& config) : cancel(config.cancel) {
     if (detail::is_shard_set_config(config)) {
       shard_set = std::make_unique<detail::ShardSetWriter>(config);
     } else {
       database = std::make_unique<detail::DatabaseWriter>(config);
     }
+    try {
+      unlinked = std::make_unique<detail::UnlinkedArticles>(*front().db);
+    } catch (const Xapian::Error& error) {
+      throw detail::index_error("reading the index " + front().path, error);
+    }
   }
 
-  // Commits the articles; `finish` also brings a shard set's lexicon up to
-  // date, which a checkpoint leaves to the end.
+  // A writer let go without commit() still has its articles committed, by
+  // Xapian's destructor: they are recorded as unlinked first. A destructor
+  // must not throw; should this write fail, Xapian's commit after it most
+  // likely fails too.
+  ~Impl() {
+    try {
+      unlinked->record(*front().db);
+    } catch (const Xapian::Error&) {
+    }
+  }
+
+  // The database that holds the index's metadata: a shard set's first,
+  // which its commits write first, so that the articles a commit records as
+  // unlinked are never lost when a later shard's commit is cut short.
+  detail::OpenDatabase front() { return databases().front(); }
+
+  // Commits the articles, recording which are unlinked in the same
+  // transaction; `finish` also brings a shard set's lexicon up to date,
+  // which a checkpoint leaves to the end.
   void commit_articles(bool finish) {
+    try {
+      unlinked->record(*front().db);
+    } catch (const Xapian::Error& error) {
+      throw detail::index_error("writing the index " + front().path, error);
+    }
+    uncommitted = 0;
     if (database) {
       database->commit();
     } else if (finish) {
@@ -73,7 +113,9 @@ IndexWriter& IndexWriter::operator=(IndexWriter&&) noexcept = default;
 Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
   const Upsert done = impl_->shard_set ? impl_->shard_set->upsert(article, origin)
                                        : impl_->database->upsert(article, origin);
-  if (done != Upsert::kUnchanged) impl_->unlinked.push_back(article.id);
+  if (done == Upsert::kUnchanged) return done;
+  impl_->unlinked->add(article.id);
+  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
   return done;
 }
 
@@ -96,8 +138,18 @@ void IndexWriter::commit() {
   impl_->commit_articles(true);
   // Every commit links, even of no new article: a deletion changes the
   // stories its article was in.
-  detail::link_stories(impl_->databases(), impl_->unlinked);
-  impl_->unlinked.clear();
+  const detail::StoryLinkCounts linked = detail::link_stories(
+      impl_->databases(), impl_->unlinked->ids(), {impl_->cancel, impl_->on_link_progress});
+  // Only once every database has committed its keys: a run killed or
+  // cancelled before leaves them to the next commit.
+  if (linked.cancelled || impl_->unlinked->empty()) return;
+  const detail::OpenDatabase front = impl_->front();
+  try {
+    impl_->unlinked->clear(*front.db);
+    front.db->commit();
+  } catch (const Xapian::Error& error) {
+    throw detail::index_error("writing the index " + front.path, error);
+  }
 }
 
 const Analyzer& IndexWriter::analyzer() const {
@@ -111,6 +163,11 @@ IndexWriter IndexWriterAccess::open_locked(const IndexConfig& config) {
 }
 
 void IndexWriterAccess::checkpoint(IndexWriter& writer) { writer.impl_->commit_articles(false); }
+
+void IndexWriterAccess::on_link_progress(
+    IndexWriter& writer, std::function<void(std::size_t linked, std::size_t total)> told) {
+  writer.impl_->on_link_progress = std::move(told);
+}
 
 std::string IndexWriterAccess::metadata(IndexWriter& writer, const std::string& key) {
   try {

@@ -5,6 +5,8 @@
 #ifndef QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_
 #define QUARRY_LIB_INDEX_INDEX_WRITER_ACCESS_H_
 
+#include <cstddef>
+#include <functional>
 #include <string>
 
 #include "quarry/index/index_writer.h"
@@ -20,6 +22,10 @@ struct IndexWriterAccess {
   // Makes the articles written so far durable, leaving their stories to be
   // linked by the next commit(). Throws IndexError.
   static void checkpoint(IndexWriter& writer);
+
+  // Tells `told` how linking goes at each commit (see LinkControl).
+  static void on_link_progress(IndexWriter& writer,
+                               std::function<void(std::size_t linked, std::size_t total)> told);
 
   // Metadata of the index, kept with the next commit: of its one database,
   // or of the first shard of a shard set.

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <unordered_map>
 #include <utility>
 
@@ -221,6 +222,15 @@ struct Run {
     report.step = step;
     if (observer) observer->on_progress(report);
   }
+
+  // Tells the observer how linking goes.
+  std::function<void(std::size_t, std::size_t)> link_progress() const {
+    return [this](std::size_t linked, std::size_t total) {
+      report.linked = linked;
+      report.to_link = total;
+      if (observer) observer->on_progress(report);
+    };
+  }
 };
 
 // Reads the run's paths into an existing index, or a shard set new or
@@ -252,7 +262,10 @@ void update_in_place(const Run& run) {
   run.begin(IndexStep::kCommitting);
   detail::IndexWriterAccess::checkpoint(writer);
   run.begin(IndexStep::kLinkingStories);
+  detail::IndexWriterAccess::on_link_progress(writer, run.link_progress());
   writer.commit();
+  // A cancelled commit leaves its stories to the next run.
+  if (run.config.cancel && run.config.cancel->load()) run.report.cancelled = true;
 }
 
 // Every core writes a part of the new index, merged when all is read. Only
@@ -266,8 +279,16 @@ void build_in_parallel(const Run& run) {
   detail::ReportedProblems reported("");
   IndexingSink sink(destination, config, run.report, run.observer, reported);
   run.report.cancelled = !read_paths(run.paths, sink, [](const std::string&) {});
-  // Publishing links the stories of the whole new index.
-  build.publish([&](IndexStep step) { run.begin(step); });
+  // Publishing links the stories of the whole new index. A build
+  // cancelled while reading publishes what it read, stories and all; one
+  // cancelled while linking stops there, leaving its parts for the next
+  // run to adopt.
+  const detail::LinkControl control{run.report.cancelled ? nullptr : config.cancel,
+                                    run.link_progress()};
+  if (!build.publish([&](IndexStep step) { run.begin(step); }, control)) {
+    run.report.cancelled = true;
+    return;
+  }
   const std::string problems = reported.to_stored();
   if (!run.synonyms.empty() || !problems.empty()) {
     detail::DatabaseWriter writer(config);
@@ -285,6 +306,7 @@ void build_in_parallel(const Run& run) {
 enum class Strategy {
   kUpdateInPlace,    // an existing single database, or a shard set, article by article
   kBuildInParallel,  // a new single database, on every core
+  kNone,             // cancelled while adopting what a killed build had committed
 };
 
 // Called with the index locked. A shard set is never built beside and
@@ -293,7 +315,7 @@ enum class Strategy {
 // place, after which the index exists and this run updates it.
 Strategy choose_strategy(const IndexConfig& config) {
   if (detail::is_shard_set_config(config)) return Strategy::kUpdateInPlace;
-  detail::adopt_interrupted_build(config.db_path);
+  if (!detail::adopt_interrupted_build(config.db_path, config.cancel)) return Strategy::kNone;
   return detail::index_absent(config.db_path) ? Strategy::kBuildInParallel
                                               : Strategy::kUpdateInPlace;
 }
@@ -362,6 +384,9 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
       break;
     case Strategy::kBuildInParallel:
       build_in_parallel(run);
+      break;
+    case Strategy::kNone:
+      report.cancelled = true;
       break;
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -86,9 +86,11 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
 // all. Linking before the merge lets the merge write the keys into dense
 // tables, where keys written after it would leave the merged tables
 // fragmented and larger. Tells `on_step` as linking and merging begin.
-void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
+// Returns false, merging nothing, when linking was cancelled: the parts
+// stay for the next run.
+bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
                       const std::string& db_path, const WordTable* vocabulary,
-                      const StepObserver& on_step) {
+                      const StepObserver& on_step, const LinkControl& control) {
   const fs::path merged = work / "merged";
   if (parts.empty()) throw IndexError("no parts to merge in " + work.string());
   std::error_code ignored;
@@ -96,7 +98,7 @@ void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
   std::vector<std::string> part_paths;
   for (const fs::path& part : parts) part_paths.push_back(part.string());
   on_step(IndexStep::kLinkingStories);
-  link_new_stories(part_paths);
+  if (link_new_stories(part_paths, control).cancelled) return false;
   on_step(IndexStep::kMerging);
   try {
     Xapian::Database all;
@@ -121,6 +123,7 @@ void merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
     throw IndexError("cannot move the new index into " + db_path + ": " + error.message());
   }
   fs::remove_all(work, error);
+  return true;
 }
 
 // A writer's failure as the library reports it: add() rethrows it to the
@@ -274,7 +277,7 @@ void ParallelBuild::add(Article article, const std::string& origin) {
   impl_->queue({std::move(article), origin});
 }
 
-void ParallelBuild::publish(const StepObserver& on_step) {
+bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& control) {
   on_step(IndexStep::kFinishingParts);
   impl_->stop();
   // Already a quarry::Error when it was a Xapian one (see as_index_error).
@@ -285,7 +288,8 @@ void ParallelBuild::publish(const StepObserver& on_step) {
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
-  merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary, on_step);
+  return merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary,
+                          on_step, control);
 }
 
 bool index_absent(const std::string& db_path) {
@@ -294,7 +298,7 @@ bool index_absent(const std::string& db_path) {
   return fs::is_directory(db_path, error) && fs::is_empty(db_path, error);
 }
 
-void adopt_interrupted_build(const std::string& db_path) {
+bool adopt_interrupted_build(const std::string& db_path, const std::atomic<bool>* cancel) {
   const fs::path target(db_path);
   const std::string prefix = target.filename().string() + kBuildingMarker;
   std::error_code ignored;
@@ -309,7 +313,10 @@ void adopt_interrupted_build(const std::string& db_path) {
     if (still_running) continue;
     if (index_absent(db_path)) {
       try {
-        merge_into_place(parts_in(folder), folder, db_path, nullptr, [](IndexStep) {});
+        if (!merge_into_place(parts_in(folder), folder, db_path, nullptr, [](IndexStep) {},
+                              {cancel, {}})) {
+          return false;
+        }
         continue;
       } catch (const IndexError&) {
         // A part that never committed cannot be merged: start afresh.
@@ -317,6 +324,7 @@ void adopt_interrupted_build(const std::string& db_path) {
     }
     fs::remove_all(folder, ignored);
   }
+  return true;
 }
 
 }  // namespace quarry::detail

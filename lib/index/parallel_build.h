@@ -6,11 +6,13 @@
 #ifndef QUARRY_LIB_INDEX_PARALLEL_BUILD_H_
 #define QUARRY_LIB_INDEX_PARALLEL_BUILD_H_
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
 
+#include "lib/index/story_linker.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 
@@ -37,9 +39,10 @@ class ParallelBuild {
   void add(Article article, const std::string& origin);
 
   // Waits for the writers, links the stories, merges the parts and moves
-  // the index into place, telling `on_step` as each of those begins. Throws
-  // IndexError.
-  void publish(const StepObserver& on_step);
+  // the index into place, telling `on_step` as each of those begins.
+  // Returns false when linking was cancelled (see LinkControl): the parts
+  // then stay, committed, for the next run to adopt. Throws IndexError.
+  bool publish(const StepObserver& on_step, const LinkControl& control = {});
 
  private:
   struct Impl;
@@ -52,7 +55,9 @@ bool index_absent(const std::string& db_path);
 // When `db_path` holds no index but a killed build left committed parts
 // beside it, merges them into place so that the next run only adds what is
 // missing; removes private folders of builds that are no longer running.
-void adopt_interrupted_build(const std::string& db_path);
+// Returns false when *cancel turned true while their stories were linked:
+// the parts stay, and there is still no index.
+bool adopt_interrupted_build(const std::string& db_path, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace quarry::detail
 

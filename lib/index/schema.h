@@ -103,6 +103,10 @@ inline constexpr char kLexiconKey[] = "quarry.lexicon";
 // The problems the last runs reported, kept to tell new ones from old (see
 // reported_problems.h); in the first database of a shard set.
 inline constexpr char kReportedProblemsKey[] = "quarry.reported_problems";
+// The ids of articles committed but not yet linked into stories, a key per
+// commit that wrote some (see unlinked_articles.h); in the first database
+// of a shard set.
+inline constexpr char kUnlinkedKeyPrefix[] = "quarry.unlinked.";
 
 // The unique term of an article id. Xapian terms are limited to 245 bytes, so
 // long ids are replaced by a hash of themselves.

@@ -35,10 +35,16 @@ std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db
   return found;
 }
 
-std::size_t write_story_keys(const std::vector<OpenDatabase>& databases,
-                             const std::map<Xapian::docid, StoryKeys>& keys, std::string* where) {
+std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& databases,
+                                            const std::map<Xapian::docid, StoryKeys>& keys,
+                                            std::string* where, const std::atomic<bool>* cancel) {
+  constexpr std::size_t kCancelEvery = 256;
   const Xapian::docid n = static_cast<Xapian::docid>(databases.size());
+  std::size_t written = 0;
   for (const auto& [did, key] : keys) {
+    if (cancel && ++written % kCancelEvery == 0 && cancel->load(std::memory_order_relaxed)) {
+      return std::nullopt;
+    }
     // Xapian numbers the documents of several databases in turn.
     const OpenDatabase& shard = databases[(did - 1) % n];
     const Xapian::docid local = (did - 1) / n + 1;

@@ -8,8 +8,10 @@
 #include <xapian.h>
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,10 +33,14 @@ struct OpenDatabase {
 
 // Writes `keys`, by document id of `databases` searched as one, into each
 // database, and commits them; returns how many documents were rewritten.
-// `*where` names the database being written, for the caller's error.
-// Throws Xapian::Error.
-std::size_t write_story_keys(const std::vector<OpenDatabase>& databases,
-                             const std::map<Xapian::docid, StoryKeys>& keys, std::string* where);
+// `*where` names the database being written, for the caller's error. Stops
+// soon after *cancel turns true, committing nothing, and returns nullopt:
+// for databases that are linked whole again (a new index's parts), as
+// Xapian may still commit what was written. Throws Xapian::Error.
+std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& databases,
+                                            const std::map<Xapian::docid, StoryKeys>& keys,
+                                            std::string* where,
+                                            const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace quarry::detail
 

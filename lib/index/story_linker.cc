@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -28,10 +29,16 @@ namespace {
 // first, and how many of the best-ranked candidates are compared with it.
 constexpr std::size_t kQueryStems = 12;
 constexpr Xapian::doccount kStoryCandidates = 20;
+// The members of a duplicate group that search for story candidates.
+constexpr std::size_t kStorySearchesPerGroup = 8;
+
+// Thrown inside linking when the caller cancels it, caught where it began.
+struct LinkCancelled {};
 
 class Linker {
  public:
-  explicit Linker(Xapian::Database all) : signatures_(std::move(all)) {}
+  Linker(Xapian::Database all, const LinkControl& control)
+      : signatures_(std::move(all)), control_(control) {}
 
   const Xapian::Database& database() const { return signatures_.database(); }
 
@@ -49,6 +56,9 @@ class Linker {
 
   const Signature& signature(Xapian::docid did) { return signatures_.signature(did); }
 
+  // Throws LinkCancelled when the caller cancelled.
+  void check_cancel() const;
+
  private:
   bool same_story(const Signature& a, const Signature& b, double least) const;
   // The least idf of a stem few enough articles hold to be one of a
@@ -58,7 +68,14 @@ class Linker {
   std::vector<Xapian::docid> story_of(Xapian::docid did);
   std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
 
+  // Counts an article linked: tells the caller now and then, and throws
+  // LinkCancelled once it cancels.
+  void step();
+
   SignatureTable signatures_;
+  const LinkControl& control_;
+  std::size_t done_ = 0;
+  std::size_t total_ = 0;
   // Which articles share a band (see read_bands).
   std::unique_ptr<BandIndex> bands_;
   // Null unless read_all() was called.
@@ -83,6 +100,17 @@ void Linker::read_bands() {
   pointers.reserve(sketches.size());
   for (const auto& [did, read] : sketches) pointers.emplace_back(did, &read);
   bands_ = std::make_unique<BandIndex>(pointers);
+}
+
+void Linker::check_cancel() const {
+  if (control_.cancel && control_.cancel->load(std::memory_order_relaxed)) throw LinkCancelled{};
+}
+
+void Linker::step() {
+  constexpr std::size_t kEvery = 256;
+  if (++done_ % kEvery != 0) return;
+  check_cancel();
+  if (control_.on_progress) control_.on_progress(done_, total_);
 }
 
 // Similar vectors alone would also join reports that follow one template
@@ -120,7 +148,7 @@ std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
   if (!s.has_sketch) return {};
   const MinHash sketch = s.sketch;
   std::unordered_set<Xapian::docid> candidates;
-  bands_->for_each_sharing(sketch, [&](Xapian::docid other) {
+  bands_->for_each_near(sketch, did, [&](Xapian::docid other) {
     if (other != did) candidates.insert(other);
   });
   std::vector<Xapian::docid> found;
@@ -219,7 +247,12 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
       }
     }
   };
+  // Each dirty article is met twice: looking for its copies, then (for a
+  // few of each group of copies) for its story.
+  done_ = 0;
+  total_ = 2 * dirty.size();
   for (Xapian::docid did : dirty) {
+    step();
     stories.find(did);
     duplicates.find(did);
     for (Xapian::docid other : duplicates_of(did)) {
@@ -227,6 +260,27 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
       stories.unite(did, other);
       join_kept(other);
     }
+  }
+  // Copies of one text find the same story candidates: only a few of each
+  // group look for them, those of the smallest ids, whatever the order of
+  // indexing. Searching for every copy would read the postings of all
+  // the others, for each of them.
+  std::vector<Xapian::docid> searching;
+  duplicates.for_each_group([&](const std::vector<Xapian::docid>& group) {
+    std::vector<std::pair<const std::string*, Xapian::docid>> by_id;
+    for (Xapian::docid did : group) {
+      if (dirty.count(did)) by_id.emplace_back(&signature(did).id, did);
+    }
+    if (by_id.size() > kStorySearchesPerGroup) {
+      std::partial_sort(by_id.begin(), by_id.begin() + kStorySearchesPerGroup, by_id.end(),
+                        [](const auto& a, const auto& b) { return *a.first < *b.first; });
+      by_id.resize(kStorySearchesPerGroup);
+    }
+    for (const auto& entry : by_id) searching.push_back(entry.second);
+  });
+  done_ = total_ - searching.size();
+  for (Xapian::docid did : searching) {
+    step();
     for (Xapian::docid other : story_of(did)) {
       stories.unite(did, other);
       join_kept(other);
@@ -284,6 +338,7 @@ std::map<Xapian::docid, StoryKeys> changed_keys(Linker& linker, const std::vecto
   }
   counts->linked = dirty.size();
   if (dirty.empty()) return {};
+  linker.check_cancel();
   const auto keys = linker.link(dirty);
   // What each article was stored with was read while linking; most keep
   // theirs (an article alone in a new index has none to write).
@@ -297,29 +352,33 @@ std::map<Xapian::docid, StoryKeys> changed_keys(Linker& linker, const std::vecto
 }  // namespace
 
 StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
-                             const std::vector<std::string>& ids) {
+                             const std::vector<std::string>& ids, const LinkControl& control) {
   StoryLinkCounts counts;
   std::string where = databases.empty() ? "" : databases.front().path;
   try {
     Xapian::Database all;
     for (const OpenDatabase& database : databases) all.add_database(*database.db);
-    Linker linker(all);
+    Linker linker(all, control);
     const auto changed = changed_keys(linker, ids, false, &counts);
     if (counts.linked == 0) return counts;
-    counts.rewritten = write_story_keys(databases, changed, &where);
+    // Uncancelled: an update's keys must all be written or none.
+    counts.rewritten = *write_story_keys(databases, changed, &where);
   } catch (const Xapian::Error& error) {
     throw index_error("index " + where, error);
+  } catch (const LinkCancelled&) {
+    counts.cancelled = true;
   }
   return counts;
 }
 
-StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths) {
+StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
+                                 const LinkControl& control) {
   StoryLinkCounts counts;
   std::string where = part_paths.empty() ? "" : part_paths.front();
   try {
     Xapian::Database all;
     for (const std::string& path : part_paths) all.add_database(Xapian::Database(path));
-    Linker linker(all);
+    Linker linker(all, control);
     const auto changed = changed_keys(linker, {}, true, &counts);
     if (counts.linked == 0) return counts;
     // The parts are private until merged, and the merge writes and syncs
@@ -332,9 +391,16 @@ StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths) {
           std::make_unique<Xapian::WritableDatabase>(path, Xapian::DB_OPEN | Xapian::DB_NO_SYNC));
       databases.push_back({path, parts.back().get()});
     }
-    counts.rewritten = write_story_keys(databases, changed, &where);
+    // The next run adopting the parts links them whole again: writing their
+    // keys may stop midway.
+    const std::optional<std::size_t> written =
+        write_story_keys(databases, changed, &where, control.cancel);
+    counts.cancelled = !written;
+    counts.rewritten = written.value_or(0);
   } catch (const Xapian::Error& error) {
     throw index_error("index " + where, error);
+  } catch (const LinkCancelled&) {
+    counts.cancelled = true;
   }
   return counts;
 }

@@ -18,10 +18,17 @@
 // for their links, and the members of stories that lost or changed an
 // article (their stored size no longer matches) are linked again, among
 // themselves and with the rest of the index.
+//
+// It stays near-linear in the articles whatever the size of their groups
+// of copies: an article is compared with a bounded number of the articles
+// sharing each of its bands (see BandIndex::for_each_near), and only a
+// few copies of each duplicate group (eight) search for story candidates.
 #ifndef QUARRY_LIB_INDEX_STORY_LINKER_H_
 #define QUARRY_LIB_INDEX_STORY_LINKER_H_
 
+#include <atomic>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +48,17 @@ inline constexpr double kRareArticles = 3;
 struct StoryLinkCounts {
   std::size_t linked = 0;     // articles whose links were looked for
   std::size_t rewritten = 0;  // articles whose story or duplicate key changed
+  bool cancelled = false;     // stopped before writing any key
+};
+
+// What a caller asks of linking as it goes.
+struct LinkControl {
+  // Linking stops soon after this turns true (within a few hundred
+  // articles), before it writes any key.
+  const std::atomic<bool>* cancel = nullptr;
+  // Told now and then with the articles linked so far and how many there
+  // are to link, on the linking thread.
+  std::function<void(std::size_t linked, std::size_t total)> on_progress;
 };
 
 // Links the articles with these ids (those added or changed since the
@@ -48,7 +66,7 @@ struct StoryLinkCounts {
 // or every shard of a shard set, searched as one), whose articles are
 // committed, and commits the keys through them. Throws IndexError.
 StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
-                             const std::vector<std::string>& ids);
+                             const std::vector<std::string>& ids, const LinkControl& control = {});
 
 // Links every article of a new index's parts (see parallel_build.h),
 // databases searched as one that no one else reads or writes, before they
@@ -56,7 +74,8 @@ StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
 // near-duplicates in memory rather than by reading posting lists, which
 // needs every article's signature in memory (some 600 bytes each). Throws
 // IndexError.
-StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths);
+StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
+                                 const LinkControl& control = {});
 
 }  // namespace quarry::detail
 

@@ -31,7 +31,8 @@ struct IndexConfig {
   // (0: the cores available). Updates to an existing index use one writer.
   std::size_t threads = 0;
   // Set to true (from a signal handler, say) to stop after the current
-  // article; what was done is committed.
+  // article; what was done is committed. Linking stories stops too, and is
+  // left to the next run.
   const std::atomic<bool>* cancel = nullptr;
   // How long to wait for another quarry-index or IndexWriter working on
   // the same index before giving up with IndexLockedError (0: give up at
@@ -93,13 +94,19 @@ struct IndexReport {
   // extension (".md"; "" for none), left out.
   std::map<std::string, std::size_t> other_files;
 
+  // While stories are linked: how far, in steps of an article, of how
+  // many (each article counts twice, for its copies and for its story).
+  std::size_t linked = 0;
+  std::size_t to_link = 0;
+
   std::size_t seen() const { return added + updated + unchanged; }
 };
 
 // Told about an index_paths run as it goes, on the thread that called
 // index_paths, one call at a time: an observer need not be thread-safe.
-// on_progress comes every thousand articles read, and as each later step
-// begins (see IndexReport::step).
+// on_progress comes every thousand articles read, as each later step
+// begins (see IndexReport::step), and now and then while stories are
+// linked.
 class IndexObserver {
  public:
   virtual ~IndexObserver() = default;
@@ -157,8 +164,10 @@ class IndexWriter {
 
   // Makes everything so far durable, then links the stories of the
   // articles added or changed since the last commit, and of the stories
-  // that lost or changed an article, and commits their keys. Throws
-  // IndexError.
+  // that lost or changed an article, and commits their keys. The articles
+  // to link are recorded with them: when the process is killed, or
+  // *config.cancel turns true while linking (which then stops at once),
+  // the next commit of any writer links them. Throws IndexError.
   void commit();
 
   // The analyzer the index is written with.
