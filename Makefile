@@ -38,7 +38,7 @@ BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfin
 
 # The compiler and runtime of the libFuzzer targets.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
-FUZZ_TARGETS := analyzer query_parser jsonl_reader
+FUZZ_TARGETS := analyzer query_parser jsonl_reader http
 FUZZ_SECONDS ?= 60
 
 # SANITIZE=thread builds with ThreadSanitizer; any other value but empty or 0
