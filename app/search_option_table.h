@@ -97,7 +97,7 @@ struct SearchOption {
   // The /api/search parameter (empty: none) and the largest number it
   // takes, when the command line takes more: a request's page is bounded.
   std::string_view http = {};
-  double http_most = SIZE_MAX;
+  double http_most = static_cast<double>(SIZE_MAX);
   // A kFlag whose parameter says the opposite: --no-snippets, snippets=false.
   bool http_negated = false;
   // The prompt's command (empty: none), what it says when its argument is

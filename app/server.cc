@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/http_exchange.h"
 #include "app/listen_address.h"
 #include "app/request_handler.h"
 #include "app/worker_pool.h"
@@ -28,11 +29,6 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 using Clock = std::chrono::steady_clock;
 
-// A request's line and headers; a 1 MB query string is refused at this
-// point, before it is read whole.
-constexpr std::size_t kHeaderLimit = 16 * 1024;
-// GET requests carry no body worth reading.
-constexpr std::uint64_t kBodyLimit = 64 * 1024;
 // How long a client may take to send a request (and an idle connection
 // may wait for its next one), and to read an answer.
 constexpr std::chrono::seconds kReadTimeout{10};
@@ -90,7 +86,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void read();
   void on_read(beast::error_code error);
-  void refuse(int status, std::string_view message);
   void write(HttpResponse answer);
   void on_write(beast::error_code error);
   void close();
@@ -98,12 +93,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Server& server_;
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
-  std::optional<http::request_parser<http::string_body>> parser_;
-  http::response<http::string_body> response_;
+  std::optional<HttpRequestParser> parser_;
+  HttpResponseMessage response_;
   State state_ = State::kReading;
   std::string method_;
   std::string path_;
-  bool head_ = false;  // the answer goes without its body
   Clock::time_point started_;
 };
 
@@ -160,9 +154,7 @@ Connection::Connection(tcp::socket socket, Server& server)
 
 void Connection::read() {
   state_ = State::kReading;
-  parser_.emplace();
-  parser_->header_limit(kHeaderLimit);
-  parser_->body_limit(kBodyLimit);
+  start_request(parser_);
   stream_.expires_after(kReadTimeout);
   http::async_read(
       stream_, buffer_, *parser_,
@@ -173,33 +165,19 @@ void Connection::on_read(beast::error_code error) {
   started_ = Clock::now();
   method_ = "-";
   path_ = "-";
-  if (error == http::error::header_limit) {
-    // The request line is parsed as soon as it is whole: without it, it is
-    // what was too long.
-    if (parser_->get().target().empty()) {
-      return refuse(414, "request line longer than " + std::to_string(kHeaderLimit) + " bytes");
-    }
-    return refuse(431, "request headers longer than " + std::to_string(kHeaderLimit) + " bytes");
+  if (std::optional<HttpResponse> refusal = read_refusal(error, *parser_)) {
+    return write(std::move(*refusal));
   }
-  if (error == http::error::body_limit) {
-    return refuse(413, "request body longer than " + std::to_string(kBodyLimit) + " bytes");
-  }
-  const bool malformed =
-      error.category() == http::make_error_code(http::error::bad_method).category() &&
-      error != http::error::end_of_stream && error != http::error::partial_message;
-  if (malformed) return refuse(400, "malformed HTTP request: " + error.message());
   // The client left, went quiet, or the server is stopping.
   if (error) return close();
 
   const auto& request = parser_->get();
   method_ = std::string(request.method_string());
-  head_ = request.method() == http::verb::head;
   const std::string target(request.target());
   path_ = target.substr(0, target.find('?'));
-  const std::string host(request[http::field::host]);
-  if (!host_allowed(host, server_.config().allowed_hosts)) {
-    return write(json_error_response(421, "this server does not answer to the host " + host +
-                                              "; quarry serve --allow-host NAME allows a name"));
+  if (std::optional<HttpResponse> refusal =
+          host_refusal(*parser_, server_.config().allowed_hosts)) {
+    return write(std::move(*refusal));
   }
   if (server_.past_grace()) return write(stopping_response());
   state_ = State::kWorking;
@@ -222,31 +200,9 @@ void Connection::on_read(beast::error_code error) {
                   }});
 }
 
-void Connection::refuse(int status, std::string_view message) {
-  HttpResponse answer = json_error_response(status, message);
-  answer.headers.emplace_back("Connection", "close");
-  write(std::move(answer));
-}
-
 void Connection::write(HttpResponse answer) {
   state_ = State::kWriting;
-  const bool refused = !parser_->is_header_done() || !parser_->is_done();
-  const bool keep_alive = !refused && !server_.stopping() && parser_->get().keep_alive();
-  response_ = {};
-  response_.version(refused ? 11 : parser_->get().version());
-  response_.result(static_cast<unsigned>(answer.status));
-  response_.set(http::field::content_type, answer.content_type);
-  // No page of this server is to be read as another type, framed, or told
-  // where a reader came from (queries are in its URLs).
-  response_.set("X-Content-Type-Options", "nosniff");
-  response_.set("Referrer-Policy", "no-referrer");
-  for (const auto& [name, value] : answer.headers) response_.set(name, value);
-  const std::size_t length = answer.body.size();
-  if (!head_) response_.body() = std::move(answer.body);
-  response_.keep_alive(keep_alive);
-  response_.prepare_payload();
-  // HEAD is answered as GET, its Content-Length too, without the body.
-  if (head_) response_.content_length(length);
+  response_ = response_message(std::move(answer), *parser_, !server_.stopping());
   stream_.expires_after(kWriteTimeout);
   http::async_write(
       stream_, response_,

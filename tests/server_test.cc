@@ -392,6 +392,20 @@ TEST_F(ServerTest, MalformedRequestsAreRefusedAndTheServerGoesOn) {
   }
 }
 
+// An answer to HEAD goes without its body; a refusal of the request after
+// it on the same connection does not.
+TEST_F(ServerTest, ARefusalAfterHeadComesWithItsBody) {
+  HttpConnection connection(server().port());
+  connection.send("HEAD /healthz HTTP/1.1\r\nHost: localhost\r\n\r\nGARBAGE\r\n\r\n");
+  const std::optional<HttpReply> head = connection.receive(HttpConnection::kPatience, true);
+  ASSERT_TRUE(head);
+  EXPECT_EQ(head->status, 200);
+  const std::optional<HttpReply> refusal = connection.receive();
+  ASSERT_TRUE(refusal);
+  EXPECT_EQ(refusal->status, 400);
+  EXPECT_EQ(json::parse(refusal->body).at("status"), 400);
+}
+
 TEST_F(ServerTest, KeepsAConnectionAliveForSeveralRequests) {
   HttpConnection connection(server().port());
   for (int i = 0; i < 3; ++i) {

@@ -33,7 +33,8 @@ struct AnalyzerConfig {
 // one an Analyzer accepts. Cheaper than making an Analyzer to find out.
 void check_language(const std::string& language);
 
-// One word of a text.
+// One word of a text. The terms one character folds into (Thai ำ as ํ and
+// า) are tokens of the same offsets, one after the other.
 struct Token {
   std::string term;   // the normalized word, as stored in the index
   std::size_t begin;  // byte offset of the word in the analyzed text

@@ -1,0 +1,181 @@
+// Any bytes as what one client sends down a connection to `quarry serve`:
+// read as the server reads them (Beast's parser, the server's bounds, one
+// request after another while the connection is kept alive) and answered
+// by the server's own RequestHandler over a small index built at start,
+// never through a socket. Every request is answered with a status the
+// server documents, never 500 (an exception no route expected); the answer
+// is written as a message that reads back whole, its status, headers and
+// body unchanged; every body is valid UTF-8, and every JSON body parses.
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/error.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/system/system_error.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/http_exchange.h"
+#include "app/request_handler.h"
+#include "app/response_cache.h"
+#include "lib/text/utf8_repair.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/input/article.h"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace http = boost::beast::http;
+
+// A fresh folder, removed at exit: the replay tests run on every `make test`.
+struct TempFolder {
+  TempFolder() {
+    if (mkdtemp(path) == nullptr) std::abort();
+  }
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+  char path[24] = "/tmp/quarry-fuzz-XXXXXX";
+};
+
+// Articles for every route to find something in: two reports of one story,
+// ids with '/', spaces, markup and non-ASCII letters, and every field
+// empty somewhere.
+std::string small_index(const TempFolder& folder) {
+  quarry::IndexConfig config;
+  config.db_path = std::string(folder.path) + "/index";
+  config.threads = 1;
+  quarry::IndexWriter writer(config);
+  const quarry::Article articles[] = {
+      {"a1", "Derby day", "Mourinho had milk thrown at him after the Manchester derby on Sunday.",
+       "2017-12-10", "sport", "Press Association"},
+      {"a2", "Derby day row", "Mourinho had milk thrown at him after the Manchester derby.",
+       "2017-12-11T09:30:00", "sport", "Reuters"},
+      {"world/2019/brexit talks", "Brexit talks resume",
+       "Negotiators met in Brussels; talks on the backstop resume next week.", "2019-03-04",
+       "politics", "Reuters"},
+      {"café-東京", "Café crème", "Ederson's penalty: a dressing-room row, 2-1, CAFÉ 東京 ಕನ್ನಡ.",
+       "", "", ""},
+      {"<b>&amp;\"'", "<script>alert(1)</script>", "Markup & \"quotes\" in a body.", "1999-01-01",
+       "odd", "<i>source</i>"},
+  };
+  for (const quarry::Article& article : articles) writer.upsert(article, "fuzz");
+  writer.replace_synonyms({{"milk", "cream"}});
+  writer.commit();
+  return config.db_path;
+}
+
+// The bytes the client sent, then the end of the stream: a SyncReadStream
+// for Beast's read, which is what the server's asynchronous read does with
+// what arrives.
+class SentBytes {
+ public:
+  explicit SentBytes(std::string_view bytes) : bytes_(bytes) {}
+
+  template <class MutableBuffers>
+  std::size_t read_some(const MutableBuffers& buffers, boost::system::error_code& error) {
+    error = {};
+    if (bytes_.empty()) {
+      error = asio::error::eof;
+      return 0;
+    }
+    const std::size_t copied = asio::buffer_copy(buffers, asio::buffer(bytes_));
+    bytes_.remove_prefix(copied);
+    return copied;
+  }
+
+  template <class MutableBuffers>
+  std::size_t read_some(const MutableBuffers& buffers) {
+    boost::system::error_code error;
+    const std::size_t copied = read_some(buffers, error);
+    if (error) throw boost::system::system_error(error);
+    return copied;
+  }
+
+ private:
+  std::string_view bytes_;
+};
+
+bool documented(int status) {
+  for (const int known : {200, 400, 404, 405, 413, 414, 421, 431}) {
+    if (status == known) return true;
+  }
+  return false;
+}
+
+// The answer as the server writes it, read back as a client reads it.
+void check(const quarry::HttpResponse& answer, const quarry::HttpResponseMessage& message,
+           bool head) {
+  if (!documented(answer.status)) std::abort();
+  if (quarry::detail::count_invalid_utf8(answer.body) != 0) std::abort();
+  if (answer.content_type == "application/json" && !nlohmann::json::accept(answer.body)) {
+    std::abort();
+  }
+  std::ostringstream written;
+  written << message;
+  const std::string bytes = std::move(written).str();
+  http::response_parser<http::string_body> reader;
+  reader.skip(head);
+  boost::system::error_code error;
+  reader.eager(true);
+  const std::size_t used = reader.put(asio::buffer(bytes), error);
+  if (error || used != bytes.size() || !reader.is_done()) std::abort();
+  const auto& read = reader.get();
+  if (read.result_int() != static_cast<unsigned>(answer.status)) std::abort();
+  if (read[http::field::content_type] != answer.content_type) std::abort();
+  if (!head && read.body() != answer.body) std::abort();
+  // A header value that smuggled a line break would make more fields.
+  if (std::distance(read.begin(), read.end()) != std::distance(message.begin(), message.end())) {
+    std::abort();
+  }
+}
+
+// Enough for a few requests kept alive, pipelined, then one that breaks
+// the connection; more only repeat them.
+constexpr int kMaxRequests = 8;
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  // Destroyed in reverse: the handler closes the index before its folder goes.
+  static const TempFolder folder;
+  static const std::string db_path = small_index(folder);
+  // Small, so that answers are dropped from it as well as found there.
+  static quarry::RequestHandler handler({db_path}, {},
+                                        std::make_shared<quarry::ResponseCache>(64 * 1024));
+  static const std::vector<std::string> allowed_hosts = {"quarry.example"};
+
+  SentBytes client(std::string_view(reinterpret_cast<const char*>(data), size));
+  boost::beast::flat_buffer buffer;
+  std::optional<quarry::HttpRequestParser> parser;
+  for (int i = 0; i < kMaxRequests; ++i) {
+    quarry::start_request(parser);
+    boost::system::error_code error;
+    http::read(client, buffer, *parser, error);
+    std::optional<quarry::HttpResponse> answer = quarry::read_refusal(error, *parser);
+    if (!answer && error) break;  // the client left
+    if (!answer) answer = quarry::host_refusal(*parser, allowed_hosts);
+    if (!answer) {
+      const auto& request = parser->get();
+      const auto method = request.method_string();
+      const auto target = request.target();
+      answer = handler.handle(std::string_view(method.data(), method.size()),
+                              std::string_view(target.data(), target.size()));
+    }
+    const bool head = !error && parser->get().method() == http::verb::head;
+    const quarry::HttpResponseMessage message = quarry::response_message(*answer, *parser, true);
+    check(*answer, message, head);
+    if (!message.keep_alive()) break;
+  }
+  return 0;
+}
