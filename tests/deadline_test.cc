@@ -79,23 +79,28 @@ TEST_F(DeadlineTest, WithoutATimeLimitNothingIsCutShort) {
   EXPECT_EQ(result.total, 300u);
 }
 
-// The matcher itself stops: a query bounded by a deadline that has passed
-// matches the first few articles, where it would match them all.
+// The matcher itself stops: a query of many terms bounded by a deadline
+// that has passed matches the first few articles, where it would match
+// them all. A query of a few terms is left as it is.
 TEST_F(DeadlineTest, TheMatchEndsAtTheDeadline) {
   const Xapian::Database db(index_path(dir_));
-  const auto matches = [&](const detail::Deadline& deadline) {
+  std::vector<Xapian::Query> parts{Xapian::Query::MatchAll};
+  for (int i = 0; i < 100; ++i) parts.emplace_back("absent" + std::to_string(i));
+  const Xapian::Query many(Xapian::Query::OP_OR, parts.begin(), parts.end());
+  const auto matches = [&](const detail::Deadline& deadline, const Xapian::Query& query) {
     Xapian::Enquire enquire(db);
-    enquire.set_query(detail::deadline_bounded(Xapian::Query::MatchAll, deadline, true));
+    enquire.set_query(detail::deadline_bounded(query, deadline, true));
     return enquire.get_mset(0, db.get_doccount()).size();
   };
   const detail::Deadline none;
-  EXPECT_EQ(matches(none), db.get_doccount());
+  EXPECT_EQ(matches(none, many), db.get_doccount());
   EXPECT_FALSE(none.cut_short());
   const detail::Deadline passed(kNoTime);
-  const Xapian::doccount found = matches(passed);
+  const Xapian::doccount found = matches(passed, many);
   EXPECT_GT(found, 0u);
   EXPECT_LT(found, db.get_doccount());
   EXPECT_TRUE(passed.cut_short());
+  EXPECT_EQ(matches(passed, Xapian::Query::MatchAll), db.get_doccount());
 }
 
 }  // namespace
