@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <xapian.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <filesystem>
@@ -111,6 +112,19 @@ TEST(StorySignature, ValuesRoundTrip) {
   EXPECT_TRUE(detail::decode_stem_counts("\x09truncated").empty());
 }
 
+TEST(StoryKeys, MembersListsHoldAnyIdsInOrder) {
+  const std::vector<std::string> ids = {"b", std::string(300, 'x'), std::string("n\0l\n", 4), "",
+                                        "a"};
+  std::vector<std::string> sorted = ids;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(detail::decode_members(detail::encode_members(ids)), sorted);
+  EXPECT_TRUE(detail::decode_members("").empty());
+  // A list cut short gives the ids before the cut.
+  const std::string list = detail::encode_members({"first", "second"});
+  EXPECT_EQ(detail::decode_members(list.substr(0, list.size() - 1)),
+            std::vector<std::string>{"first"});
+}
+
 TEST(StoryLinker, SampleArticlesAreOneStoryShownOnce) {
   TempDir dir;
   const std::string db = (dir / "index").string();
@@ -175,7 +189,9 @@ TEST(StoryLinker, ChangedArticleLeavesAndDeletedArticlesLeaveTheRestTogether) {
   EXPECT_EQ(now[kSecond].story, kSecond);
   EXPECT_EQ(now[kThird].story, kSecond);
   Xapian::Database database(db);
-  EXPECT_EQ(database.get_termfreq(detail::boolean_term(detail::kStoryPrefix, kFirst)), 0U);
+  EXPECT_TRUE(detail::group_members(database, detail::GroupKind::kStory, kFirst).empty());
+  EXPECT_EQ(detail::group_members(database, detail::GroupKind::kStory, kSecond),
+            (std::vector<std::string>{kSecond, kThird}));
 
   // Alone, an article has no story.
   fs::remove(dir / "in" / kSecond);
@@ -207,6 +223,60 @@ TEST(StoryLinker, KilledBuildIsLinkedWhenTheNextRunAdoptsIt) {
   }  // never published, as when the process is killed: the parts stay behind
   index_folder(db, QUARRY_CORPUS_DIR);
   for (const char* id : {kFirst, kSecond, kThird}) EXPECT_EQ(groups(db)[id].story, kFirst) << id;
+}
+
+// Articles of one bag of words, `words` in turn from `first` on, and
+// `name` three times: shuffled alike, two such texts are of one story but
+// no copies (they share no run of four words).
+std::string rotated_text(const std::vector<std::string>& words, std::size_t first,
+                         const std::string& name, bool reversed) {
+  std::string text = "Title: " + name + "\n\n";
+  for (int time = 0; time < 3; ++time) text += name + " ";
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::size_t at = (first + i) % words.size();
+    text += words[reversed ? words.size() - 1 - at : at] + " ";
+  }
+  return text + "\n";
+}
+
+// A first build killed after committing some articles, then run again, is
+// linked as if it had run through: by the words' frequencies in the whole
+// index, not in the part committed before the kill.
+TEST(StoryLinker, AResumedBuildIsLinkedAsABuildRunThrough) {
+  const std::vector<std::string> common = {"market",  "shares", "company",   "profit",
+                                           "quarter", "sales",  "investors", "growth"};
+  TempDir dir;
+  const fs::path in = dir / "in";
+  // Two reports sharing the names zorblatt and quixmoor: rare among the
+  // first articles, of one story there; two more articles name them too.
+  std::vector<std::pair<std::string, std::string>> first;
+  for (std::size_t k = 0; k < common.size(); ++k) {
+    first.emplace_back("filler-" + std::to_string(k) + ".txt",
+                       rotated_text(common, k, "filler" + std::string(1, char('a' + k)), false));
+  }
+  first.emplace_back("a1.txt", rotated_text(common, 0, "zorblatt quixmoor", false));
+  first.emplace_back("a2.txt", rotated_text(common, 3, "zorblatt quixmoor", true));
+  std::vector<std::pair<std::string, std::string>> later;
+  for (const char* name : {"a4", "a5"}) {
+    std::string text = "Title: elsewhere\n\n";
+    for (int word = 0; word < 20; ++word) text += std::string(name) + "x" + std::to_string(word) + " ";
+    later.emplace_back(std::string(name) + ".txt", text + "zorblatt quixmoor zorblatt quixmoor\n");
+  }
+  for (const auto& [name, text] : first) write_file(in / name, text);
+  const std::string db = (dir / "index").string();
+  {
+    detail::ParallelBuild build(db, "english", 2, 1000);
+    for (Article& article : articles_in(in)) build.add(std::move(article), in.string());
+  }  // never published, as when the process is killed: the parts stay behind
+  for (const auto& [name, text] : later) write_file(in / name, text);
+  index_folder(db, in);
+  const std::string clean = (dir / "clean").string();
+  index_folder(clean, in);
+  const std::map<std::string, Group> expected = groups(clean);
+  ASSERT_EQ(expected.size(), first.size() + later.size());
+  // Among all of them the two names are not rare enough to make a story.
+  EXPECT_EQ(expected.at("a1.txt").story, "");
+  EXPECT_EQ(groups(db), expected);
 }
 
 // A run killed after committing articles, before linking them, or a writer

@@ -84,8 +84,16 @@ DatabaseWriter::DatabaseWriter(const IndexConfig& config)
 
 DatabaseWriter::~DatabaseWriter() = default;
 
-void DatabaseWriter::forget_words(Xapian::docid docid) {
-  remove_words(db_, stored_article_words(analyzer_, store_, db_, docid));
+void DatabaseWriter::forget(const Xapian::Document& doc) {
+  remove_words(db_, stored_article_words(analyzer_, store_, db_, doc.get_docid()));
+  std::string story = doc.get_value(kStorySlot);
+  if (!story.empty()) left_stories_.push_back(std::move(story));
+}
+
+std::vector<std::string> DatabaseWriter::take_left_stories() {
+  std::vector<std::string> taken;
+  taken.swap(left_stories_);
+  return taken;
 }
 
 Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin) {
@@ -104,8 +112,8 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
         upserted_.insert(*existing);
         return Upsert::kUnchanged;
       }
+      forget(doc);
     }
-    if (exists) forget_words(*existing);
     std::vector<std::string> words;
     const Xapian::Document doc = make_document(analyzer_, article, origin, &words, &store_);
     add_words(db_, words);
@@ -125,7 +133,7 @@ std::size_t DatabaseWriter::delete_unseen(const std::string& origin) {
       if (!upserted_.count(*it)) gone.push_back(*it);
     }
     for (Xapian::docid docid : gone) {
-      forget_words(docid);
+      forget(db_.get_document(docid));
       db_.delete_document(docid);
     }
   } catch (const Xapian::Error& error) {

@@ -45,10 +45,14 @@ class DatabaseWriter {
   // For writing story keys beside the articles.
   Xapian::WritableDatabase& database() { return db_; }
 
+  // The keys of the stories that lost an article, replaced or deleted,
+  // since the last call: their other members are to be linked again.
+  std::vector<std::string> take_left_stories();
+
  private:
-  // Takes the words of a stored article out of the vocabulary, before it is
-  // replaced or deleted.
-  void forget_words(Xapian::docid docid);
+  // Before a stored article is replaced or deleted: takes its words out of
+  // the vocabulary, and notes the story it leaves.
+  void forget(const Xapian::Document& doc);
 
   std::string path_;
   Xapian::WritableDatabase db_;
@@ -56,6 +60,7 @@ class DatabaseWriter {
   // Compresses with the dictionary the index was built with, if any.
   ArticleStore store_;
   std::unordered_set<Xapian::docid> upserted_;
+  std::vector<std::string> left_stories_;
 };
 
 }  // namespace quarry::detail

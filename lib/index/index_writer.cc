@@ -11,6 +11,7 @@
 #include "lib/index/index_lock.h"
 #include "lib/index/index_writer_access.h"
 #include "lib/index/parallel_build.h"
+#include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "lib/index/story_linker.h"
 #include "lib/index/unlinked_articles.h"
@@ -86,6 +87,24 @@ struct IndexWriter::Impl {
     }
   }
 
+  // The members of the stories that lost an article are linked again, as
+  // the articles added: recorded as unlinked with them, so that a kill
+  // before linking leaves them to the next run.
+  void relink_left_stories() {
+    const std::vector<std::string> left =
+        shard_set ? shard_set->take_left_stories() : database->take_left_stories();
+    if (left.empty()) return;
+    try {
+      for (const std::string& key : left) {
+        for (std::string& id : detail::group_members(*front().db, detail::GroupKind::kStory, key)) {
+          unlinked->add(std::move(id));
+        }
+      }
+    } catch (const Xapian::Error& error) {
+      throw detail::index_error("reading the index " + front().path, error);
+    }
+  }
+
   std::vector<detail::OpenDatabase> databases() {
     if (shard_set) return shard_set->databases();
     return {{database->path(), &database->database()}};
@@ -115,13 +134,16 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
                                        : impl_->database->upsert(article, origin);
   if (done == Upsert::kUnchanged) return done;
   impl_->unlinked->add(article.id);
+  impl_->relink_left_stories();
   if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
   return done;
 }
 
 std::size_t IndexWriter::delete_unseen(const std::string& origin) {
-  return impl_->shard_set ? impl_->shard_set->delete_unseen(origin)
-                          : impl_->database->delete_unseen(origin);
+  const std::size_t deleted = impl_->shard_set ? impl_->shard_set->delete_unseen(origin)
+                                               : impl_->database->delete_unseen(origin);
+  impl_->relink_left_stories();
+  return deleted;
 }
 
 std::size_t IndexWriter::count_unseen(const std::string& origin) {
@@ -136,16 +158,25 @@ std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::str
 
 void IndexWriter::commit() {
   impl_->commit_articles(true);
-  // Every commit links, even of no new article: a deletion changes the
-  // stories its article was in.
-  const detail::StoryLinkCounts linked = detail::link_stories(
-      impl_->databases(), impl_->unlinked->ids(), {impl_->cancel, impl_->on_link_progress});
+  // What to link was recorded as articles were added, replaced or deleted
+  // (see relink_left_stories), by this run or one before it.
+  const detail::OpenDatabase front = impl_->front();
+  bool whole = false;
+  try {
+    whole = !front.db->get_metadata(detail::kLinkWholeKey).empty();
+  } catch (const Xapian::Error& error) {
+    throw detail::index_error("reading the index " + front.path, error);
+  }
+  const detail::LinkControl control{impl_->cancel, impl_->on_link_progress};
+  const detail::StoryLinkCounts linked =
+      whole ? detail::link_all_stories(impl_->databases(), control)
+            : detail::link_stories(impl_->databases(), impl_->unlinked->ids(), control);
   // Only once every database has committed its keys: a run killed or
   // cancelled before leaves them to the next commit.
-  if (linked.cancelled || impl_->unlinked->empty()) return;
-  const detail::OpenDatabase front = impl_->front();
+  if (linked.cancelled || (impl_->unlinked->empty() && !whole)) return;
   try {
     impl_->unlinked->clear(*front.db);
+    if (whole) front.db->set_metadata(detail::kLinkWholeKey, "");
     front.db->commit();
   } catch (const Xapian::Error& error) {
     throw detail::index_error("writing the index " + front.path, error);

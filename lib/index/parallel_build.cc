@@ -85,11 +85,14 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
 // folder beside it and a rename, so that the index appears whole or not at
 // all. Linking before the merge lets the merge write the keys into dense
 // tables, where keys written after it would leave the merged tables
-// fragmented and larger. Tells `on_step` as linking and merging begin.
-// Returns false, merging nothing, when linking was cancelled: the parts
-// stay for the next run.
+// fragmented and larger. The parts of an interrupted build (`resumed`) are
+// merged unlinked, and the index marked to be linked whole by the run
+// completing it (kLinkWholeKey): linked apart, the articles it adds would
+// find their stories by search, not as a build run through finds them.
+// Tells `on_step` as linking and merging begin. Returns false, merging
+// nothing, when linking was cancelled: the parts stay for the next run.
 bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
-                      const std::string& db_path, const WordTable* vocabulary,
+                      const std::string& db_path, const WordTable* vocabulary, bool resumed,
                       const StepObserver& on_step, const LinkControl& control) {
   const fs::path merged = work / "merged";
   if (parts.empty()) throw IndexError("no parts to merge in " + work.string());
@@ -98,13 +101,14 @@ bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
   std::vector<std::string> part_paths;
   for (const fs::path& part : parts) part_paths.push_back(part.string());
   on_step(IndexStep::kLinkingStories);
-  if (link_new_stories(part_paths, control).cancelled) return false;
+  if (!resumed && link_new_stories(part_paths, control).cancelled) return false;
   on_step(IndexStep::kMerging);
   try {
     Xapian::Database all;
     for (const fs::path& part : parts) all.add_database(Xapian::Database(part.string()));
     all.compact(merged.string());
     Xapian::WritableDatabase db(merged.string(), Xapian::DB_OPEN);
+    if (resumed) db.set_metadata(kLinkWholeKey, "1");
     if (vocabulary) {
       write_vocabulary(*vocabulary, db);
     } else {
@@ -288,7 +292,7 @@ bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& cont
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
-  return merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary,
+  return merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary, false,
                           on_step, control);
 }
 
@@ -313,7 +317,7 @@ bool adopt_interrupted_build(const std::string& db_path, const std::atomic<bool>
     if (still_running) continue;
     if (index_absent(db_path)) {
       try {
-        if (!merge_into_place(parts_in(folder), folder, db_path, nullptr, [](IndexStep) {},
+        if (!merge_into_place(parts_in(folder), folder, db_path, nullptr, true, [](IndexStep) {},
                               {cancel, {}})) {
           return false;
         }

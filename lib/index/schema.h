@@ -10,7 +10,7 @@
 
 namespace quarry::detail {
 
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 // Term prefixes, following omega's conventions where it has one.
 inline constexpr char kStemPrefix[] = "Z";          // stems of every word, with positions
@@ -19,12 +19,6 @@ inline constexpr char kIdPrefix[] = "Q";            // the article's unique id (
 inline constexpr char kOriginPrefix[] = "XO";       // the folder or corpus it came from
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
 inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
-// Stories (story_linker.h): the key of the story and of the duplicate
-// group an article belongs to, when it has others (boolean). Indexes
-// written before the sketch's bands were hashed at link time also hold
-// each band as an "XBAND" term, which nothing reads.
-inline constexpr char kStoryPrefix[] = "XSTORY";
-inline constexpr char kDuplicatePrefix[] = "XDUPOF";
 
 // Word positions: the title's words are numbered from kFirstTitlePosition,
 // and the body's follow a gap, so that no phrase spans both.
@@ -52,12 +46,10 @@ inline constexpr Xapian::valueno kCategorySlot = 4;
 // a build are merged, and gains nothing on zstd's output.
 inline constexpr Xapian::valueno kArticleSlot = 7;
 // The keys of the article's story and duplicate group (the smallest id in
-// each), empty when it is alone: searches collapse on them. Then the
-// story's size when it was linked, which tells a later run that members
-// have gone or changed.
+// each), empty when it is alone: searches collapse on them. Slot 10 held
+// the story's size in earlier layouts.
 inline constexpr Xapian::valueno kStorySlot = 5;
 inline constexpr Xapian::valueno kDuplicateSlot = 6;
-inline constexpr Xapian::valueno kStorySizeSlot = 10;
 // The article's signature (story_signature.h): its MinHash sketch and its
 // most frequent stems.
 inline constexpr Xapian::valueno kMinHashSlot = 8;
@@ -107,6 +99,15 @@ inline constexpr char kReportedProblemsKey[] = "quarry.reported_problems";
 // commit that wrote some (see unlinked_articles.h); in the first database
 // of a shard set.
 inline constexpr char kUnlinkedKeyPrefix[] = "quarry.unlinked.";
+// Set in an index merged from the parts of a first build that was
+// interrupted: the run that completes it links every article, as a build
+// run through does, rather than the articles it adds as an update would;
+// removed with that link's commit. In the first database.
+inline constexpr char kLinkWholeKey[] = "quarry.link_whole";
+// The ids of a story's and of a duplicate group's members, by the group's
+// key (see story_keys.h); in every database of a shard set.
+inline constexpr char kStoryMembersPrefix[] = "quarry.story.";
+inline constexpr char kDuplicateMembersPrefix[] = "quarry.copies.";
 
 // The unique term of an article id. Xapian terms are limited to 245 bytes, so
 // long ids are replaced by a hash of themselves.

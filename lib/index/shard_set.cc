@@ -182,6 +182,14 @@ std::size_t ShardSetWriter::delete_unseen(const std::string& origin) {
   return deleted;
 }
 
+std::vector<std::string> ShardSetWriter::take_left_stories() {
+  std::vector<std::string> taken;
+  for (auto& shard : shards_) {
+    for (std::string& key : shard->take_left_stories()) taken.push_back(std::move(key));
+  }
+  return taken;
+}
+
 std::size_t ShardSetWriter::count_unseen(const std::string& origin) {
   std::size_t unseen = 0;
   for (auto& shard : shards_) unseen += shard->count_unseen(origin);

@@ -54,6 +54,8 @@ class ShardSetWriter {
   Upsert upsert(const Article& article, const std::string& origin);
   std::size_t delete_unseen(const std::string& origin);
   std::size_t count_unseen(const std::string& origin);
+  // As DatabaseWriter's, of every shard.
+  std::vector<std::string> take_left_stories();
   // Stores the synonyms in the lexicon.
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
 

@@ -38,7 +38,6 @@ const Signature& SignatureTable::signature(Xapian::docid did) {
   weigh(decode_stem_counts(doc.get_value(kStoryStemsSlot)), &s);
   s.store(0, doc.get_value(kStorySlot));
   s.store(1, doc.get_value(kDuplicateSlot));
-  s.store(2, doc.get_value(kStorySizeSlot));
   return s;
 }
 
@@ -64,7 +63,6 @@ void SignatureTable::read_all() {
   });
   each_value(kStorySlot, [](Signature& s, const std::string& value) { s.store(0, value); });
   each_value(kDuplicateSlot, [](Signature& s, const std::string& value) { s.store(1, value); });
-  each_value(kStorySizeSlot, [](Signature& s, const std::string& value) { s.store(2, value); });
 }
 
 std::vector<std::pair<Xapian::docid, const MinHash*>> SignatureTable::sketches() const {

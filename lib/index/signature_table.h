@@ -36,7 +36,7 @@ struct Signature {
   // the vector's length.
   std::vector<LinkedStem> stems;
   double norm = 0;
-  // The story key, duplicate key and story size it was stored with; null
+  // The story key and duplicate key it was stored with; null
   // when it has none, as most articles, and every one of a new index.
   std::unique_ptr<StoryKeys> stored;
 

@@ -1,47 +1,71 @@
 #include "lib/index/story_keys.h"
 
+#include <algorithm>
+
 #include "lib/index/schema.h"
 
 namespace quarry::detail {
 namespace {
 
-void set_key(Xapian::Document& doc, Xapian::valueno slot, const char* prefix,
-             const std::string& key) {
-  const std::string old = doc.get_value(slot);
-  if (!old.empty()) {
-    doc.remove_term(boolean_term(prefix, old));
-    doc.remove_value(slot);
-  }
-  if (key.empty()) return;
-  doc.add_value(slot, key);
-  doc.add_boolean_term(boolean_term(prefix, key));
+void set_value(Xapian::Document& doc, Xapian::valueno slot, const std::string& value) {
+  // Xapian refuses to remove a value that is not there.
+  if (!doc.get_value(slot).empty()) doc.remove_value(slot);
+  if (!value.empty()) doc.add_value(slot, value);
 }
 
 }  // namespace
 
-std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db) {
-  std::vector<Xapian::docid> found;
-  const std::string prefix = kStoryPrefix;
-  for (auto term = db.allterms_begin(prefix); term != db.allterms_end(prefix); ++term) {
-    const Xapian::doccount now = term.get_termfreq();
-    auto first = db.postlist_begin(*term);
-    const std::string size =
-        db.get_document(*first, Xapian::DOC_ASSUME_VALID).get_value(kStorySizeSlot);
-    if (size == std::to_string(now)) continue;
-    for (auto it = db.postlist_begin(*term); it != db.postlist_end(*term); ++it) {
-      found.push_back(*it);
+std::string members_key(GroupKind kind, const std::string& key) {
+  return boolean_term(kind == GroupKind::kStory ? kStoryMembersPrefix : kDuplicateMembersPrefix,
+                      key);
+}
+
+// Each id follows its length, seven bits a byte, least first: ids may hold
+// any byte.
+std::string encode_members(std::vector<std::string> ids) {
+  std::sort(ids.begin(), ids.end());
+  std::string list;
+  for (const std::string& id : ids) {
+    std::size_t size = id.size();
+    while (size >= 0x80) {
+      list += static_cast<char>(0x80 | (size & 0x7f));
+      size >>= 7;
     }
+    list += static_cast<char>(size);
+    list += id;
   }
-  return found;
+  return list;
+}
+
+std::vector<std::string> decode_members(const std::string& list) {
+  std::vector<std::string> ids;
+  std::size_t at = 0;
+  while (at < list.size()) {
+    std::size_t size = 0;
+    for (int shift = 0; at < list.size() && shift < 64; shift += 7) {
+      const auto byte = static_cast<unsigned char>(list[at++]);
+      size |= static_cast<std::size_t>(byte & 0x7f) << shift;
+      if (!(byte & 0x80)) break;
+    }
+    if (size > list.size() - at) break;  // cut short: what was read stands
+    ids.push_back(list.substr(at, size));
+    at += size;
+  }
+  return ids;
+}
+
+std::vector<std::string> group_members(const Xapian::Database& db, GroupKind kind,
+                                       const std::string& key) {
+  return decode_members(db.get_metadata(members_key(kind, key)));
 }
 
 std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& databases,
-                                            const std::map<Xapian::docid, StoryKeys>& keys,
-                                            std::string* where, const std::atomic<bool>* cancel) {
+                                            const StoryChanges& changes, std::string* where,
+                                            const std::atomic<bool>* cancel) {
   constexpr std::size_t kCancelEvery = 256;
   const Xapian::docid n = static_cast<Xapian::docid>(databases.size());
   std::size_t written = 0;
-  for (const auto& [did, key] : keys) {
+  for (const auto& [did, key] : changes.keys) {
     if (cancel && ++written % kCancelEvery == 0 && cancel->load(std::memory_order_relaxed)) {
       return std::nullopt;
     }
@@ -50,21 +74,18 @@ std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& dat
     const Xapian::docid local = (did - 1) / n + 1;
     *where = shard.path;
     // A document read from the database it is replaced in is rewritten
-    // only where it changed: its terms' postings and termlist, and its
-    // values, not its text or its positions.
+    // only where it changed: here its values alone.
     Xapian::Document doc = shard.db->get_document(local);
-    set_key(doc, kStorySlot, kStoryPrefix, key[0]);
-    set_key(doc, kDuplicateSlot, kDuplicatePrefix, key[1]);
-    // Xapian refuses to remove a value that is not there.
-    if (!doc.get_value(kStorySizeSlot).empty()) doc.remove_value(kStorySizeSlot);
-    if (!key[2].empty()) doc.add_value(kStorySizeSlot, key[2]);
+    set_value(doc, kStorySlot, key[0]);
+    set_value(doc, kDuplicateSlot, key[1]);
     shard.db->replace_document(local, doc);
   }
   for (const OpenDatabase& database : databases) {
     *where = database.path;
+    for (const auto& [name, list] : changes.member_lists) database.db->set_metadata(name, list);
     database.db->commit();
   }
-  return keys.size();
+  return changes.keys.size();
 }
 
 }  // namespace quarry::detail

@@ -1,7 +1,13 @@
-// The keys story linking gives articles, as the index stores them: a value
-// slot and a boolean term for the story and the duplicate group, and the
-// story's size, by which a later run sees that a story lost or changed an
-// article.
+// The keys story linking gives articles, as the index stores them: value
+// slots for the story and the duplicate group (searches collapse on them);
+// and, in metadata, each group's members, by which a
+// hit lists the other reports of its story.
+//
+// Members are listed in metadata rather than found by a boolean term on
+// each article: Xapian 1.4 reads every term and position of a stored
+// document before it adds a term to it, so keying a million grouped
+// articles by term reread the whole position table, where rewriting their
+// values reads and writes the values alone.
 #ifndef QUARRY_LIB_INDEX_STORY_KEYS_H_
 #define QUARRY_LIB_INDEX_STORY_KEYS_H_
 
@@ -17,13 +23,26 @@
 
 namespace quarry::detail {
 
-// An article's story key, duplicate key and story size; empty strings for
-// an article alone.
-using StoryKeys = std::array<std::string, 3>;
+// An article's story key and duplicate key; empty strings for an article
+// alone.
+using StoryKeys = std::array<std::string, 2>;
 
-// The members of stories whose size changed since they were linked: an
-// article of theirs was deleted or replaced. Throws Xapian::Error.
-std::vector<Xapian::docid> members_of_changed_stories(const Xapian::Database& db);
+// Which of an article's groups: its story (StoryKeys[0]) or its duplicate
+// group (StoryKeys[1]).
+enum class GroupKind { kStory = 0, kDuplicates = 1 };
+
+// The metadata key listing the members of the group keyed `key`.
+std::string members_key(GroupKind kind, const std::string& key);
+
+// The ids a members list holds, in id order; and the list of `ids`.
+std::vector<std::string> decode_members(const std::string& list);
+std::string encode_members(std::vector<std::string> ids);
+
+// The ids of the members of the group keyed `key`, as `db` (one database,
+// or the first of several searched as one: each of a shard set lists every
+// group) lists them. Throws Xapian::Error.
+std::vector<std::string> group_members(const Xapian::Database& db, GroupKind kind,
+                                       const std::string& key);
 
 // A database of an index open for writing, and its path, which errors name.
 struct OpenDatabase {
@@ -31,15 +50,23 @@ struct OpenDatabase {
   Xapian::WritableDatabase* db;
 };
 
-// Writes `keys`, by document id of `databases` searched as one, into each
-// database, and commits them; returns how many documents were rewritten.
-// `*where` names the database being written, for the caller's error. Stops
-// soon after *cancel turns true, committing nothing, and returns nullopt:
-// for databases that are linked whole again (a new index's parts), as
-// Xapian may still commit what was written. Throws Xapian::Error.
+// What linking changed: the keys of each article whose keys changed, by
+// document id of the databases searched as one, and the members list of
+// each group to write (an empty list deletes a group that is no more).
+struct StoryChanges {
+  std::map<Xapian::docid, StoryKeys> keys;
+  std::map<std::string, std::string> member_lists;  // metadata key → list
+};
+
+// Writes `changes` into each database (the lists into every one, so that a
+// hit in any shard finds its story's), and commits them; returns how many
+// documents were rewritten. `*where` names the database being written, for
+// the caller's error. Stops soon after *cancel turns true, committing
+// nothing, and returns nullopt: for databases that are linked whole again
+// (a new index's parts), as Xapian may still commit what was written.
+// Throws Xapian::Error.
 std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& databases,
-                                            const std::map<Xapian::docid, StoryKeys>& keys,
-                                            std::string* where,
+                                            const StoryChanges& changes, std::string* where,
                                             const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace quarry::detail

@@ -3,6 +3,7 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -66,7 +67,8 @@ class Linker {
   double rare_weight() const;
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
-  std::vector<Xapian::docid> members(const char* prefix, const std::string& key);
+  // The members of a group still in the index.
+  std::vector<Xapian::docid> members(GroupKind kind, const std::string& key);
 
   // Counts an article linked: tells the caller now and then, and throws
   // LinkCancelled once it cancels.
@@ -217,9 +219,14 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   return found;
 }
 
-std::vector<Xapian::docid> Linker::members(const char* prefix, const std::string& key) {
-  const std::string term = boolean_term(prefix, key);
-  return {database().postlist_begin(term), database().postlist_end(term)};
+std::vector<Xapian::docid> Linker::members(GroupKind kind, const std::string& key) {
+  std::vector<Xapian::docid> found;
+  for (const std::string& id : group_members(database(), kind, key)) {
+    const std::string term = id_term(id);
+    auto it = database().postlist_begin(term);
+    if (it != database().postlist_end(term)) found.push_back(*it);
+  }
+  return found;
 }
 
 std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian::docid>& dirty) {
@@ -234,12 +241,12 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
     const Signature& s = signature(did);
     const std::string& story = s.stored_keys()[0];
     if (!story.empty() && joined_stories.insert(story).second) {
-      for (Xapian::docid member : members(kStoryPrefix, story)) {
+      for (Xapian::docid member : members(GroupKind::kStory, story)) {
         stories.unite(did, member);
         if (!dirty.count(member)) {
           const std::string duplicate = signature(member).stored_keys()[1];
           if (!duplicate.empty() && joined_duplicates.insert(duplicate).second) {
-            for (Xapian::docid copy : members(kDuplicatePrefix, duplicate)) {
+            for (Xapian::docid copy : members(GroupKind::kDuplicates, duplicate)) {
               duplicates.unite(member, copy);
             }
           }
@@ -301,11 +308,11 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
     const std::string key = smallest_id(group);
     for (Xapian::docid did : group) {
       if (group.size() > 1) {
-        keys[did] = {key, "", std::to_string(group.size())};
+        keys[did] = {key, ""};
       } else if (signature(did).stored) {
         // Alone, an article has no keys: only those stored with some
         // change (most of a new index's articles are alone).
-        keys[did] = {"", "", ""};
+        keys[did] = {"", ""};
       }
     }
   });
@@ -317,10 +324,46 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
   return keys;
 }
 
-// Links `ids` (every article when `all`) and the members of stories that
-// changed; returns the keys that changed, and counts the articles linked.
-std::map<Xapian::docid, StoryKeys> changed_keys(Linker& linker, const std::vector<std::string>& ids,
-                                                bool all, StoryLinkCounts* counts) {
+// What to write for `keys`, the keys of every member of each group linked:
+// the keys that changed, and the members lists that changed or that name
+// a group which is no more.
+StoryChanges story_changes(Linker& linker, const std::map<Xapian::docid, StoryKeys>& keys) {
+  StoryChanges changes;
+  constexpr std::array kKinds = {GroupKind::kStory, GroupKind::kDuplicates};
+  std::array<std::map<std::string, std::vector<std::string>>, 2> members;
+  std::array<std::unordered_set<std::string>, 2> old_keys;
+  for (const auto& [did, key] : keys) {
+    const Signature& s = linker.signature(did);
+    const StoryKeys& stored = s.stored_keys();
+    if (stored != key) changes.keys.emplace(did, key);
+    for (GroupKind kind : kKinds) {
+      const auto k = static_cast<std::size_t>(kind);
+      if (!key[k].empty()) members[k][key[k]].push_back(s.id);
+      if (!stored[k].empty() && stored[k] != key[k]) old_keys[k].insert(stored[k]);
+    }
+  }
+  const Xapian::Database& db = linker.database();
+  for (GroupKind kind : kKinds) {
+    const auto k = static_cast<std::size_t>(kind);
+    for (auto& [key, ids] : members[k]) {
+      const std::string name = members_key(kind, key);
+      std::string list = encode_members(std::move(ids));
+      if (db.get_metadata(name) != list) changes.member_lists.emplace(name, std::move(list));
+    }
+    for (const std::string& key : old_keys[k]) {
+      const std::string name = members_key(kind, key);
+      if (!members[k].count(key) && !db.get_metadata(name).empty()) {
+        changes.member_lists.emplace(name, "");
+      }
+    }
+  }
+  return changes;
+}
+
+// Links `ids` (every article when `all`); returns what changed, and counts
+// the articles linked.
+StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, bool all,
+                          StoryLinkCounts* counts) {
   const Xapian::Database& db = linker.database();
   std::unordered_set<Xapian::docid> dirty;
   if (all) {
@@ -333,33 +376,28 @@ std::map<Xapian::docid, StoryKeys> changed_keys(Linker& linker, const std::vecto
       auto it = db.postlist_begin(term);
       if (it != db.postlist_end(term)) dirty.insert(*it);
     }
-    for (Xapian::docid did : members_of_changed_stories(db)) dirty.insert(did);
     if (!dirty.empty()) linker.read_bands();
   }
   counts->linked = dirty.size();
   if (dirty.empty()) return {};
   linker.check_cancel();
-  const auto keys = linker.link(dirty);
-  // What each article was stored with was read while linking; most keep
-  // theirs (an article alone in a new index has none to write).
-  std::map<Xapian::docid, StoryKeys> changed;
-  for (const auto& [did, key] : keys) {
-    if (linker.signature(did).stored_keys() != key) changed.emplace(did, key);
-  }
-  return changed;
+  return story_changes(linker, linker.link(dirty));
 }
 
 }  // namespace
 
-StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
-                             const std::vector<std::string>& ids, const LinkControl& control) {
+namespace {
+
+StoryLinkCounts link_in_place(const std::vector<OpenDatabase>& databases,
+                              const std::vector<std::string>& ids, bool all,
+                              const LinkControl& control) {
   StoryLinkCounts counts;
   std::string where = databases.empty() ? "" : databases.front().path;
   try {
-    Xapian::Database all;
-    for (const OpenDatabase& database : databases) all.add_database(*database.db);
-    Linker linker(all, control);
-    const auto changed = changed_keys(linker, ids, false, &counts);
+    Xapian::Database whole;
+    for (const OpenDatabase& database : databases) whole.add_database(*database.db);
+    Linker linker(whole, control);
+    const StoryChanges changed = changed_keys(linker, ids, all, &counts);
     if (counts.linked == 0) return counts;
     // Uncancelled: an update's keys must all be written or none.
     counts.rewritten = *write_story_keys(databases, changed, &where);
@@ -371,6 +409,18 @@ StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
   return counts;
 }
 
+}  // namespace
+
+StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
+                             const std::vector<std::string>& ids, const LinkControl& control) {
+  return link_in_place(databases, ids, false, control);
+}
+
+StoryLinkCounts link_all_stories(const std::vector<OpenDatabase>& databases,
+                                 const LinkControl& control) {
+  return link_in_place(databases, {}, true, control);
+}
+
 StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
                                  const LinkControl& control) {
   StoryLinkCounts counts;
@@ -379,7 +429,7 @@ StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
     Xapian::Database all;
     for (const std::string& path : part_paths) all.add_database(Xapian::Database(path));
     Linker linker(all, control);
-    const auto changed = changed_keys(linker, {}, true, &counts);
+    const StoryChanges changed = changed_keys(linker, {}, true, &counts);
     if (counts.linked == 0) return counts;
     // The parts are private until merged, and the merge writes and syncs
     // the index anew.

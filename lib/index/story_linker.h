@@ -16,8 +16,8 @@
 //
 // Linking is incremental: only the articles a run added or changed look
 // for their links, and the members of stories that lost or changed an
-// article (their stored size no longer matches) are linked again, among
-// themselves and with the rest of the index.
+// article (the writer records them as it replaces or deletes one) are
+// linked again, among themselves and with the rest of the index.
 //
 // It stays near-linear in the articles whatever the size of their groups
 // of copies: an article is compared with a bounded number of the articles
@@ -62,11 +62,17 @@ struct LinkControl {
 };
 
 // Links the articles with these ids (those added or changed since the
-// last link) and the members of stories that changed, in `databases` (one,
+// last link, and the members of stories that lost one), in `databases` (one,
 // or every shard of a shard set, searched as one), whose articles are
 // committed, and commits the keys through them. Throws IndexError.
 StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
                              const std::vector<std::string>& ids, const LinkControl& control = {});
+
+// Links every article of `databases`, as a new index's are linked (see
+// link_new_stories), and commits the keys that changed. Cancelled, it
+// writes nothing. Throws IndexError.
+StoryLinkCounts link_all_stories(const std::vector<OpenDatabase>& databases,
+                                 const LinkControl& control = {});
 
 // Links every article of a new index's parts (see parallel_build.h),
 // databases searched as one that no one else reads or writes, before they

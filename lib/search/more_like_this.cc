@@ -56,7 +56,7 @@ LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned
   // article, so it is left out with it (its other reports are no news).
   Xapian::Query left_out(id_term);
   if (const std::optional<Group> group = group_of(db, *article, collapse)) {
-    left_out = Xapian::Query(Xapian::Query::OP_OR, left_out, Xapian::Query(group->term));
+    left_out = Xapian::Query(Xapian::Query::OP_OR, left_out, group->members);
   }
   like.query =
       Xapian::Query(Xapian::Query::OP_AND_NOT,

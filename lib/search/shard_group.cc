@@ -137,10 +137,14 @@ void ShardGroup::settle_language() {
 void ShardGroup::combine() {
   articles_ = Xapian::Database();
   spelling_ = Xapian::Database();
+  article_databases_.clear();
   const bool any_lexicon =
       std::any_of(shards_.begin(), shards_.end(), [](const Shard& shard) { return shard.lexicon; });
   for (const Shard& shard : shards_) {
-    if (!shard.lexicon) articles_.add_database(shard.db);
+    if (!shard.lexicon) {
+      articles_.add_database(shard.db);
+      article_databases_.push_back(&shard.db);
+    }
     // A lexicon holds the spelling data of its set's shards: counting
     // theirs as well would count each word twice.
     if (shard.lexicon || !shard.in_set || !any_lexicon) spelling_.add_database(shard.db);
@@ -230,6 +234,14 @@ bool ShardGroup::drop_failed_shards() {
   warnings_.insert(warnings_.end(), failures.begin(), failures.end());
   combine();
   return true;
+}
+
+const Xapian::Database& ShardGroup::holder_of(Xapian::docid did) const {
+  if (did == 0 || article_databases_.empty()) {
+    throw Xapian::InvalidArgumentError("no document " + std::to_string(did));
+  }
+  // Xapian numbers the documents of several databases in turn.
+  return *article_databases_[(did - 1) % article_databases_.size()];
 }
 
 std::vector<std::string> ShardGroup::article_metadata(const std::string& key) const {

@@ -25,6 +25,7 @@ class ShardGroup {
 
   // The shards holding articles, searched as one.
   Xapian::Database& articles() { return articles_; }
+  const Xapian::Database& articles() const { return articles_; }
   // Where the vocabulary (spelling data) and synonyms are read, wildcards
   // expanded and words completed: the lexicons and the databases that
   // belong to no shard set, or, when no lexicon is open, every database.
@@ -62,6 +63,11 @@ class ShardGroup {
     std::string path;
     bool remote = false;
   };
+  // The database holding document `did` of articles(), read alone: where
+  // metadata about the article is read. Throws Xapian::InvalidArgumentError
+  // for document 0.
+  const Xapian::Database& holder_of(Xapian::docid did) const;
+
   // The value of metadata `key` in each database holding articles, in
   // order. Throws Xapian::Error.
   std::vector<std::string> article_metadata(const std::string& key) const;
@@ -110,6 +116,8 @@ class ShardGroup {
   std::string language_;
   Xapian::Database articles_;
   Xapian::Database spelling_;
+  // The databases of articles_, in its order.
+  std::vector<const Xapian::Database*> article_databases_;
 };
 
 }  // namespace quarry::detail

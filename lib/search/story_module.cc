@@ -31,7 +31,7 @@ class StoryModule final : public SearchModule {
   }
 
   void fill_hit(const SearchContext& context, const StoredHit& stored, Hit* hit) override {
-    add_story_reports(context.shards.articles(), stored.did, context.options.collapse.by, hit);
+    add_story_reports(context.shards, stored.did, context.options.collapse.by, hit);
   }
 };
 

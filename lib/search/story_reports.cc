@@ -1,8 +1,11 @@
 #include "lib/search/story_reports.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "lib/index/schema.h"
+#include "lib/search/shard_group.h"
 
 namespace quarry::detail {
 
@@ -23,22 +26,23 @@ std::optional<Group> group_of(const Xapian::Database& db, Xapian::docid did, Col
   if (!slot) return std::nullopt;
   std::string key = db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(*slot);
   if (key.empty()) return std::nullopt;
-  std::string term =
-      boolean_term(collapse == Collapse::kStory ? kStoryPrefix : kDuplicatePrefix, key);
-  return Group{std::move(key), std::move(term)};
+  // The articles holding the key: the slot is read only for the documents
+  // the rest of a query leaves.
+  Xapian::Query members(Xapian::Query::OP_VALUE_RANGE, *slot, key, key);
+  const GroupKind kind = collapse == Collapse::kStory ? GroupKind::kStory : GroupKind::kDuplicates;
+  return Group{kind, std::move(key), std::move(members)};
 }
 
-void add_story_reports(const Xapian::Database& db, Xapian::docid did, Collapse collapse, Hit* hit) {
+void add_story_reports(const ShardGroup& shards, Xapian::docid did, Collapse collapse, Hit* hit) {
+  const Xapian::Database& db = shards.articles();
   const std::optional<Group> group = group_of(db, did, collapse);
   if (!group) return;
-  std::vector<std::string> others;
-  for (auto it = db.postlist_begin(group->term); it != db.postlist_end(group->term); ++it) {
-    if (*it == did) continue;
-    others.push_back(id_of_hit_order_key(
-        db.get_document(*it, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot)));
-  }
+  const std::string own =
+      id_of_hit_order_key(db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot));
+  // The members listed where the article is, in id order.
+  std::vector<std::string> others = group_members(shards.holder_of(did), group->kind, group->key);
+  others.erase(std::remove(others.begin(), others.end(), own), others.end());
   if (others.empty()) return;
-  std::sort(others.begin(), others.end());
   hit->story = group->key;
   hit->more_total = others.size();
   if (others.size() > Hit::kMaxMoreReports) others.resize(Hit::kMaxMoreReports);
