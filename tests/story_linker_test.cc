@@ -259,7 +259,8 @@ TEST(StoryLinker, AResumedBuildIsLinkedAsABuildRunThrough) {
   std::vector<std::pair<std::string, std::string>> later;
   for (const char* name : {"a4", "a5"}) {
     std::string text = "Title: elsewhere\n\n";
-    for (int word = 0; word < 20; ++word) text += std::string(name) + "x" + std::to_string(word) + " ";
+    for (int word = 0; word < 20; ++word)
+      text += std::string(name) + "x" + std::to_string(word) + " ";
     later.emplace_back(std::string(name) + ".txt", text + "zorblatt quixmoor zorblatt quixmoor\n");
   }
   for (const auto& [name, text] : first) write_file(in / name, text);

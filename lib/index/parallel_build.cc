@@ -292,8 +292,8 @@ bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& cont
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
-  return merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary, false,
-                          on_step, control);
+  return merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary,
+                          false, on_step, control);
 }
 
 bool index_absent(const std::string& db_path) {

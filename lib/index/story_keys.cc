@@ -1,6 +1,9 @@
 #include "lib/index/story_keys.h"
 
 #include <algorithm>
+#include <array>
+#include <unordered_set>
+#include <utility>
 
 #include "lib/index/schema.h"
 
@@ -57,6 +60,40 @@ std::vector<std::string> decode_members(const std::string& list) {
 std::vector<std::string> group_members(const Xapian::Database& db, GroupKind kind,
                                        const std::string& key) {
   return decode_members(db.get_metadata(members_key(kind, key)));
+}
+
+StoryChanges story_changes(const Xapian::Database& db,
+                           const std::map<Xapian::docid, StoryKeys>& keys,
+                           const std::function<LinkedArticle(Xapian::docid)>& article) {
+  StoryChanges changes;
+  constexpr std::array kKinds = {GroupKind::kStory, GroupKind::kDuplicates};
+  std::array<std::map<std::string, std::vector<std::string>>, 2> members;
+  std::array<std::unordered_set<std::string>, 2> old_keys;
+  for (const auto& [did, key] : keys) {
+    const LinkedArticle linked = article(did);
+    const StoryKeys& stored = *linked.stored;
+    if (stored != key) changes.keys.emplace(did, key);
+    for (GroupKind kind : kKinds) {
+      const auto k = static_cast<std::size_t>(kind);
+      if (!key[k].empty()) members[k][key[k]].push_back(*linked.id);
+      if (!stored[k].empty() && stored[k] != key[k]) old_keys[k].insert(stored[k]);
+    }
+  }
+  for (GroupKind kind : kKinds) {
+    const auto k = static_cast<std::size_t>(kind);
+    for (auto& [key, ids] : members[k]) {
+      const std::string name = members_key(kind, key);
+      std::string list = encode_members(std::move(ids));
+      if (db.get_metadata(name) != list) changes.member_lists.emplace(name, std::move(list));
+    }
+    for (const std::string& key : old_keys[k]) {
+      const std::string name = members_key(kind, key);
+      if (!members[k].count(key) && !db.get_metadata(name).empty()) {
+        changes.member_lists.emplace(name, "");
+      }
+    }
+  }
+  return changes;
 }
 
 std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& databases,

@@ -16,6 +16,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -57,6 +58,21 @@ struct StoryChanges {
   std::map<Xapian::docid, StoryKeys> keys;
   std::map<std::string, std::string> member_lists;  // metadata key → list
 };
+
+// What linking gives each article it read: its id, and the keys it was
+// stored with.
+struct LinkedArticle {
+  const std::string* id;
+  const StoryKeys* stored;
+};
+
+// What to write for `keys`, the new keys of every member of each group
+// linked, in `db` (the databases searched as one): the keys that changed,
+// and the members lists that changed or that name a group which is no
+// more. Throws Xapian::Error.
+StoryChanges story_changes(const Xapian::Database& db,
+                           const std::map<Xapian::docid, StoryKeys>& keys,
+                           const std::function<LinkedArticle(Xapian::docid)>& article);
 
 // Writes `changes` into each database (the lists into every one, so that a
 // hit in any shard finds its story's), and commits them; returns how many

@@ -3,7 +3,6 @@
 #include <xapian.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -324,42 +323,6 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
   return keys;
 }
 
-// What to write for `keys`, the keys of every member of each group linked:
-// the keys that changed, and the members lists that changed or that name
-// a group which is no more.
-StoryChanges story_changes(Linker& linker, const std::map<Xapian::docid, StoryKeys>& keys) {
-  StoryChanges changes;
-  constexpr std::array kKinds = {GroupKind::kStory, GroupKind::kDuplicates};
-  std::array<std::map<std::string, std::vector<std::string>>, 2> members;
-  std::array<std::unordered_set<std::string>, 2> old_keys;
-  for (const auto& [did, key] : keys) {
-    const Signature& s = linker.signature(did);
-    const StoryKeys& stored = s.stored_keys();
-    if (stored != key) changes.keys.emplace(did, key);
-    for (GroupKind kind : kKinds) {
-      const auto k = static_cast<std::size_t>(kind);
-      if (!key[k].empty()) members[k][key[k]].push_back(s.id);
-      if (!stored[k].empty() && stored[k] != key[k]) old_keys[k].insert(stored[k]);
-    }
-  }
-  const Xapian::Database& db = linker.database();
-  for (GroupKind kind : kKinds) {
-    const auto k = static_cast<std::size_t>(kind);
-    for (auto& [key, ids] : members[k]) {
-      const std::string name = members_key(kind, key);
-      std::string list = encode_members(std::move(ids));
-      if (db.get_metadata(name) != list) changes.member_lists.emplace(name, std::move(list));
-    }
-    for (const std::string& key : old_keys[k]) {
-      const std::string name = members_key(kind, key);
-      if (!members[k].count(key) && !db.get_metadata(name).empty()) {
-        changes.member_lists.emplace(name, "");
-      }
-    }
-  }
-  return changes;
-}
-
 // Links `ids` (every article when `all`); returns what changed, and counts
 // the articles linked.
 StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, bool all,
@@ -381,7 +344,10 @@ StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, b
   counts->linked = dirty.size();
   if (dirty.empty()) return {};
   linker.check_cancel();
-  return story_changes(linker, linker.link(dirty));
+  return story_changes(db, linker.link(dirty), [&](Xapian::docid did) {
+    const Signature& s = linker.signature(did);
+    return LinkedArticle{&s.id, &s.stored_keys()};
+  });
 }
 
 }  // namespace
