@@ -15,7 +15,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -27,53 +26,13 @@
 #include "app/http_exchange.h"
 #include "app/request_handler.h"
 #include "app/response_cache.h"
+#include "fuzz/fuzz_index.h"
 #include "lib/text/utf8_repair.h"
-#include "quarry/index/index_writer.h"
-#include "quarry/input/article.h"
 
 namespace {
 
 namespace asio = boost::asio;
 namespace http = boost::beast::http;
-
-// A fresh folder, removed at exit: the replay tests run on every `make test`.
-struct TempFolder {
-  TempFolder() {
-    if (mkdtemp(path) == nullptr) std::abort();
-  }
-  ~TempFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  char path[24] = "/tmp/quarry-fuzz-XXXXXX";
-};
-
-// Articles for every route to find something in: two reports of one story,
-// ids with '/', spaces, markup and non-ASCII letters, and every field
-// empty somewhere.
-std::string small_index(const TempFolder& folder) {
-  quarry::IndexConfig config;
-  config.db_path = std::string(folder.path) + "/index";
-  config.threads = 1;
-  quarry::IndexWriter writer(config);
-  const quarry::Article articles[] = {
-      {"a1", "Derby day", "Mourinho had milk thrown at him after the Manchester derby on Sunday.",
-       "2017-12-10", "sport", "Press Association"},
-      {"a2", "Derby day row", "Mourinho had milk thrown at him after the Manchester derby.",
-       "2017-12-11T09:30:00", "sport", "Reuters"},
-      {"world/2019/brexit talks", "Brexit talks resume",
-       "Negotiators met in Brussels; talks on the backstop resume next week.", "2019-03-04",
-       "politics", "Reuters"},
-      {"café-東京", "Café crème", "Ederson's penalty: a dressing-room row, 2-1, CAFÉ 東京 ಕನ್ನಡ.",
-       "", "", ""},
-      {"<b>&amp;\"'", "<script>alert(1)</script>", "Markup & \"quotes\" in a body.", "1999-01-01",
-       "odd", "<i>source</i>"},
-  };
-  for (const quarry::Article& article : articles) writer.upsert(article, "fuzz");
-  writer.replace_synonyms({{"milk", "cream"}});
-  writer.commit();
-  return config.db_path;
-}
 
 // The bytes the client sent, then the end of the stream: a SyncReadStream
 // for Beast's read, which is what the server's asynchronous read does with
@@ -148,8 +107,8 @@ constexpr int kMaxRequests = 8;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // Destroyed in reverse: the handler closes the index before its folder goes.
-  static const TempFolder folder;
-  static const std::string db_path = small_index(folder);
+  static const quarry::fuzz::TempFolder folder;
+  static const std::string db_path = quarry::fuzz::small_index(folder);
   // Small, so that answers are dropped from it as well as found there.
   static quarry::RequestHandler handler({db_path}, {},
                                         std::make_shared<quarry::ResponseCache>(64 * 1024));

@@ -13,47 +13,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 #include <string_view>
 
-#include "lib/index/document_builder.h"
+#include "fuzz/fuzz_index.h"
 #include "lib/search/query_parser.h"
 #include "lib/search/spelling.h"
 #include "quarry/error.h"
-#include "quarry/input/article.h"
 #include "quarry/text/analyzer.h"
 
 namespace {
-
-// A fresh folder, removed at exit: the replay tests run on every `make test`.
-struct TempFolder {
-  TempFolder() {
-    if (mkdtemp(path) == nullptr) std::abort();
-  }
-  ~TempFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path, ignored);
-  }
-  char path[24] = "/tmp/quarry-fuzz-XXXXXX";
-};
-
-Xapian::Database small_index(const quarry::Analyzer& analyzer, const TempFolder& folder) {
-  // On disk: the in-memory backend keeps no synonyms.
-  Xapian::WritableDatabase db(std::string(folder.path) + "/index", Xapian::DB_CREATE_OR_OVERWRITE);
-  const quarry::Article articles[] = {
-      {"a1", "Derby day", "Mourinho had milk thrown at him after the derby.", "2017-12-10", "sport",
-       "Press Association"},
-      {"a2", "Café crème", "Ederson's penalty: a dressing-room row, 2-1, CAFÉ 東京 ಕನ್ನಡ.", "", "",
-       ""},
-  };
-  for (const quarry::Article& article : articles) {
-    db.add_document(quarry::detail::make_document(analyzer, article, "fuzz"));
-  }
-  db.add_synonym("milk", "cream");
-  db.commit();
-  return db;
-}
 
 quarry::QueryParserConfig few_wildcard_terms() {
   quarry::QueryParserConfig config;
@@ -66,8 +35,8 @@ quarry::QueryParserConfig few_wildcard_terms() {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const quarry::Analyzer analyzer;
   // Destroyed in reverse: the database is closed before its folder goes.
-  static const TempFolder folder;
-  static const Xapian::Database db = small_index(analyzer, folder);
+  static const quarry::fuzz::TempFolder folder;
+  static const Xapian::Database db(quarry::fuzz::small_index(folder));
   static const quarry::detail::QueryParser parser(analyzer, few_wildcard_terms(), &db);
   static quarry::detail::Speller speller;
   const std::string_view query(reinterpret_cast<const char*>(data), size);
