@@ -106,6 +106,7 @@ Parameters::Parameters(std::vector<std::pair<std::string, std::string>> paramete
   for (std::size_t i = 0; i < parameters_.size(); ++i) {
     const std::string& name = parameters_[i].first;
     if (std::find(known.begin(), known.end(), name) == known.end()) {
+      if (known.empty()) throw HttpError(400, "unknown parameter " + name + " (this takes none)");
       std::string names;
       for (std::string_view k : known) names += (names.empty() ? "" : ", ") + std::string(k);
       throw HttpError(400, "unknown parameter " + name + " (known: " + names + ")");

@@ -213,7 +213,7 @@ TEST_F(ServerTest, BadParametersAre400AndSayWhich) {
       {"/api/suggest?q=a&n=1000", "parameter n must be a whole number from 0 to 50"},
       {"/api/articles/a%00b", "the article id holds a NUL character"},
       {"/api/articles/%FF", "the article id is not valid UTF-8"},
-      {"/api/stats?verbose=1", "unknown parameter verbose"},
+      {"/api/stats?verbose=1", "unknown parameter verbose (this takes none)"},
   };
   for (const Case& c : cases) {
     const HttpReply reply = server().get(c.target);
