@@ -5,18 +5,12 @@
 #include <sstream>
 
 #include "app/index_location.h"
+#include "app/serve_option_rows.h"
 #include "quarry/error.h"
 #include "quarry/search/ranking.h"
 
 namespace quarry {
 namespace {
-
-// The help's defaults, as CLI11 writes numbers.
-std::string number_text(double value) {
-  std::ostringstream text;
-  text << value;
-  return text.str();
-}
 
 // The ranking schemes' names, which the library lists in one string.
 std::vector<std::string_view> scheme_names() {
@@ -73,17 +67,18 @@ std::string check_run_tag(std::string_view tag) {
   return "";
 }
 
-const std::string& text(const OptionValue& value) { return std::get<std::string>(value); }
-std::size_t count(const OptionValue& value) { return std::get<std::size_t>(value); }
-double number(const OptionValue& value) { return std::get<double>(value); }
-bool flag(const OptionValue& value) { return std::get<bool>(value); }
+using option_value::count;
+using option_value::flag;
+using option_value::number;
+using option_value::number_text;
+using option_value::text;
 
 SearchOptions& search(QuarryOptions& options) { return options.session.search; }
 const SearchOptions& search(const QuarryOptions& options) { return options.session.search; }
 
 std::vector<SearchOption> make_table() {
   using enum ValueKind;
-  return {
+  std::vector<SearchOption> table = {
       {.name = "db",
        .kind = kPaths,
        .commands = kBothCommands,
@@ -368,63 +363,18 @@ std::vector<SearchOption> make_table() {
        .value_name = "ID",
        .http = "like",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).like.id = text(v); }},
-      // quarry serve's own.
-      {.name = "listen",
-       .kind = kText,
-       .commands = kServeCommand,
-       .help = "HOST:PORT to listen on; port 0 picks a free one. An address other than "
-               "loopback lets anyone who reaches it read the whole index",
-       .value_name = "HOST:PORT",
-       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.listen = text(v); },
-       .show = [](const QuarryOptions& o) { return o.serve.listen; }},
-      {.name = "allow-host",
-       .kind = kText,
-       .commands = kServeCommand,
-       .help = "Host names, comma-separated, that requests may be addressed to besides "
-               "localhost and IP addresses (*: any); others are refused, so that no other "
-               "site's page can read the index through its own name",
-       .value_name = "NAMES",
-       .set =
-           [](QuarryOptions& o, const OptionValue& v) {
-             std::string_view names = text(v);
-             while (!names.empty()) {
-               const std::size_t comma = std::min(names.find(','), names.size());
-               if (comma > 0) o.serve.allowed_hosts.emplace_back(names.substr(0, comma));
-               names.remove_prefix(std::min(comma + 1, names.size()));
-             }
-           }},
-      {.name = "threads",
-       .short_name = 'j',
-       .kind = kCount,
-       .commands = kServeCommand,
-       .help = "Threads answering requests, each with its own view of the index "
-               "(default: the cores available)",
-       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.threads = count(v); }},
-      {.name = "cache-mib",
-       .kind = kCount,
-       .commands = kServeCommand,
-       .help = "MiB of search answers kept for the same request asked again while the index "
-               "does not change (default: 64; 0: none)",
-       .value_name = "MIB",
-       .most = std::size_t{1} << 20,
-       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.cache_bytes = count(v) << 20; }},
-      {.name = "time-limit",
-       .kind = kNumber,
-       .commands = kServeCommand,
-       .help = "Seconds a search may take; then it answers with the best hits found by then "
-               "(\"timed_out\": true). A request may ask for less with time_limit (0: no limit)",
-       .value_name = "SECONDS",
-       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.limits.time_limit = number(v); },
-       .show = [](const QuarryOptions& o) { return number_text(o.serve.limits.time_limit); }},
-      {.name = "quiet",
-       .short_name = 'q',
-       .commands = kServeCommand,
-       .help = "Log no line per request",
-       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.log_requests = !flag(v); }},
   };
+  for (SearchOption& row : serve_option_rows()) table.push_back(std::move(row));
+  return table;
 }
 
 }  // namespace
+
+std::string option_value::number_text(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
 
 QuarryOptions::QuarryOptions() : db_paths{default_index_path()} {
   // The programs show each story once unless told otherwise; the library

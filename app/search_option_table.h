@@ -79,6 +79,16 @@ enum Command : unsigned { kSearchCommand = 1, kServeCommand = 2, kBothCommands =
 // (kChoice, kList, kText, kPath) or strings (kPaths).
 using OptionValue = std::variant<bool, std::size_t, double, std::string, std::vector<std::string>>;
 
+// An option's value as the kind its row says it takes, for the rows' set().
+namespace option_value {
+inline const std::string& text(const OptionValue& value) { return std::get<std::string>(value); }
+inline std::size_t count(const OptionValue& value) { return std::get<std::size_t>(value); }
+inline double number(const OptionValue& value) { return std::get<double>(value); }
+inline bool flag(const OptionValue& value) { return std::get<bool>(value); }
+// A default for the help, as CLI11 writes numbers.
+std::string number_text(double value);
+}  // namespace option_value
+
 struct SearchOption {
   std::string_view name = {};  // the long option without its dashes: "limit"
   char short_name = 0;         // 'n' for -n, or 0
