@@ -8,16 +8,6 @@
 #include "lib/index/schema.h"
 
 namespace quarry::detail {
-namespace {
-
-void set_value(Xapian::Document& doc, Xapian::valueno slot, const std::string& value) {
-  // Xapian refuses to remove a value that is not there.
-  if (!doc.get_value(slot).empty()) doc.remove_value(slot);
-  if (!value.empty()) doc.add_value(slot, value);
-}
-
-}  // namespace
-
 std::string members_key(GroupKind kind, const std::string& key) {
   return boolean_term(kind == GroupKind::kStory ? kStoryMembersPrefix : kDuplicateMembersPrefix,
                       key);
@@ -113,8 +103,9 @@ std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& dat
     // A document read from the database it is replaced in is rewritten
     // only where it changed: here its values alone.
     Xapian::Document doc = shard.db->get_document(local);
-    set_value(doc, kStorySlot, key[0]);
-    set_value(doc, kDuplicateSlot, key[1]);
+    // An empty value removes the slot's value, as an article alone has none.
+    doc.add_value(kStorySlot, key[0]);
+    doc.add_value(kDuplicateSlot, key[1]);
     shard.db->replace_document(local, doc);
   }
   for (const OpenDatabase& database : databases) {
