@@ -21,10 +21,12 @@ std::optional<Xapian::valueno> collapse_slot(Collapse collapse) {
   return std::nullopt;
 }
 
-std::optional<Group> group_of(const Xapian::Database& db, Xapian::docid did, Collapse collapse) {
+namespace {
+
+std::optional<Group> group_of_document(const Xapian::Document& doc, Collapse collapse) {
   const std::optional<Xapian::valueno> slot = collapse_slot(collapse);
   if (!slot) return std::nullopt;
-  std::string key = db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(*slot);
+  std::string key = doc.get_value(*slot);
   if (key.empty()) return std::nullopt;
   // The articles holding the key: the slot is read only for the documents
   // the rest of a query leaves.
@@ -33,12 +35,20 @@ std::optional<Group> group_of(const Xapian::Database& db, Xapian::docid did, Col
   return Group{kind, std::move(key), std::move(members)};
 }
 
+}  // namespace
+
+std::optional<Group> group_of(const Xapian::Database& db, Xapian::docid did, Collapse collapse) {
+  if (!collapse_slot(collapse)) return std::nullopt;
+  return group_of_document(db.get_document(did, Xapian::DOC_ASSUME_VALID), collapse);
+}
+
 void add_story_reports(const ShardGroup& shards, Xapian::docid did, Collapse collapse, Hit* hit) {
-  const Xapian::Database& db = shards.articles();
-  const std::optional<Group> group = group_of(db, did, collapse);
+  if (!collapse_slot(collapse)) return;
+  // Read once, for its key and its own id.
+  const Xapian::Document doc = shards.articles().get_document(did, Xapian::DOC_ASSUME_VALID);
+  const std::optional<Group> group = group_of_document(doc, collapse);
   if (!group) return;
-  const std::string own =
-      id_of_hit_order_key(db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot));
+  const std::string own = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
   // The members listed where the article is, in id order.
   std::vector<std::string> others = group_members(shards.holder_of(did), group->kind, group->key);
   others.erase(std::remove(others.begin(), others.end(), own), others.end());
