@@ -22,12 +22,13 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 .DEFAULT_GOAL := build
 
-# Debian 12 packages needed to build and test: libboost-dev for quarry
-# serve (Beast and Asio, header-only); chromium, its driver and Selenium for
-# the search page's browser tests; help2man for the manual pages, man-db to
-# check them, bash-completion and zsh to try the completion, dpkg-dev for
-# the package's dependencies.
-DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcli11-dev \
+# Debian 12 packages needed to build and test: libcld2-dev, Chrome's Compact
+# Language Detector 2, for the language of an article's text; libboost-dev
+# for quarry serve (Beast and Asio, header-only); chromium, its driver and
+# Selenium for the search page's browser tests; help2man for the manual
+# pages, man-db to check them, bash-completion and zsh to try the
+# completion, dpkg-dev for the package's dependencies.
+DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcld2-dev libcli11-dev \
   nlohmann-json3-dev zlib1g-dev libxxhash-dev libzstd-dev libgtest-dev libreadline-dev libjemalloc-dev \
   xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium \
   help2man man-db bash-completion zsh dpkg-dev
