@@ -33,9 +33,11 @@ DEB_PACKAGES := build-essential cmake pkg-config libxapian-dev libicu-dev libcld
   xapian-tools clang-format libboost-dev chromium chromium-driver python3-selenium \
   help2man man-db bash-completion zsh dpkg-dev
 
-# Peer tools and measuring tools the benchmarks compare against.
+# Peer tools and measuring tools the benchmarks compare against; libexttextcat-dev
+# is the language identifier bench/language-id measures beside CLD2.
 BENCH_PACKAGES := time python3 python3-xapian xapian-omega xapian-tools hyperfine wrk \
-  default-jdk-headless liblucene8-java libjackson2-databind-java python3-zstandard
+  default-jdk-headless liblucene8-java libjackson2-databind-java python3-zstandard \
+  libexttextcat-dev
 
 # The compiler and runtime of the libFuzzer targets.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
