@@ -316,6 +316,19 @@ TEST(TextFileTest, Headers) {
        "Date: yesterday\n\nHeadline\n\nText.",
        {"", "Headline", "Text.", "", "", ""},
        "date 'yesterday' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it"},
+      {"a language, as a code",
+       "Language: fr-CA\n\nCrise\n\nTexte.",
+       {"", "Crise", "Texte.", "", "", "", "french"},
+       ""},
+      {"a language, as a name",
+       "language: German\n\nKrise\n\nText.",
+       {"", "Krise", "Text.", "", "", "", "german"},
+       ""},
+      {"a language Quarry cannot stem",
+       "Language: Klingon\n\nHeadline\n\nText.",
+       {"", "Headline", "Text.", "", "", ""},
+       "language 'Klingon' is not one Quarry can stem: the article's language is told from its "
+       "text"},
       {"a day that does not exist",
        "Date: 2017-02-30\n\nHeadline\n\nText.",
        {"", "Headline", "Text.", "", "", ""},
@@ -356,6 +369,7 @@ TEST(TextFileTest, Headers) {
     EXPECT_EQ(article.date, c.article.date);
     EXPECT_EQ(article.category, c.article.category);
     EXPECT_EQ(article.source, c.article.source);
+    EXPECT_EQ(article.language, c.article.language);
     if (c.problem.empty()) {
       EXPECT_TRUE(sink.problems.empty()) << sink.problems[0].reason;
     } else {
@@ -582,7 +596,7 @@ TEST(JsonlTest, ReadsFields) {
   TempDir dir;
   const fs::path path = dir / "news.jsonl";
   write_file(path, R"({"id": "a", "title": "Title A", "body": "Body A.", "date": "2017-12-10",)"
-                   R"( "category": "sport", "source": "PA", "extra": [1, 2]})"
+                   R"( "category": "sport", "source": "PA", "language": "PT-br", "extra": [1, 2]})"
                    "\n"
                    "\n"
                    R"({"id": "b", "title": null, "body": "First sentence. Second.", "date": null})"
@@ -602,6 +616,7 @@ TEST(JsonlTest, ReadsFields) {
   EXPECT_EQ(a.date, "2017-12-10");
   EXPECT_EQ(a.category, "sport");
   EXPECT_EQ(a.source, "PA");
+  EXPECT_EQ(a.language, "portuguese");
   EXPECT_EQ(sink.articles[0].where.to_string(), path.string() + ":1");
 
   const Article& b = sink.articles[1].article;
@@ -637,6 +652,9 @@ TEST(JsonlTest, BadLinesAreReportedAndSkipped) {
       {R"({"id": "y", "body": "b", "title": 3})", "", "field \"title\" must be a string"},
       {R"({"id": "y", "body": "b", "date": 20171210})", "", "field \"date\" must be a string"},
       {R"({"id": "y", "body": "b", "source": {}})", "", "field \"source\" must be a string"},
+      {R"({"id": "y", "body": "b", "language": 7})", "", "field \"language\" must be a string"},
+      {R"({"id": "k", "body": "b", "language": "tlh"})", "k",
+       "language 'tlh' is not one Quarry can stem"},
       {R"({"id": "y", "body": "  ", "title": ""})", "", "empty article"},
       {R"({"id": "s", "body": "\ud800 split \udc00 \ud83d\ude00"})", "s",
        "lone surrogate escapes repaired (2)"},
@@ -673,9 +691,10 @@ TEST(JsonlTest, BadLinesAreReportedAndSkipped) {
   }
   EXPECT_EQ(next_article, sink.articles.size());
   EXPECT_EQ(next_problem, sink.problems.size());
-  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"ok1", "s", "u", "ok2"}));
-  EXPECT_EQ(sink.articles[1].article.body, kFffd + " split " + kFffd + " \U0001F600");
-  EXPECT_EQ(sink.articles[2].article.body, "caf" + kFffd + " " + kFffd + kFffd);
+  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"ok1", "k", "s", "u", "ok2"}));
+  EXPECT_EQ(sink.articles[1].article.language, "");
+  EXPECT_EQ(sink.articles[2].article.body, kFffd + " split " + kFffd + " \U0001F600");
+  EXPECT_EQ(sink.articles[3].article.body, "caf" + kFffd + " " + kFffd + kFffd);
 }
 
 TEST(JsonlTest, MalformedMessageIsShort) {

@@ -7,6 +7,7 @@
 
 #include "lib/text/utf8_repair.h"
 #include "quarry/input/article_reader.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry::detail {
 namespace {
@@ -64,6 +65,19 @@ std::string drop_bad_date(std::string* date) {
   std::string note =
       "date '" + *date + "' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it";
   date->clear();
+  return note;
+}
+
+std::string normalize_language(std::string* language) {
+  if (language->empty()) return "";
+  std::string stemmer = stemmer_language(*language);
+  if (!stemmer.empty()) {
+    *language = std::move(stemmer);
+    return "";
+  }
+  std::string note = "language '" + *language +
+                     "' is not one Quarry can stem: the article's language is told from its text";
+  language->clear();
   return note;
 }
 

@@ -24,6 +24,14 @@ std::string long_article_note(std::size_t original_bytes);
 // for a good or empty date.
 std::string drop_bad_date(std::string* date);
 
+// A language is named as a stemmer ("french"), an ISO 639-1 code ("fr") or
+// a language tag ("fr-CA"), ASCII case ignored: *language becomes the
+// stemmer's name. Clears *language when it names none, or a language with
+// no stemmer, and returns the note reported for it, the same for every
+// reader (the article's language is then told from its text); returns ""
+// for a known or empty language.
+std::string normalize_language(std::string* language);
+
 }  // namespace quarry::detail
 
 #endif  // QUARRY_LIB_INPUT_ARTICLE_LIMITS_H_

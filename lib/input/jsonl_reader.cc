@@ -199,7 +199,8 @@ std::string to_article(json& object, Article* article) {
   article->body = std::move(body->get_ref<std::string&>());
   for (const auto& [name, value] :
        {std::pair{"title", &article->title}, std::pair{"date", &article->date},
-        std::pair{"category", &article->category}, std::pair{"source", &article->source}}) {
+        std::pair{"category", &article->category}, std::pair{"source", &article->source},
+        std::pair{"language", &article->language}}) {
     if (!take_string(object, name, value)) return must_be_string(name);
   }
   if (trim_white_space(article->title).empty()) {
@@ -316,6 +317,9 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
     report(sink, where, long_article_note(body_bytes), false);
   }
   if (std::string note = drop_bad_date(&article.date); !note.empty()) {
+    report(sink, where, std::move(note), false);
+  }
+  if (std::string note = normalize_language(&article.language); !note.empty()) {
     report(sink, where, std::move(note), false);
   }
   sink.on_article(std::move(article), where);

@@ -82,6 +82,7 @@ bool set_field(std::string_view name, std::string_view value, Header* header) {
                        : key == "date"     ? &header->fields.date
                        : key == "source"   ? &header->fields.source
                        : key == "category" ? &header->fields.category
+                       : key == "language" ? &header->fields.language
                                            : nullptr;
   if (field == nullptr ||
       std::find(header->names.begin(), header->names.end(), key) != header->names.end()) {
@@ -112,6 +113,9 @@ std::optional<Header> read_header(std::string_view text) {
   }
   if (header.names.empty() || !ended) return std::nullopt;
   if (std::string note = drop_bad_date(&header.fields.date); !note.empty()) {
+    header.problems.push_back(std::move(note));
+  }
+  if (std::string note = normalize_language(&header.fields.language); !note.empty()) {
     header.problems.push_back(std::move(note));
   }
   header.length = at;

@@ -41,8 +41,8 @@ struct TextArticle {
 // turns CRLF and CR line breaks into LF, repairs invalid UTF-8, and reads
 // the header, if the text starts with one: lines "Name: value" up to the
 // first blank line, each naming a field of the article (Title, Date,
-// Source, Category, in any case, each at most once), with the body after
-// them:
+// Source, Category, Language, in any case, each at most once), with the
+// body after them:
 //
 //   Title: Mourinho in dressing-room bust-up after derby
 //   Date: 2017-12-10
