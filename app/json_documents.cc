@@ -149,6 +149,7 @@ std::string stats_json(const IndexStats& stats) {
   json["total_words"] = stats.total_words;
   json["bytes_on_disk"] = stats.bytes_on_disk;
   json["language"] = stats.language;
+  json["languages"] = stats.languages;
   json["last_update"] = stats.last_update;
   json["shards"] = stats.shards;
   json["remote_shards"] = stats.remote_shards;

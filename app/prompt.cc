@@ -289,9 +289,9 @@ void PromptSession::show(std::string_view argument) {
   }
   page << "\n\n";
   std::ostringstream body;
-  write_highlighted(body,
-                    highlight_all(searcher_.analyzer(), article->body, last_result_.highlight),
-                    style, {}, true);
+  write_highlighted(
+      body, highlight_all(searcher_.analyzer(*article), article->body, last_result_.highlight),
+      style, {}, true);
   page << paragraphs_apart(body.str()) << '\n';
   // Wrapped here, at spaces, rather than by the terminal or the pager,
   // which would break lines in the middle of words.
@@ -364,7 +364,17 @@ void PromptSession::stats() {
        << "words:         " << stats.distinct_words << " distinct, " << stats.total_words
        << " in all\n"
        << "size on disk:  " << human_size(stats.bytes_on_disk) << '\n'
-       << "language:      " << stats.language << '\n';
+       << "language:      " << stats.language;
+  // What the articles turned out to be in, when each was identified.
+  if (stats.language == "auto" && !stats.languages.empty()) {
+    const char* separator = " (";
+    for (const std::string& language : stats.languages) {
+      out_ << separator << language;
+      separator = ", ";
+    }
+    out_ << ')';
+  }
+  out_ << '\n';
   if (stats.shards > 1 || stats.remote_shards > 0) {
     out_ << "shards:        " << stats.shards;
     if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";

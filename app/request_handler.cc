@@ -221,8 +221,8 @@ ArticleMarks mark(Searcher& searcher, const Article& article, std::string_view q
   options.snippets.enabled = false;
   options.count_limit = 1;
   const HighlightTerms terms = searcher.search(query, options).highlight;
-  marks.title = highlight_all(searcher.analyzer(), article.title, terms).highlights;
-  marks.body = highlight_all(searcher.analyzer(), article.body, terms).highlights;
+  marks.title = highlight_all(searcher.analyzer(article), article.title, terms).highlights;
+  marks.body = highlight_all(searcher.analyzer(article), article.body, terms).highlights;
   return marks;
 }
 

@@ -65,6 +65,7 @@ TEST(DocumentBuilder, HoldsStemsTitleStemsAndOneTermPerField) {
                        "XO/corpus",
                        "XSOURCEpress association",
                        "XCATsport",
+                       "XLANGenglish",
                    }));
 }
 
@@ -87,12 +88,17 @@ TEST(DocumentBuilder, BodyStartsAGapAfterTheTitle) {
   EXPECT_TRUE(positions_of(doc, kTitleStemPrefix + analyzer.stem("derby")).empty());
 }
 
-TEST(DocumentBuilder, StoresDateFingerprintAndText) {
-  const Analyzer analyzer;
+TEST(DocumentBuilder, StoresDateLanguageAndText) {
+  const Analyzer analyzer(AnalyzerConfig{"french", "XFR"});
   const Xapian::Document doc = make_document(analyzer, kArticle, "/corpus");
   EXPECT_EQ(doc.get_value(kDateSlot), "20171210");
-  EXPECT_EQ(doc.get_value(kFingerprintSlot), fingerprint(kArticle, "english"));
-  testing::expect_same_article(decode_article(doc.get_value(kArticleSlot)), kArticle);
+  EXPECT_EQ(doc.get_value(kLanguageSlot), "fr");
+  EXPECT_TRUE(terms_of(doc).contains(std::string(kLanguagePrefix) + "french"));
+  // The article is stored in the language it was analyzed in.
+  Article stored = kArticle;
+  stored.language = "french";
+  testing::expect_same_article(decode_article(doc.get_value(kArticleSlot)), stored);
+  EXPECT_EQ(decode_article(doc.get_value(kArticleSlot)).language, "french");
 }
 
 TEST(DocumentBuilder, DateSlotHoldsValidCalendarDatesOnly) {
@@ -182,10 +188,14 @@ TEST(DocumentBuilder, GivesTheArticlesDistinctWords) {
 
 TEST(DocumentBuilder, AWordTableBuildsTheSameDocument) {
   const Analyzer analyzer;
-  WordTable words(analyzer.config());
+  WordTable words(analyzer.config().language);
   ArticleStore store;
-  EXPECT_EQ(terms_of(make_document(kArticle, "/corpus", words, store)),
+  EXPECT_EQ(terms_of(make_document(analyzer, kArticle, "/corpus", words, store)),
             terms_of(make_document(analyzer, kArticle, "/corpus")));
+  // In another language, the table gives that language's marked stems.
+  const Analyzer& french = words.analyzers().of("french");
+  EXPECT_EQ(terms_of(make_document(french, kArticle, "/corpus", words, store)),
+            terms_of(make_document(french, kArticle, "/corpus")));
 }
 
 TEST(DocumentBuilder, FingerprintChangesWithWhatIsIndexed) {

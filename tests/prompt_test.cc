@@ -336,7 +336,7 @@ TEST_F(PromptTest, StatsDescribeTheIndex) {
     stats[line.substr(0, colon)] = value == std::string::npos ? "" : line.substr(value);
   }
   EXPECT_EQ(stats["articles"], "3") << reply.out;
-  EXPECT_EQ(stats["language"], "english") << reply.out;
+  EXPECT_EQ(stats["language"], "auto (en)") << reply.out;
   EXPECT_TRUE(stats["words"].ends_with(" in all")) << reply.out;
   EXPECT_TRUE(stats.contains("size on disk")) << reply.out;
   EXPECT_TRUE(stats.contains("last update")) << reply.out;

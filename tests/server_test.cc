@@ -273,7 +273,8 @@ TEST_F(ServerTest, SuggestCompletesTheLastWordInTheCaseTyped) {
 TEST_F(ServerTest, StatsAreTheIndexs) {
   const json stats = server().get_json("/api/stats");
   EXPECT_EQ(stats.at("articles"), 3);
-  EXPECT_EQ(stats.at("language"), "english");
+  EXPECT_EQ(stats.at("language"), "auto");
+  EXPECT_EQ(stats.at("languages"), json::array({"en"}));
   EXPECT_EQ(stats.at("shards"), 1);
   EXPECT_GT(stats.at("distinct_words").get<int>(), 100);
 }

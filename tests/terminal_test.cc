@@ -199,7 +199,7 @@ TEST_F(TerminalTest, TabCompletesIndexedWords) {
 TEST_F(TerminalTest, TabCompletesCommands) {
   auto pty = start();
   pty->type(":sta\t" + std::string(kEnter));
-  ASSERT_TRUE(pty->wait_for("language:      english")) << pty->output();
+  ASSERT_TRUE(pty->wait_for("language:      auto (en)")) << pty->output();
 }
 
 TEST_F(TerminalTest, AnIndexThatVanishesEndsThePromptAndRestoresTheTerminal) {

@@ -33,7 +33,7 @@ void read(WordTable& table, const std::vector<std::vector<std::string>>& article
 
 TEST(WordTable, GivesTheAnalyzersStemsPrefixed) {
   const Analyzer analyzer;
-  WordTable table(analyzer.config());
+  WordTable table(analyzer.config().language);
   table.next_article();
   for (const std::string word : {"penalties", "running", "derby", "mourinho's", "été"}) {
     EXPECT_EQ(table.stem_term(word), kStemPrefix + analyzer.stem(word)) << word;
@@ -42,7 +42,7 @@ TEST(WordTable, GivesTheAnalyzersStemsPrefixed) {
 }
 
 TEST(WordTable, CountsEachArticleOncePerWord) {
-  WordTable table(AnalyzerConfig{});
+  WordTable table(kDefaultLanguage);
   read(table, {{"milk", "milk", "derby"}, {"milk"}, {"penalty", "penalty", "penalty"}});
   table.next_article();
   table.count("milk");  // counted without stemming, as an adopted build reads back
@@ -51,7 +51,7 @@ TEST(WordTable, CountsEachArticleOncePerWord) {
 }
 
 TEST(WordTable, ForgottenArticlesLeaveTheCounts) {
-  WordTable table(AnalyzerConfig{});
+  WordTable table(kDefaultLanguage);
   read(table, {{"milk", "derby"}, {"milk", "carton"}});
   table.forget({"milk", "carton"});
   table.forget({"never", "seen"});
@@ -59,8 +59,8 @@ TEST(WordTable, ForgottenArticlesLeaveTheCounts) {
 }
 
 TEST(WordTable, AbsorbingAnotherTableAddsItsCounts) {
-  WordTable first(AnalyzerConfig{});
-  WordTable second(AnalyzerConfig{});
+  WordTable first(kDefaultLanguage);
+  WordTable second(kDefaultLanguage);
   read(first, {{"milk", "derby"}, {"milk"}});
   read(second, {{"milk", "carton"}, {"stairs"}});
   second.forget({"stairs"});

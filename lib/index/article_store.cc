@@ -66,9 +66,9 @@ bool read_field(std::string_view& in, std::string& field) {
 std::string fields_of(const Article& article, char tag) {
   std::string out(1, tag);
   out.reserve(article.id.size() + article.title.size() + article.body.size() + article.date.size() +
-              article.category.size() + article.source.size() + 16);
+              article.category.size() + article.source.size() + article.language.size() + 16);
   for (const std::string* field : {&article.id, &article.title, &article.body, &article.date,
-                                   &article.category, &article.source}) {
+                                   &article.category, &article.source, &article.language}) {
     append_field(out, *field);
   }
   return out;
@@ -77,7 +77,7 @@ std::string fields_of(const Article& article, char tag) {
 Article article_of(std::string_view in) {
   Article article;
   for (std::string* field : {&article.id, &article.title, &article.body, &article.date,
-                             &article.category, &article.source}) {
+                             &article.category, &article.source, &article.language}) {
     if (!read_field(in, *field)) throw IndexError(kUnreadable);
   }
   if (!in.empty()) throw IndexError(kUnreadable);

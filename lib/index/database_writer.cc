@@ -22,7 +22,7 @@ namespace {
 // analyzed in: a new one is marked with its language and schema.
 Xapian::WritableDatabase open_writable(const IndexConfig& config) {
   // An unknown language must fail before the index folder is created.
-  if (!config.language.empty()) check_language(config.language);
+  if (!config.language.empty()) check_index_language(config.language);
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(config.db_path).parent_path(), ignored);
   Xapian::WritableDatabase db;
@@ -79,13 +79,14 @@ std::string metadata(const Xapian::WritableDatabase& db, const std::string& key,
 DatabaseWriter::DatabaseWriter(const IndexConfig& config)
     : path_(config.db_path),
       db_(open_writable(config)),
-      analyzer_(AnalyzerConfig{metadata(db_, kLanguageKey, path_)}),
+      language_(metadata(db_, kLanguageKey, path_)),
+      analyzers_(language_),
       store_(metadata(db_, kTextDictionaryKey, path_)) {}
 
 DatabaseWriter::~DatabaseWriter() = default;
 
 void DatabaseWriter::forget(const Xapian::Document& doc) {
-  remove_words(db_, stored_article_words(analyzer_, store_, db_, doc.get_docid()));
+  remove_words(db_, stored_article_words(analyzers_.main(), store_, db_, doc.get_docid()));
   std::string story = doc.get_value(kStorySlot);
   if (!story.empty()) left_stories_.push_back(std::move(story));
 }
@@ -98,7 +99,7 @@ std::vector<std::string> DatabaseWriter::take_left_stories() {
 
 Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin) {
   const std::string term = id_term(article.id);
-  const std::string print = fingerprint(article, analyzer_.config().language);
+  const std::string print = fingerprint(article, language_);
   const std::string origin_term = boolean_term(kOriginPrefix, origin);
   try {
     Xapian::PostingIterator existing = db_.postlist_begin(term);
@@ -115,7 +116,9 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
       forget(doc);
     }
     std::vector<std::string> words;
-    const Xapian::Document doc = make_document(analyzer_, article, origin, &words, &store_);
+    const Analyzer& analyzer = analyzers_.of(analyzers_.language_of(article));
+    Xapian::Document doc = make_document(analyzer, article, origin, &words, &store_);
+    doc.add_value(kFingerprintSlot, print);
     add_words(db_, words);
     Xapian::docid docid = db_.replace_document(term, doc);
     upserted_.insert(docid);
@@ -169,7 +172,7 @@ std::size_t DatabaseWriter::replace_synonyms(const std::vector<std::vector<std::
       std::vector<std::string> members;
       for (const std::string& member : group) {
         std::string key;
-        for (const Token& token : analyzer_.tokenize(member)) {
+        for (const Token& token : analyzers_.main().tokenize(member)) {
           key += (key.empty() ? "" : " ") + token.term;
         }
         if (!key.empty() && std::find(members.begin(), members.end(), key) == members.end()) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lib/index/article_store.h"
+#include "lib/index/language_analyzers.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 #include "quarry/text/analyzer.h"
@@ -40,7 +41,10 @@ class DatabaseWriter {
   // Makes everything so far durable. Throws IndexError.
   void commit();
 
-  const Analyzer& analyzer() const { return analyzer_; }
+  // The analyzer of the index's main language.
+  const Analyzer& analyzer() const { return analyzers_.main(); }
+  // The articles upserted so far by language.
+  const LanguageCounts& language_counts() const { return analyzers_.counts(); }
   const std::string& path() const { return path_; }
   // For writing story keys beside the articles.
   Xapian::WritableDatabase& database() { return db_; }
@@ -56,7 +60,8 @@ class DatabaseWriter {
 
   std::string path_;
   Xapian::WritableDatabase db_;
-  Analyzer analyzer_;
+  std::string language_;  // asked of the index (kLanguageKey)
+  LanguageAnalyzers analyzers_;
   // Compresses with the dictionary the index was built with, if any.
   ArticleStore store_;
   std::unordered_set<Xapian::docid> upserted_;

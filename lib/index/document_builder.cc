@@ -46,8 +46,9 @@ std::string fingerprint(const Article& article, const std::string& language) {
   XXH3_128bits_reset(state);
   // Lengths first, so that moving text from one field to the next changes
   // the hash.
-  for (const std::string* field : {&language, &article.id, &article.title, &article.body,
-                                   &article.date, &article.category, &article.source}) {
+  for (const std::string* field :
+       {&language, &article.id, &article.title, &article.body, &article.date, &article.category,
+        &article.source, &article.language}) {
     std::uint64_t size = field->size();
     XXH3_128bits_update(state, &size, sizeof size);
     XXH3_128bits_update(state, field->data(), field->size());
@@ -60,10 +61,13 @@ std::string fingerprint(const Article& article, const std::string& language) {
 namespace {
 
 // The terms every article has besides its words, its value slots and its
-// stored text.
+// stored text, which holds the language it is analyzed in.
 void add_fields(const Analyzer& analyzer, const Article& article, const std::string& origin,
                 ArticleStore* store, Xapian::Document& doc) {
+  const std::string& language = analyzer.config().language;
   doc.add_boolean_term(id_term(article.id));
+  doc.add_boolean_term(kLanguagePrefix + language);
+  doc.add_value(kLanguageSlot, language_value(language));
   doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
   if (!article.source.empty()) {
     doc.add_boolean_term(boolean_term(kSourcePrefix, analyzer.normalize(article.source)));
@@ -78,8 +82,16 @@ void add_fields(const Analyzer& analyzer, const Article& article, const std::str
   const std::string time = sortable_time(article.date);
   if (!time.empty()) doc.add_value(kTimeSlot, time);
   doc.add_value(kHitOrderSlot, hit_order_key(date, article.id));
-  doc.add_value(kFingerprintSlot, fingerprint(article, analyzer.config().language));
-  doc.add_value(kArticleSlot, store ? store->encode(article) : encode_article(article));
+  const auto stored = [&](const Article& text) {
+    return store ? store->encode(text) : encode_article(text);
+  };
+  if (article.language == language) {
+    doc.add_value(kArticleSlot, stored(article));
+  } else {
+    Article told = article;
+    told.language = language;
+    doc.add_value(kArticleSlot, stored(told));
+  }
 }
 
 // The article's words and fields, each word indexed as `stem_term` gives it.
@@ -119,12 +131,13 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
   return doc;
 }
 
-Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words,
-                               ArticleStore& store) {
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin, WordTable& words, ArticleStore& store) {
   words.next_article();
-  return build_document(
-      words.analyzer(), article, origin, &store,
-      [&](const std::string& word) -> const std::string& { return words.stem_term(word); });
+  return build_document(analyzer, article, origin, &store,
+                        [&](const std::string& word) -> const std::string& {
+                          return words.stem_term(analyzer, word);
+                        });
 }
 
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article) {

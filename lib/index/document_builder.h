@@ -15,23 +15,27 @@
 
 namespace quarry::detail {
 
-// A hash of everything indexed from the article (and the language it is
-// analyzed in): equal fingerprints mean re-indexing would change nothing.
-std::string fingerprint(const Article& article, const std::string& language);
+// A hash of everything indexed from the article as it was read, and of the
+// language asked of the index (kLanguageKey): equal fingerprints mean
+// re-indexing would change nothing. An article's language, when it says
+// none, follows from its text and that.
+std::string fingerprint(const Article& article, const std::string& index_language);
 
 // Stems with positions (title first, then the body after a gap), title
-// stems, the id, origin, source and category terms, the date value, the
-// fingerprint, the story signature (story_signature.h), and the stored
-// text, encoded by `store` (without a dictionary when null). When `words`
-// is given, it receives the article's distinct words, as the analyzer reads
-// them.
+// stems, the id, origin, source, category and language terms, the date and
+// language values, the story signature (story_signature.h), and the stored
+// text, encoded by `store` (without a dictionary when null). The article
+// is analyzed, and stored as written, in the language of `analyzer`. When
+// `words` is given, it receives the article's distinct words, as the
+// analyzer reads them. The caller adds the fingerprint.
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin, std::vector<std::string>* words = nullptr,
                                ArticleStore* store = nullptr);
 // The same document, analyzed and stemmed through `words`, which counts
-// the article once for each word it holds.
-Xapian::Document make_document(const Article& article, const std::string& origin, WordTable& words,
-                               ArticleStore& store);
+// the article once for each word it holds, in the language of `analyzer`,
+// one of those `words` holds.
+Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
+                               const std::string& origin, WordTable& words, ArticleStore& store);
 
 // The distinct words of an article's title and body.
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);

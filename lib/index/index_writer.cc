@@ -115,7 +115,7 @@ IndexWriter::IndexWriter(const IndexConfig& given) {
   const IndexConfig config = detail::with_plain_db_path(given);
   // An unknown language or a wrong folder must fail before anything is
   // created, the lock file included.
-  if (!config.language.empty()) check_language(config.language);
+  if (!config.language.empty()) detail::check_index_language(config.language);
   detail::check_index_folder(config.db_path);
   auto lock = std::make_unique<detail::IndexLock>(config.db_path, config.lock_wait, config.cancel);
   if (!detail::is_shard_set_config(config)) detail::adopt_interrupted_build(config.db_path);

@@ -365,7 +365,7 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   std::vector<std::vector<std::string>> synonyms;
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   // An unknown language must fail before anything is created.
-  if (!config.language.empty()) check_language(config.language);
+  if (!config.language.empty()) detail::check_index_language(config.language);
   for (const std::string& path : paths) {
     if (std::string problem = unreadable_root(path); !problem.empty()) {
       throw InputError(path + ": " + problem);

@@ -68,7 +68,7 @@ void count_stored_words(const Xapian::Database& db, WordTable& words) {
   ArticleStore store(db.get_metadata(kTextDictionaryKey));
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
     words.next_article();
-    for (const std::string& word : stored_article_words(words.analyzer(), store, db, *it)) {
+    for (const std::string& word : stored_article_words(words.analyzers().main(), store, db, *it)) {
       words.count(word);
     }
   }
@@ -112,7 +112,7 @@ bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
     if (vocabulary) {
       write_vocabulary(*vocabulary, db);
     } else {
-      WordTable read_back(AnalyzerConfig{all.get_metadata(kLanguageKey)});
+      WordTable read_back(all.get_metadata(kLanguageKey));
       count_stored_words(all, read_back);
       write_vocabulary(read_back, db);
     }
@@ -180,7 +180,7 @@ struct ParallelBuild::Impl {
 void ParallelBuild::Impl::run(std::size_t index) {
   Writer& writer = *writers[index];
   try {
-    writer.words = std::make_unique<WordTable>(AnalyzerConfig{language});
+    writer.words = std::make_unique<WordTable>(language);
     // Syncing is left to the merge: a part is private until published, and
     // a commit survives the process being killed, which is what resuming
     // needs.
@@ -209,8 +209,14 @@ void ParallelBuild::Impl::run(std::size_t index) {
         store = std::make_unique<ArticleStore>(latest ? *latest : std::string());
         if (latest && !latest->empty()) db.set_metadata(kTextDictionaryKey, *latest);
       }
-      // A new id: no need to look for an old one.
-      db.add_document(make_document(job.article, job.origin, *writer.words, *store));
+      // A new id: no need to look for an old one. Identifying the language
+      // here spreads its cost over the writers.
+      LanguageAnalyzers& analyzers = writer.words->analyzers();
+      const Analyzer& analyzer = analyzers.of(analyzers.language_of(job.article));
+      Xapian::Document doc =
+          make_document(analyzer, job.article, job.origin, *writer.words, *store);
+      doc.add_value(kFingerprintSlot, fingerprint(job.article, language));
+      db.add_document(doc);
       if (++pending >= batch) {
         db.commit();
         pending = 0;

@@ -7,6 +7,7 @@
 
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry::detail {
 namespace {
@@ -133,9 +134,38 @@ std::string boolean_term(const char* prefix, const std::string& value) {
 std::string id_term(const std::string& id) { return boolean_term(kIdPrefix, id); }
 
 std::string new_index_language(const std::string& requested) {
-  const std::string language = requested.empty() ? kDefaultLanguage : requested;
-  check_language(language);
+  const std::string language = requested.empty() ? kAutoLanguage : requested;
+  check_index_language(language);
   return language;
+}
+
+void check_index_language(const std::string& language) {
+  if (language == kAutoLanguage) return;
+  try {
+    check_language(language);
+  } catch (const ConfigError&) {
+    throw ConfigError("unknown language '" + language + "'; available: " + kAutoLanguage +
+                      " none " + Analyzer::available_languages());
+  }
+}
+
+std::string main_language(const std::string& language) {
+  return language == kAutoLanguage || language.empty() ? kDefaultLanguage : language;
+}
+
+std::string stem_mark(const std::string& language, const std::string& main) {
+  if (language == main) return "";
+  const std::string code = language_code(language);
+  std::string mark = "X" + (!code.empty() && stemmer_language(code) == language ? code : language);
+  for (char& c : mark) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return mark;
+}
+
+std::string language_value(const std::string& language) {
+  std::string code = language_code(language);
+  return code.empty() ? language : code;
 }
 
 void check_schema(const Xapian::Database& db, const std::string& path) {

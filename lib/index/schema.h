@@ -10,7 +10,7 @@
 
 namespace quarry::detail {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // Term prefixes, following omega's conventions where it has one.
 inline constexpr char kStemPrefix[] = "Z";          // stems of every word, with positions
@@ -19,6 +19,19 @@ inline constexpr char kIdPrefix[] = "Q";            // the article's unique id (
 inline constexpr char kOriginPrefix[] = "XO";       // the folder or corpus it came from
 inline constexpr char kSourcePrefix[] = "XSOURCE";  // source, normalized (boolean)
 inline constexpr char kCategoryPrefix[] = "XCAT";   // category, normalized (boolean)
+inline constexpr char kLanguagePrefix[] = "XLANG";  // the stemmer's name ("french"; boolean)
+
+// An index holding several languages stems each article in its own. The
+// stems of the index's main language follow the prefixes above as they
+// are; another language's carry a mark after them ("ZXFR", "ZSXFR"), so
+// that stems of different languages never meet. Stems are folded to small
+// letters, so no stem starts like a mark.
+//
+// The mark of `language`'s stems in an index whose main language is
+// `main`: empty for the main one, else "X" and the language's ISO 639-1
+// code in capitals (its stemmer's name, for a variant of the code's first
+// stemmer: "XGERMAN2").
+std::string stem_mark(const std::string& language, const std::string& main);
 
 // Word positions: the title's words are numbered from kFirstTitlePosition,
 // and the body's follow a gap, so that no phrase spans both.
@@ -81,8 +94,19 @@ std::string hit_order_key(std::string_view date, std::string_view id);
 // The id a hit_order_key() holds.
 std::string id_of_hit_order_key(std::string_view key);
 
+// The article's language: its ISO 639-1 code ("fr"), or its stemmer's
+// name where it has no code ("none"), for counting matches by it.
+inline constexpr Xapian::valueno kLanguageSlot = 12;
+// What kLanguageSlot holds for `language`, a stemmer's name.
+std::string language_value(const std::string& language);
+
 // Metadata keys.
+// The language the index was asked for: a stemmer's name, the language of
+// every article that does not say its own, or kAutoLanguage.
 inline constexpr char kLanguageKey[] = "quarry.language";
+// Each article that does not say its language is identified from its
+// text; those that cannot be are analyzed in the main language.
+inline constexpr char kAutoLanguage[] = "auto";
 inline constexpr char kSchemaKey[] = "quarry.schema";
 // The zstd dictionary the stored articles are compressed with (see
 // article_store.h); absent when they need none.
@@ -117,8 +141,15 @@ std::string id_term(const std::string& id);
 std::string boolean_term(const char* prefix, const std::string& value);
 
 // The language a new index is analyzed in when `requested` of it (empty:
-// kDefaultLanguage). Throws ConfigError for a language with no stemmer.
+// kAutoLanguage). Throws ConfigError for a language with no stemmer.
 std::string new_index_language(const std::string& requested);
+
+// Throws ConfigError unless `language` is kAutoLanguage or a stemmer's.
+void check_index_language(const std::string& language);
+
+// The main language of an index asked for `language` (kLanguageKey):
+// the one language asked for, or kDefaultLanguage for kAutoLanguage.
+std::string main_language(const std::string& language);
 
 // Throws IndexError when the index at `path` was laid out by another
 // version of Quarry.

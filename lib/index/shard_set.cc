@@ -153,7 +153,7 @@ ShardSetWriter::ShardSetWriter(const IndexConfig& config) : config_(config) {
     throw ConfigError("index " + folder + " is one database; --shards needs a new index folder");
   } else {
     // An unknown language must fail before anything is created.
-    if (!config.language.empty()) check_language(config.language);
+    if (!config.language.empty()) check_index_language(config.language);
     // The stub comes first: from then on every run finds the shard set,
     // and never writes a database beside it.
     write_stub(folder, count);

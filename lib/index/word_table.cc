@@ -15,8 +15,18 @@ WordTable::Entry& WordTable::counted(const std::string& word) {
 
 const std::string& WordTable::stem_term(const std::string& word) {
   Entry& entry = counted(word);
-  if (entry.stem_term.empty()) entry.stem_term = kStemPrefix + analyzer_.stem(word);
+  if (entry.stem_term.empty()) entry.stem_term = kStemPrefix + analyzers_.main().stem(word);
   return entry.stem_term;
+}
+
+// The main language's stems are cached with the counts; another's are
+// cached by its analyzer.
+const std::string& WordTable::stem_term(const Analyzer& analyzer, const std::string& word) {
+  if (analyzer.config().stem_mark.empty()) return stem_term(word);
+  counted(word);
+  other_term_ = kStemPrefix;
+  other_term_ += analyzer.stem(word);
+  return other_term_;
 }
 
 void WordTable::forget(const std::vector<std::string>& words) {

@@ -13,24 +13,30 @@
 #include <utility>
 #include <vector>
 
+#include "lib/index/language_analyzers.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 
 class WordTable {
  public:
-  // Throws ConfigError when the language has no stemmer.
-  explicit WordTable(AnalyzerConfig config) : analyzer_(std::move(config)) {}
+  // For an index asked for `index_language` (kLanguageKey). Throws
+  // ConfigError when it has no stemmer.
+  explicit WordTable(const std::string& index_language) : analyzers_(index_language) {}
 
-  // The analyzer the table's words come from and are stemmed by.
-  const Analyzer& analyzer() const { return analyzer_; }
+  // The analyzers the table's words come from and are stemmed by.
+  LanguageAnalyzers& analyzers() { return analyzers_; }
 
   // Starts counting the next article: each word counts once per article.
   void next_article() { ++article_; }
 
-  // The indexed term of `word` (the stem, prefixed), counting the current
-  // article as holding the word. The reference lasts as long as the table.
+  // The indexed term of `word` (the stem, prefixed) in the main language,
+  // counting the current article as holding the word. The reference lasts
+  // as long as the table.
   const std::string& stem_term(const std::string& word);
+  // The same in the language of `analyzer`, one of analyzers(). The
+  // reference lasts until the next call.
+  const std::string& stem_term(const Analyzer& analyzer, const std::string& word);
 
   // Counts the current article as holding `word`, without stemming it.
   void count(const std::string& word) { counted(word); }
@@ -60,8 +66,9 @@ class WordTable {
 
   Entry& counted(const std::string& word);
 
-  Analyzer analyzer_;
+  LanguageAnalyzers analyzers_;
   std::unordered_map<std::string, Entry> entries_;
+  std::string other_term_;  // the last term of a language but the main one
   std::uint64_t article_ = 1;
 };
 

@@ -36,7 +36,8 @@ std::optional<QueryField> field_named(std::string_view name) {
       {"title", QueryField::kTitle},       {"source", QueryField::kSource},
       {"category", QueryField::kCategory}, {"id", QueryField::kId},
       {"date", QueryField::kDate},         {"after", QueryField::kAfter},
-      {"before", QueryField::kBefore}};
+      {"before", QueryField::kBefore},     {"language", QueryField::kLanguage},
+      {"lang", QueryField::kLanguage}};
   for (const auto& [known, field] : kFields) {
     if (std::equal(name.begin(), name.end(), known.begin(), known.end(),
                    [](char a, char b) { return ascii_lower(a) == b; })) {

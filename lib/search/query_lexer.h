@@ -27,7 +27,7 @@ enum class LexemeKind {
   kEnd
 };
 
-enum class QueryField { kNone, kTitle, kSource, kCategory, kId, kDate, kAfter, kBefore };
+enum class QueryField { kNone, kTitle, kSource, kCategory, kId, kDate, kAfter, kBefore, kLanguage };
 
 struct Lexeme {
   LexemeKind kind;

@@ -56,9 +56,18 @@ class QueryParser {
   // the parser. With a database, synonyms stored in it expand the query's
   // words, and wildcards are expanded to the words it holds, until the
   // deadline passes: the wildcards not yet expanded then match nothing.
+  // `languages` are the analyzers of the languages the index holds (the
+  // main one first), whose stems each word stands for; none: the
+  // analyzer's own language only.
   explicit QueryParser(const Analyzer& analyzer, QueryParserConfig config = {},
-                       const Xapian::Database* db = nullptr, const Deadline* deadline = nullptr)
-      : analyzer_(analyzer), config_(config), db_(db), deadline_(deadline) {}
+                       const Xapian::Database* db = nullptr, const Deadline* deadline = nullptr,
+                       std::vector<const Analyzer*> languages = {})
+      : analyzer_(analyzer),
+        config_(std::move(config)),
+        db_(db),
+        deadline_(deadline),
+        languages_(languages.empty() ? std::vector<const Analyzer*>{&analyzer}
+                                     : std::move(languages)) {}
 
   // Throws QueryError (with the column at fault) when the query cannot be
   // read at all: a dangling operator, unbalanced parentheses, a bad date.
@@ -84,6 +93,7 @@ class QueryParser {
   QueryParserConfig config_;
   const Xapian::Database* db_;
   const Deadline* deadline_;
+  std::vector<const Analyzer*> languages_;
 };
 
 }  // namespace quarry::detail

@@ -35,9 +35,7 @@ class SearchCore::Runner final : public SearchRunner {
 };
 
 SearchCore::SearchCore(const std::vector<std::string>& paths, const OpenOptions& options)
-    : shards_(paths, options),
-      analyzer_(AnalyzerConfig{shards_.language()}),
-      modules_(make_search_modules()) {}
+    : shards_(paths, options), analyzers_(shards_.language()), modules_(make_search_modules()) {}
 
 SearchCore::~SearchCore() = default;
 
@@ -66,10 +64,32 @@ void SearchCore::forget_index() {
   store_.reset();
   distinct_words_.reset();
   for (const std::unique_ptr<SearchModule>& module : modules_) module->forget();
+  languages_.reset();
   // A folder replaced by another may hold an index of another language.
-  if (analyzer_.config().language != shards_.language()) {
-    analyzer_ = Analyzer(AnalyzerConfig{shards_.language()});
+  if (analyzers_.main_language() != main_language(shards_.language())) {
+    analyzers_ = LanguageAnalyzers(shards_.language());
   }
+}
+
+const Analyzer& SearchCore::analyzer_of(const std::string& language) {
+  return language.empty() ? analyzers_.main() : analyzers_.of(language);
+}
+
+// One look-up per language with a stemmer: cheaper than keeping a list in
+// every shard's metadata, and never out of date.
+const std::vector<const Analyzer*>& SearchCore::languages() {
+  if (!languages_) {
+    std::vector<const Analyzer*> held{&analyzers_.main()};
+    std::istringstream names("none " + Analyzer::available_languages());
+    for (std::string name; names >> name;) {
+      if (name != analyzers_.main_language() &&
+          shards_.articles().get_termfreq(kLanguagePrefix + name) > 0) {
+        held.push_back(&analyzers_.of(name));
+      }
+    }
+    languages_ = std::move(held);
+  }
+  return *languages_;
 }
 
 namespace {
@@ -92,7 +112,7 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& opt
   const Deadline deadline(options.time_limit);
   SearchResult result = with_shards([&] {
     // Each search sees the index as last committed.
-    const SearchContext context{shards_, analyzer_, options, deadline};
+    const SearchContext context{shards_, analyzers_.main(), analyzers_, options, deadline};
     Runner runner(*this, context, query, 0);
     return runner.run(read(query, context));
   });
@@ -105,7 +125,7 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& opt
 CountResult SearchCore::count(std::string_view query, const SearchOptions& options) {
   return with_shards([&] {
     const Deadline none;
-    const SearchContext context{shards_, analyzer_, options, none};
+    const SearchContext context{shards_, analyzers_.main(), analyzers_, options, none};
     const ParsedQuery parsed = read(query, context);
     CountResult counted{0, parsed.notes, parsed.warnings};
     if (!parsed.query.empty()) counted.total = count_all_matches(shards_.articles(), parsed.query);
@@ -125,8 +145,8 @@ QueryParserConfig SearchCore::parser_config(const SearchOptions& options) {
 }
 
 ParsedQuery SearchCore::read(std::string_view text, const SearchContext& context) {
-  const QueryParser parser(analyzer_, parser_config(context.options), &shards_.spelling(),
-                           &context.deadline);
+  const QueryParser parser(analyzers_.main(), parser_config(context.options), &shards_.spelling(),
+                           &context.deadline, languages());
   ParsedQuery parsed = parser.parse(text, context.options.parse);
   for (const std::unique_ptr<SearchModule>& module : modules_) module->rewrite(context, &parsed);
   // A query that searches nothing says why, unless the parser has.
@@ -236,8 +256,9 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
     hit.date = std::move(article.date);
     hit.source = std::move(article.source);
     hit.category = std::move(article.category);
+    hit.language = language_value(article.language);
     hit.score = ranked.weight;
-    const StoredHit stored{parsed, *weight, ranked.did, article.body};
+    const StoredHit stored{parsed, *weight, ranked.did, article.body, article.language};
     // Past the time limit, hits after the first are shown as stored,
     // without snippets.
     for (const std::unique_ptr<SearchModule>& module : modules_) {

@@ -16,6 +16,7 @@
 
 #include "lib/index/article_store.h"
 #include "lib/index/index_error.h"
+#include "lib/index/language_analyzers.h"
 #include "lib/search/bm25_source.h"
 #include "lib/search/query_parser.h"
 #include "lib/search/search_module.h"
@@ -48,7 +49,14 @@ class SearchCore {
   auto with_shards(Read read) -> decltype(read());
 
   ShardGroup& shards() { return shards_; }
-  const Analyzer& analyzer() const { return analyzer_; }
+  // The analyzer of the index's main language.
+  const Analyzer& analyzer() const { return analyzers_.main(); }
+  // The analyzer of an article in `language` (a stemmer's name; empty:
+  // the main one).
+  const Analyzer& analyzer_of(const std::string& language);
+  // The analyzers of the languages the index holds, the main one first.
+  // Throws Xapian::Error.
+  const std::vector<const Analyzer*>& languages();
   // Reads the stored articles, with the dictionaries of every shard.
   ArticleStore& article_store();
   // How many distinct words the vocabulary holds. Throws Xapian::Error.
@@ -67,7 +75,9 @@ class SearchCore {
   void forget_index();
 
   ShardGroup shards_;
-  Analyzer analyzer_;
+  LanguageAnalyzers analyzers_;
+  // Read from the index when first needed after it changed.
+  std::optional<std::vector<const Analyzer*>> languages_;
   std::vector<std::unique_ptr<SearchModule>> modules_;
   // Every article's length, as BM25 weighs it, for scoring free words (see
   // bm25_source.h): read when a second search shows that more will follow,

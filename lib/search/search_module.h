@@ -26,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/index/language_analyzers.h"
 #include "lib/search/deadline.h"
 #include "lib/search/query_parser.h"
 #include "lib/search/shard_group.h"
@@ -40,7 +41,9 @@ namespace quarry::detail {
 // loops or matches stops then; see deadline.h).
 struct SearchContext {
   ShardGroup& shards;
-  const Analyzer& analyzer;
+  const Analyzer& analyzer;  // the main language's
+  // The analyzers of every language, for reading an article in its own.
+  LanguageAnalyzers& languages;
   const SearchOptions& options;
   const Deadline& deadline;
 };
@@ -86,7 +89,8 @@ struct StoredHit {
   const ParsedQuery& parsed;
   const Xapian::Weight& weight;  // what ranked it
   Xapian::docid did;
-  const std::string& body;  // its text (the other fields are in the Hit)
+  const std::string& body;      // its text (the other fields are in the Hit)
+  const std::string& language;  // the stemmer's name it is analyzed by
 };
 
 // One module of a search. A searcher holds one of each, for all its

@@ -74,9 +74,14 @@ IndexStats Searcher::stats() {
     counted.articles = db.get_doccount();
     counted.total_words = db.get_total_length();
     counted.distinct_words = impl_->distinct_words();
+    for (const Analyzer* language : impl_->languages()) {
+      if (db.get_termfreq(detail::kLanguagePrefix + language->config().language) > 0) {
+        counted.languages.push_back(detail::language_value(language->config().language));
+      }
+    }
     return counted;
   });
-  stats.language = impl_->analyzer().config().language;
+  stats.language = impl_->shards().language();
   stats.shards = impl_->shards().shard_count();
   auto newest = std::filesystem::file_time_type::min();
   std::error_code ignored;
@@ -104,6 +109,10 @@ IndexStats Searcher::stats() {
 }
 
 const Analyzer& Searcher::analyzer() const { return impl_->analyzer(); }
+
+const Analyzer& Searcher::analyzer(const Article& article) {
+  return impl_->analyzer_of(article.language);
+}
 
 std::string Searcher::revision() {
   return impl_->with_shards([&] { return impl_->shards().revision(); });

@@ -16,7 +16,9 @@ class SnippetModule final : public SearchModule {
     const SnippetOptions& options = context.options.snippets;
     if (!options.enabled) return;
     const HighlightTerms& terms = stored.parsed.highlight;
-    const Analyzer& analyzer = context.analyzer;
+    // The hit's own language finds the forms of the query's words in it.
+    const Analyzer& analyzer =
+        stored.language.empty() ? context.analyzer : context.languages.of(stored.language);
     if (terms.stems.empty() || context.shards.any_remote()) {
       hit->snippet = make_snippet(analyzer, stored.body, terms, options.passage);
       hit->title_highlights = highlight_all(analyzer, hit->title, terms).highlights;

@@ -8,6 +8,7 @@
 
 #include "lib/index/schema.h"
 #include "lib/search/date_range.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry::detail {
 namespace {
@@ -23,6 +24,11 @@ Xapian::Query flat_and(const std::vector<Xapian::Query>& items) {
 }
 
 std::string prefix_for(QueryField field) { return field == QueryField::kTitle ? kTitlePrefix : ""; }
+
+std::string unknown_language(std::string_view language) {
+  return "no language '" + std::string(language) +
+         "': name one by its ISO 639-1 code (fr) or its name (french)";
+}
 
 // Where a word holds a '?' or '*' with more of the word after it
 // ("Volck?r"), the text before it; else empty. Such a character is no
@@ -71,6 +77,26 @@ std::vector<std::size_t> fair_shares(const std::vector<std::size_t>& wanted, std
 }  // namespace
 
 void TermExpander::plan(const std::vector<Lexeme>& lexemes) {
+  // Only a language filter that narrows the query (not one excluded)
+  // narrows its stems; one inside parentheses narrows none.
+  std::vector<std::string> named;
+  if (!config_.language.empty()) {
+    const std::string language = stemmer_language(config_.language);
+    if (language.empty()) throw_query_error(query_, 0, unknown_language(config_.language));
+    named.push_back(language);
+  }
+  for (std::size_t i = 0; i + 1 < lexemes.size(); ++i) {
+    if (lexemes[i].kind != LexemeKind::kField || lexemes[i].field != QueryField::kLanguage)
+      continue;
+    const bool excluded = i > 0 && (lexemes[i - 1].kind == LexemeKind::kMinus ||
+                                    lexemes[i - 1].kind == LexemeKind::kNot);
+    const Lexeme& value = lexemes[i + 1];
+    if (excluded || value.kind != LexemeKind::kWord) continue;
+    const std::string language = stemmer_language(value.text);
+    if (language.empty()) fail(value, unknown_language(value.text));
+    named.push_back(language);
+  }
+  if (!named.empty()) search_in(named);
   std::vector<std::size_t> offsets;
   std::vector<std::size_t> wanted;
   for (const Lexeme& lexeme : lexemes) {
@@ -96,6 +122,41 @@ void TermExpander::plan(const std::vector<Lexeme>& lexemes) {
          " words in all, each for its most frequent (at most " + std::to_string(most) +
          "); type more letters, or fewer wildcards");
   }
+}
+
+void TermExpander::search_in(const std::vector<std::string>& names) {
+  stemmers_.clear();
+  for (const Analyzer* language : languages_) {
+    if (std::find(names.begin(), names.end(), language->config().language) != names.end()) {
+      stemmers_.push_back(language);
+    }
+  }
+  // A language the index does not hold: its filter matches nothing.
+  if (stemmers_.empty()) stemmers_.push_back(languages_.front());
+}
+
+Xapian::Query TermExpander::language_filter(std::string_view language, std::size_t where) const {
+  const std::string name = stemmer_language(language);
+  if (name.empty()) throw_query_error(query_, where, unknown_language(language));
+  return filter(kLanguagePrefix + name);
+}
+
+std::vector<std::string> TermExpander::stems(const std::string& word, bool positive) {
+  std::vector<std::string> out;
+  for (const Analyzer* language : stemmers_) {
+    out.push_back(language->stem(word));
+    if (positive) out_->highlight.stems.push_back(out.back());
+  }
+  return out;
+}
+
+Xapian::Query TermExpander::any_stem(const std::string& prefix,
+                                     const std::vector<std::string>& stems,
+                                     Xapian::termpos position, Xapian::Query::op op) {
+  std::vector<Xapian::Query> terms;
+  for (const std::string& stem : stems) terms.emplace_back(prefix + stem, 1, position);
+  if (terms.size() == 1) return terms[0];
+  return Xapian::Query(op, terms.begin(), terms.end());
 }
 
 std::optional<std::string> TermExpander::wildcard_start(const Lexeme& lexeme) const {
@@ -139,6 +200,8 @@ Xapian::Query TermExpander::leaf(const Lexeme& lexeme, bool positive, QueryField
       return filter(boolean_term(kCategoryPrefix, analyzer_.normalize(lexeme.text)));
     case QueryField::kId:
       return filter(id_term(std::string(lexeme.text)));
+    case QueryField::kLanguage:
+      return language_filter(lexeme.text, lexeme.offset);
     case QueryField::kDate:
     case QueryField::kAfter:
     case QueryField::kBefore:
@@ -180,7 +243,9 @@ Xapian::Query TermExpander::in_field(const Xapian::Query& query,
   for (const std::vector<std::string>& alternatives : words) {
     std::vector<Xapian::Query> any;
     for (const std::string& word : alternatives) {
-      any.emplace_back(kStemPrefix + prefix_for(field) + analyzer_.stem(word));
+      for (const Analyzer* language : stemmers_) {
+        any.emplace_back(kStemPrefix + prefix_for(field) + language->stem(word));
+      }
     }
     title_terms.push_back(
         any.size() == 1 ? any[0] : Xapian::Query(Xapian::Query::OP_OR, any.begin(), any.end()));
@@ -196,21 +261,23 @@ void TermExpander::highlight_together(const std::vector<std::string>& words, std
                                       bool ordered, bool positive) {
   if (!positive || words.empty()) return;
   HighlightTerms& highlight = out_->highlight;
-  if (words.size() == 1) {
-    highlight.loose_stems.push_back(analyzer_.stem(words[0]));
-    return;
+  for (const Analyzer* language : stemmers_) {
+    if (words.size() == 1) {
+      highlight.loose_stems.push_back(language->stem(words[0]));
+      continue;
+    }
+    HighlightGroup group{{}, span, ordered};
+    for (const std::string& word : words) group.stems.push_back(language->stem(word));
+    highlight.groups.push_back(std::move(group));
   }
-  HighlightGroup group{{}, span, ordered};
-  for (const std::string& word : words) group.stems.push_back(analyzer_.stem(word));
-  highlight.groups.push_back(std::move(group));
 }
 
-// The term an indexed word became, with its place in the query. Only the
-// unprefixed stems have positions.
+// The terms an indexed word became, with its place in the query. Only the
+// unprefixed stems have positions. Phrases take their words' stems in
+// every language as alternatives (OP_OR, the only operator they take): an
+// article holds one language's stems, so its phrases match in that one.
 Xapian::Query TermExpander::positioned_stem(const std::string& word, bool positive) {
-  const std::string stem = analyzer_.stem(word);
-  if (positive) out_->highlight.stems.push_back(stem);
-  return Xapian::Query(kStemPrefix + stem, 1, ++position_);
+  return any_stem(kStemPrefix, stems(word, positive), ++position_, Xapian::Query::OP_OR);
 }
 
 // One word as typed. The analyzer may find several words in it
@@ -228,23 +295,21 @@ Xapian::Query TermExpander::word(const Lexeme& lexeme, bool positive, QueryField
     return query;
   }
   const std::string& term = tokens[0].term;
-  const std::string stem = analyzer_.stem(term);
+  const std::vector<std::string> stem = stems(term, positive);
   if (positive) {
-    out_->highlight.stems.push_back(stem);
-    out_->highlight.loose_stems.push_back(stem);
+    out_->highlight.loose_stems.insert(out_->highlight.loose_stems.end(), stem.begin(), stem.end());
   }
   if (field == QueryField::kNone) {
     out_->free_words.push_back({lexeme.offset, lexeme.offset + lexeme.text.size(), term});
   }
   const Xapian::termpos position = ++position_;
-  Xapian::Query query = with_synonyms(
-      term, Xapian::Query(kStemPrefix + prefix_for(field) + stem, 1, position), positive);
+  Xapian::Query query =
+      with_synonyms(term, any_stem(kStemPrefix + prefix_for(field), stem, position), positive);
   score(positive, label(lexeme, field), query);
   if (field == QueryField::kNone && config_.title_weight > 0) {
-    const Xapian::Query title(
-        Xapian::Query::OP_SCALE_WEIGHT,
-        Xapian::Query(std::string(kStemPrefix) + kTitlePrefix + stem, 1, position),
-        config_.title_weight);
+    const Xapian::Query title(Xapian::Query::OP_SCALE_WEIGHT,
+                              any_stem(std::string(kStemPrefix) + kTitlePrefix, stem, position),
+                              config_.title_weight);
     score(positive, "title:" + std::string(lexeme.text), title);
     query = Xapian::Query(Xapian::Query::OP_OR, query, title);
   }
@@ -268,8 +333,7 @@ Xapian::Query TermExpander::phrase(const std::vector<Token>& tokens, bool positi
   if (terms.empty()) return Xapian::Query();
   highlight_together(words, words.size(), true, positive);
   if (terms.size() == 1 && field == QueryField::kTitle) {
-    const std::string stem = analyzer_.stem(words[0]);
-    return Xapian::Query(kStemPrefix + prefix_for(field) + stem, 1, position_);
+    return any_stem(kStemPrefix + prefix_for(field), stems(words[0], false), position_);
   }
   Xapian::Query query = terms.size() == 1 ? terms[0]
                                           : Xapian::Query(Xapian::Query::OP_PHRASE, terms.begin(),
@@ -296,7 +360,7 @@ Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryF
       planned != wildcard_words_.end() ? planned->second : config_.max_wildcard_terms;
   if (!db_) {
     // Without an index to list words from, stems are the best guess.
-    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + analyzer_.stem(*start),
+    return Xapian::Query(Xapian::Query::OP_WILDCARD, prefix + stemmers_.front()->stem(*start),
                          static_cast<Xapian::termcount>(std::max<std::size_t>(share, 1)),
                          Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
   }
@@ -310,15 +374,17 @@ Xapian::Query TermExpander::wildcard(const Lexeme& lexeme, bool positive, QueryF
          " most frequent of the " + std::to_string(words.size()) + " words that start so; " +
          "type more letters to narrow it");
   }
-  std::vector<std::string> stems;
-  for (std::size_t i = 0; i < limit; ++i) stems.push_back(prefix + analyzer_.stem(words[i]));
-  std::sort(stems.begin(), stems.end());
-  stems.erase(std::unique(stems.begin(), stems.end()), stems.end());
+  std::vector<std::string> terms;
+  for (std::size_t i = 0; i < limit; ++i) {
+    for (const Analyzer* language : stemmers_) terms.push_back(prefix + language->stem(words[i]));
+  }
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
   // No word starts so. The bare prefix is a term no article has (words are
   // never empty): it matches nothing, where an empty query would be left
   // out of the query around it.
-  if (stems.empty()) return Xapian::Query(prefix);
-  return Xapian::Query(Xapian::Query::OP_SYNONYM, stems.begin(), stems.end());
+  if (terms.empty()) return Xapian::Query(prefix);
+  return Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end());
 }
 
 void TermExpander::note(std::string text) {
@@ -356,9 +422,7 @@ Xapian::Query TermExpander::with_synonyms(const std::string& key, const Xapian::
     std::vector<Xapian::Query> terms;
     std::vector<std::string> words;
     for (const Token& token : tokens) {
-      const std::string stem = analyzer_.stem(token.term);
-      if (positive) out_->highlight.stems.push_back(stem);
-      terms.emplace_back(kStemPrefix + stem);
+      terms.push_back(any_stem(kStemPrefix, stems(token.term, positive), 0, Xapian::Query::OP_OR));
       words.push_back(token.term);
     }
     highlight_together(words, words.size(), true, positive);

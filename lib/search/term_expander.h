@@ -27,10 +27,14 @@ namespace quarry::detail {
 class TermExpander {
  public:
   // Wildcards stop listing the index's words once `deadline` has passed.
-  TermExpander(const Analyzer& analyzer, const QueryParserConfig& config,
-               const Xapian::Database* db, const Deadline& deadline, std::string_view query,
-               ParsedQuery* out)
+  // `languages` are the analyzers of the languages the index holds, whose
+  // stems a word stands for; `analyzer` reads the words.
+  TermExpander(const Analyzer& analyzer, std::vector<const Analyzer*> languages,
+               const QueryParserConfig& config, const Xapian::Database* db,
+               const Deadline& deadline, std::string_view query, ParsedQuery* out)
       : analyzer_(analyzer),
+        languages_(std::move(languages)),
+        stemmers_(languages_),
         config_(config),
         db_(db),
         deadline_(deadline),
@@ -39,8 +43,15 @@ class TermExpander {
         synonyms_left_(config.max_query_terms) {}
 
   // Shares config.max_query_terms among the wildcards of `lexemes` (the
-  // query's, before any is expanded), and the rest among its synonyms.
+  // query's, before any is expanded), and the rest among its synonyms; and
+  // stems the words in the languages config.language and the query's
+  // language: filters name, when they name any. Throws QueryError for a
+  // language that has no stemmer.
   void plan(const std::vector<Lexeme>& lexemes);
+
+  // The filter of articles in `language`, as a user names it ("fr",
+  // "French"). Throws QueryError, pointing at `where`, when it names none.
+  Xapian::Query language_filter(std::string_view language, std::size_t where) const;
 
   // A word, a phrase or a field's value, as typed, in `field`; `positive`
   // when it adds to the score rather than excluding. Empty when it holds no
@@ -76,6 +87,18 @@ class TermExpander {
   // Adds a line to the query's notes, once.
   void note(std::string text);
   Xapian::Query positioned_stem(const std::string& word, bool positive);
+  // The stems of `word` in each language the query is searched in, marked
+  // as each language's are indexed; added to the highlight stems when
+  // `positive`.
+  std::vector<std::string> stems(const std::string& word, bool positive);
+  // The term of each stem, after `prefix`, at `position` (none: 0), as one
+  // term: a word's stems in several languages are one word to rank.
+  static Xapian::Query any_stem(const std::string& prefix, const std::vector<std::string>& stems,
+                                Xapian::termpos position = 0,
+                                Xapian::Query::op op = Xapian::Query::OP_SYNONYM);
+  // Restricts the stems to those of `names` (stemmer names) the index
+  // holds.
+  void search_in(const std::vector<std::string>& names);
   Xapian::Query word(const Lexeme& lexeme, bool positive, QueryField field);
   Xapian::Query phrase(const std::vector<Token>& tokens, bool positive, QueryField field);
   Xapian::Query wildcard(const Lexeme& lexeme, bool positive, QueryField field);
@@ -88,6 +111,9 @@ class TermExpander {
   const std::vector<std::string>& words_starting(const std::string& start);
 
   const Analyzer& analyzer_;
+  const std::vector<const Analyzer*> languages_;
+  // Those of languages_ the query's words are stemmed in.
+  std::vector<const Analyzer*> stemmers_;
   const QueryParserConfig& config_;
   const Xapian::Database* db_;
   const Deadline& deadline_;

@@ -279,7 +279,7 @@ std::string Analyzer::stem(const std::string& term) const {
   if (cached != impl_->stems.end()) return cached->second;
   // Bounded: a vocabulary past this size is mostly one-off words.
   if (impl_->stems.size() >= kMaxCachedStems) impl_->stems.clear();
-  return impl_->stems.emplace(term, impl_->stemmer(term)).first->second;
+  return impl_->stems.emplace(term, config_.stem_mark + impl_->stemmer(term)).first->second;
 }
 
 std::string Analyzer::available_languages() { return Xapian::Stem::get_available_languages(); }

@@ -50,6 +50,12 @@ struct QueryParserConfig {
   // 4,000-term query takes seconds), so its words are bounded as
   // Elasticsearch's max_clause_count bounds clauses.
   unsigned max_query_terms = 2000;
+  // The language the query is written in, as an ISO 639-1 code ("fr") or a
+  // stemmer's name: its words then stand for their forms in that language
+  // only, and only articles in it match, as a language: filter does.
+  // Empty: each word stands for its forms in every language the index
+  // holds.
+  std::string language = {};
 };
 
 // How a search reads the text of a query.

@@ -29,6 +29,9 @@ struct Hit {
   std::string date;  // as the article gives them; empty when it has none
   std::string source;
   std::string category;
+  // The language it is analyzed in: an ISO 639-1 code ("fr"), or the
+  // stemmer's name for one with none ("none").
+  std::string language;
   // Snippets (SearchOptions::snippets).
   Snippet snippet;
   std::vector<Highlight> title_highlights;  // as in snippets

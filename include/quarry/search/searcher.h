@@ -24,7 +24,11 @@ struct IndexStats {
   std::size_t distinct_words = 0;
   std::size_t total_words = 0;  // word occurrences indexed, titles included
   std::uintmax_t bytes_on_disk = 0;
+  // The language asked of the index: a stemmer's name, or "auto" (each
+  // article's identified from its text).
   std::string language;
+  // The languages its articles are in, as Hit::language names them.
+  std::vector<std::string> languages;
   std::string last_update;        // local time of the last commit, "YYYY-MM-DD HH:MM"
   std::size_t shards = 1;         // databases searched together
   std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
@@ -87,7 +91,11 @@ class Searcher {
   // while it stays the same; empty when that cannot be told (remote shards).
   std::string revision();
 
+  // The analyzer of the index's main language, which reads queries.
   const Analyzer& analyzer() const;
+  // The analyzer `article` (as fetch() gives it) was indexed with, which
+  // highlights the forms of the query's words in its language.
+  const Analyzer& analyzer(const Article& article);
   std::size_t article_count();
 
  private:

@@ -27,6 +27,10 @@ struct AnalyzerConfig {
   // A Snowball stemmer that Xapian ships ("english", "french", "german", …),
   // or "none" to index words unstemmed.
   std::string language = kDefaultLanguage;
+  // Written before every stem: an index holding articles of several
+  // languages gives each language but its first a mark of its own, so that
+  // French "marche" and English "march" stay apart. Empty for the first.
+  std::string stem_mark = {};
 };
 
 // Throws ConfigError, naming the languages there are, unless `language` is
@@ -72,7 +76,8 @@ class Analyzer {
   // → "MANCHESTER", "BECKAM" → "BECKHAM").
   std::string in_typed_case(std::string_view typed, std::string_view word) const;
 
-  // The stem of an already normalized term. Not thread-safe (see above).
+  // The stem of an already normalized term, after the configured mark. Not
+  // thread-safe (see above).
   std::string stem(const std::string& term) const;
 
   const AnalyzerConfig& config() const { return config_; }
