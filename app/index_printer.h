@@ -61,6 +61,7 @@ class IndexSummaryPrinter {
   void print_other_files(const IndexReport& report);
   void print_warnings_as_before(const IndexReport& report);
   void print_counts(const IndexReport& report);
+  void print_languages(const LanguageCounts& languages);
 
   std::ostream& out_;
   std::string program_;

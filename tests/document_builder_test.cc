@@ -232,11 +232,20 @@ TEST(DocumentBuilder, ArticleStemWordsReadsPositionsBack) {
 }
 
 TEST(DocumentBuilder, StoredArticleWordsAreTheArticlesWords) {
-  const Analyzer analyzer;
+  LanguageAnalyzers analyzers(kDefaultLanguage);
+  const Analyzer& french = analyzers.of("french");
   Xapian::WritableDatabase db(std::string(), Xapian::DB_BACKEND_INMEMORY);
-  const Xapian::docid did = db.add_document(make_document(analyzer, kArticle, "/corpus"));
+  const Xapian::docid english = db.add_document(make_document(analyzers.main(), kArticle, "/c"));
+  const Xapian::docid in_french = db.add_document(make_document(french, kArticle, "/c"));
   ArticleStore store;
-  EXPECT_EQ(stored_article_words(analyzer, store, db, did), article_words(analyzer, kArticle));
+  EXPECT_EQ(stored_article_words(analyzers, store, db, english),
+            article_words(analyzers.main(), kArticle));
+  // An article in another language counts its words again after the
+  // language's mark, read back in the language it was stored in.
+  const std::vector<std::string> words = stored_article_words(analyzers, store, db, in_french);
+  EXPECT_EQ(words, article_words(french, kArticle));
+  EXPECT_NE(std::find(words.begin(), words.end(), "XFRderby"), words.end());
+  EXPECT_NE(std::find(words.begin(), words.end(), "derby"), words.end());
 }
 
 TEST(DocumentBuilder, SpellingOffersRealWordsOnly) {

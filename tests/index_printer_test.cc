@@ -169,6 +169,22 @@ TEST(IndexSummaryPrinter, CountsWhatTheRunDidAndHowLongItTook) {
             "quarry-index: 3 added, 1 updated, 20 unchanged, 2 deleted, 1 skipped in 1.2 s\n");
 }
 
+TEST(IndexSummaryPrinter, LanguagesAreCountedWithThoseIdentified) {
+  IndexReport report = finished_report();
+  report.languages = {{"english", {3, 3}}};
+  std::ostringstream english;
+  IndexSummaryPrinter(english, kProgram, false).print(report);
+  EXPECT_EQ(english.str().find("languages"), std::string::npos)
+      << "English alone, the default, goes without saying: " << english.str();
+  report.languages = {{"german", {1, 1}}, {"english", {2, 1}}, {"french", {5, 0}}};
+  std::ostringstream several;
+  IndexSummaryPrinter(several, kProgram, false).print(report);
+  EXPECT_NE(several.str().find("quarry-index: languages: en 2 (1 identified), fr 5, de 1 "
+                               "(identified)\n"),
+            std::string::npos)
+      << several.str();
+}
+
 TEST(IndexSummaryPrinter, ProblemsReportedBeforeAreCountedOnce) {
   IndexReport report = finished_report();
   report.skipped_as_before = 1;

@@ -86,7 +86,7 @@ DatabaseWriter::DatabaseWriter(const IndexConfig& config)
 DatabaseWriter::~DatabaseWriter() = default;
 
 void DatabaseWriter::forget(const Xapian::Document& doc) {
-  remove_words(db_, stored_article_words(analyzers_.main(), store_, db_, doc.get_docid()));
+  remove_words(db_, stored_article_words(analyzers_, store_, db_, doc.get_docid()));
   std::string story = doc.get_value(kStorySlot);
   if (!story.empty()) left_stories_.push_back(std::move(story));
 }

@@ -39,6 +39,15 @@ void sort_unique(std::vector<std::string>* words) {
   words->erase(std::unique(words->begin(), words->end()), words->end());
 }
 
+// Sorted distinct words, then the same after the language's mark (see
+// language_word), for an article in a language but the main one.
+void add_language_words(const Analyzer& analyzer, std::vector<std::string>* words) {
+  const std::string& mark = analyzer.config().stem_mark;
+  if (mark.empty()) return;
+  const std::size_t count = words->size();
+  for (std::size_t i = 0; i < count; ++i) words->push_back(mark + (*words)[i]);
+}
+
 }  // namespace
 
 std::string fingerprint(const Article& article, const std::string& language) {
@@ -127,7 +136,10 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                           term = kStemPrefix + analyzer.stem(word);
                                           return term;
                                         });
-  if (words) sort_unique(words);
+  if (words) {
+    sort_unique(words);
+    add_language_words(analyzer, words);
+  }
   return doc;
 }
 
@@ -146,12 +158,15 @@ std::vector<std::string> article_words(const Analyzer& analyzer, const Article& 
     for (Token& token : analyzer.tokenize(*text)) words.push_back(std::move(token.term));
   }
   sort_unique(&words);
+  add_language_words(analyzer, &words);
   return words;
 }
 
-std::vector<std::string> stored_article_words(const Analyzer& analyzer, ArticleStore& store,
+std::vector<std::string> stored_article_words(LanguageAnalyzers& analyzers, ArticleStore& store,
                                               const Xapian::Database& db, Xapian::docid did) {
-  return article_words(analyzer, store.decode(db.get_document(did).get_value(kArticleSlot)));
+  const Article article = store.decode(db.get_document(did).get_value(kArticleSlot));
+  return article_words(article.language.empty() ? analyzers.main() : analyzers.of(article.language),
+                       article);
 }
 
 void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words) {

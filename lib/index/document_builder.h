@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lib/index/article_store.h"
+#include "lib/index/language_analyzers.h"
 #include "lib/index/word_table.h"
 #include "quarry/input/article.h"
 #include "quarry/text/analyzer.h"
@@ -37,18 +38,26 @@ Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
 Xapian::Document make_document(const Analyzer& analyzer, const Article& article,
                                const std::string& origin, WordTable& words, ArticleStore& store);
 
-// The distinct words of an article's title and body.
+// The distinct words of an article's title and body, as the vocabulary
+// counts them for an article in the language of `analyzer`: each word,
+// then, in a language but the main one, each word after the language's
+// mark.
 std::vector<std::string> article_words(const Analyzer& analyzer, const Article& article);
 
-// The distinct words of the article stored as document `did`, read back
-// from its stored text, which `store` decodes. Throws Xapian::Error, and
-// IndexError when the text cannot be read.
-std::vector<std::string> stored_article_words(const Analyzer& analyzer, ArticleStore& store,
+// The same words of the article stored as document `did`, read back from
+// its stored text, which `store` decodes, in the language it is stored
+// in. Throws Xapian::Error, and IndexError when the text cannot be read.
+std::vector<std::string> stored_article_words(LanguageAnalyzers& analyzers, ArticleStore& store,
                                               const Xapian::Database& db, Xapian::docid did);
 
 // The index keeps its vocabulary in Xapian's spelling data: each word with
 // the number of articles holding it. It serves spelling suggestions,
 // wildcards and completion, since the postings themselves hold stems only.
+// In an index of several languages, each word is also counted after the
+// mark of each language but the main one that holds it ("XFRdebat", see
+// stem_mark): which languages write a word as a query types it tells in
+// which of them it is a word. Marks are capitals, which no word starts
+// with, so neither suggestions, wildcards nor completions meet them.
 void add_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
 void remove_words(Xapian::WritableDatabase& db, const std::vector<std::string>& words);
 

@@ -187,6 +187,11 @@ const Analyzer& IndexWriter::analyzer() const {
   return impl_->shard_set ? impl_->shard_set->analyzer() : impl_->database->analyzer();
 }
 
+LanguageCounts IndexWriter::language_counts() const {
+  return impl_->shard_set ? impl_->shard_set->language_counts()
+                          : impl_->database->language_counts();
+}
+
 namespace detail {
 
 IndexWriter IndexWriterAccess::open_locked(const IndexConfig& config) {

@@ -264,6 +264,7 @@ void update_in_place(const Run& run) {
   run.begin(IndexStep::kLinkingStories);
   detail::IndexWriterAccess::on_link_progress(writer, run.link_progress());
   writer.commit();
+  run.report.languages = writer.language_counts();
   // A cancelled commit leaves its stories to the next run.
   if (run.config.cancel && run.config.cancel->load()) run.report.cancelled = true;
 }
@@ -285,7 +286,9 @@ void build_in_parallel(const Run& run) {
   // run to adopt.
   const detail::LinkControl control{run.report.cancelled ? nullptr : config.cancel,
                                     run.link_progress()};
-  if (!build.publish([&](IndexStep step) { run.begin(step); }, control)) {
+  const bool published = build.publish([&](IndexStep step) { run.begin(step); }, control);
+  run.report.languages = build.language_counts();
+  if (!published) {
     run.report.cancelled = true;
     return;
   }

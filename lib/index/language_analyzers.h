@@ -9,22 +9,11 @@
 #include <map>
 #include <string>
 
+#include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
-
-// How many articles were analyzed in one language, and how many of them
-// had their language identified from their text rather than told.
-struct LanguageCount {
-  std::size_t articles = 0;
-  std::size_t identified = 0;
-
-  bool operator==(const LanguageCount&) const = default;
-};
-
-// By language (a stemmer's name).
-using LanguageCounts = std::map<std::string, LanguageCount>;
 
 // Adds `more` to `into`.
 void add_counts(LanguageCounts& into, const LanguageCounts& more);

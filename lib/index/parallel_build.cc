@@ -68,7 +68,7 @@ void count_stored_words(const Xapian::Database& db, WordTable& words) {
   ArticleStore store(db.get_metadata(kTextDictionaryKey));
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
     words.next_article();
-    for (const std::string& word : stored_article_words(words.analyzers().main(), store, db, *it)) {
+    for (const std::string& word : stored_article_words(words.analyzers(), store, db, *it)) {
       words.count(word);
     }
   }
@@ -160,6 +160,7 @@ struct ParallelBuild::Impl {
   std::string db_path;
   std::string language;
   std::size_t commit_every;
+  LanguageCounts languages;  // summed as the writers finish
   fs::path folder;
   // Copies of the first articles, until they train the dictionary. Those
   // articles are stored without one, so that none waits for the training.
@@ -287,6 +288,8 @@ void ParallelBuild::add(Article article, const std::string& origin) {
   impl_->queue({std::move(article), origin});
 }
 
+LanguageCounts ParallelBuild::language_counts() const { return impl_->languages; }
+
 bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& control) {
   on_step(IndexStep::kFinishingParts);
   impl_->stop();
@@ -294,6 +297,10 @@ bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& cont
   if (impl_->failure) std::rethrow_exception(impl_->failure);
   // Each word's count is the sum of the parts' counts: an id lives in one
   // part only.
+  impl_->languages = {};
+  for (const auto& writer : impl_->writers) {
+    if (writer->words) add_counts(impl_->languages, writer->words->analyzers().counts());
+  }
   WordTable& vocabulary = *impl_->writers[0]->words;
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));

@@ -30,6 +30,10 @@ class ParallelBuild {
   // Without publish(), the committed parts stay behind for
   // adopt_interrupted_build to merge on the next run.
   ~ParallelBuild();
+
+  // The articles of the build, by language, once publish() has finished
+  // the parts.
+  LanguageCounts language_counts() const;
   ParallelBuild(const ParallelBuild&) = delete;
   ParallelBuild& operator=(const ParallelBuild&) = delete;
 

@@ -70,6 +70,12 @@ class ShardSetWriter {
   std::vector<OpenDatabase> databases();
   // The analyzer of the first shard, which all of them share.
   const Analyzer& analyzer() const { return shards_.front()->analyzer(); }
+  // The articles upserted so far in every shard, by language.
+  LanguageCounts language_counts() const {
+    LanguageCounts counts;
+    for (const auto& shard : shards_) add_counts(counts, shard->language_counts());
+    return counts;
+  }
 
  private:
   IndexConfig config_;

@@ -22,8 +22,13 @@ const std::string& WordTable::stem_term(const std::string& word) {
 // The main language's stems are cached with the counts; another's are
 // cached by its analyzer.
 const std::string& WordTable::stem_term(const Analyzer& analyzer, const std::string& word) {
-  if (analyzer.config().stem_mark.empty()) return stem_term(word);
+  const std::string& mark = analyzer.config().stem_mark;
+  if (mark.empty()) return stem_term(word);
   counted(word);
+  // The word as the language writes it (see add_words).
+  other_term_ = mark;
+  other_term_ += word;
+  counted(other_term_);
   other_term_ = kStemPrefix;
   other_term_ += analyzer.stem(word);
   return other_term_;

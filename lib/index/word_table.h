@@ -38,7 +38,8 @@ class WordTable {
   // reference lasts until the next call.
   const std::string& stem_term(const Analyzer& analyzer, const std::string& word);
 
-  // Counts the current article as holding `word`, without stemming it.
+  // Counts the current article as holding `word` (as article_words gives
+  // them, marked or not), without stemming it.
   void count(const std::string& word) { counted(word); }
 
   // Takes an article that held `words` out of the counts, before it is

@@ -45,12 +45,13 @@ Xapian::Query flat(Xapian::Query::op op, const std::vector<Xapian::Query>& items
 class Parser {
  public:
   Parser(const Analyzer& analyzer, const std::vector<const Analyzer*>& languages,
-         const QueryParserConfig& config, const Xapian::Database* db, const Deadline& deadline,
-         std::string_view query, std::vector<Lexeme> lexemes, ParsedQuery* out)
+         const Xapian::Database* articles, const QueryParserConfig& config,
+         const Xapian::Database* db, const Deadline& deadline, std::string_view query,
+         std::vector<Lexeme> lexemes, ParsedQuery* out)
       : config_(config),
         query_(query),
         lexemes_(std::move(lexemes)),
-        terms_(analyzer, languages, config, db, deadline, query, out) {}
+        terms_(analyzer, languages, articles, config, db, deadline, query, out) {}
 
   Xapian::Query parse() {
     terms_.plan(lexemes_);
@@ -358,8 +359,8 @@ ParsedQuery QueryParser::parse(std::string_view query) const {
     throw_query_error(query, lexemes[kMaxQueryWords].offset,
                       "more than " + std::to_string(kMaxQueryWords) + " words and operators");
   }
-  out.query = Parser(analyzer_, languages_, config_, db_, deadline_ ? *deadline_ : kNoDeadline,
-                     query, std::move(lexemes), &out)
+  out.query = Parser(analyzer_, languages_, articles_, config_, db_,
+                     deadline_ ? *deadline_ : kNoDeadline, query, std::move(lexemes), &out)
                   .parse();
   deduplicate(&out.highlight);
   return out;
@@ -391,8 +392,8 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
     out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) + " words are searched");
   }
   lexemes.push_back({LexemeKind::kEnd, {}, text.size()});
-  out.query = Parser(analyzer_, languages_, config_, db_, deadline_ ? *deadline_ : kNoDeadline,
-                     text, std::move(lexemes), &out)
+  out.query = Parser(analyzer_, languages_, articles_, config_, db_,
+                     deadline_ ? *deadline_ : kNoDeadline, text, std::move(lexemes), &out)
                   .parse();
   deduplicate(&out.highlight);
   return out;

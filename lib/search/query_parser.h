@@ -58,16 +58,20 @@ class QueryParser {
   // deadline passes: the wildcards not yet expanded then match nothing.
   // `languages` are the analyzers of the languages the index holds (the
   // main one first), whose stems each word stands for; none: the
-  // analyzer's own language only.
+  // analyzer's own language only. With `articles`, the index's articles,
+  // each language's stems are weighed within its own articles (see
+  // TermExpander::weighed_stems).
   explicit QueryParser(const Analyzer& analyzer, QueryParserConfig config = {},
                        const Xapian::Database* db = nullptr, const Deadline* deadline = nullptr,
-                       std::vector<const Analyzer*> languages = {})
+                       std::vector<const Analyzer*> languages = {},
+                       const Xapian::Database* articles = nullptr)
       : analyzer_(analyzer),
         config_(std::move(config)),
         db_(db),
         deadline_(deadline),
         languages_(languages.empty() ? std::vector<const Analyzer*>{&analyzer}
-                                     : std::move(languages)) {}
+                                     : std::move(languages)),
+        articles_(articles) {}
 
   // Throws QueryError (with the column at fault) when the query cannot be
   // read at all: a dangling operator, unbalanced parentheses, a bad date.
@@ -94,6 +98,7 @@ class QueryParser {
   const Xapian::Database* db_;
   const Deadline* deadline_;
   std::vector<const Analyzer*> languages_;
+  const Xapian::Database* articles_;
 };
 
 }  // namespace quarry::detail

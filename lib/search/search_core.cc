@@ -53,7 +53,11 @@ std::size_t SearchCore::distinct_words() {
   if (!distinct_words_) {
     std::size_t words = 0;
     Xapian::Database& vocabulary = shards_.spelling();
-    for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) ++words;
+    for (auto it = vocabulary.spellings_begin(); it != vocabulary.spellings_end(); ++it) {
+      // Not the words counted again by language (see add_words).
+      const char first = (*it)[0];
+      if (first < 'A' || first > 'Z') ++words;
+    }
     distinct_words_ = words;
   }
   return *distinct_words_;
@@ -79,14 +83,18 @@ const Analyzer& SearchCore::analyzer_of(const std::string& language) {
 // every shard's metadata, and never out of date.
 const std::vector<const Analyzer*>& SearchCore::languages() {
   if (!languages_) {
-    std::vector<const Analyzer*> held{&analyzers_.main()};
+    std::vector<const Analyzer*> held;
+    const std::string& main = analyzers_.main_language();
+    if (shards_.articles().get_termfreq(kLanguagePrefix + main) > 0)
+      held.push_back(&analyzers_.main());
     std::istringstream names("none " + Analyzer::available_languages());
     for (std::string name; names >> name;) {
-      if (name != analyzers_.main_language() &&
-          shards_.articles().get_termfreq(kLanguagePrefix + name) > 0) {
+      if (name != main && shards_.articles().get_termfreq(kLanguagePrefix + name) > 0) {
         held.push_back(&analyzers_.of(name));
       }
     }
+    // An empty index reads queries in its main language.
+    if (held.empty()) held.push_back(&analyzers_.main());
     languages_ = std::move(held);
   }
   return *languages_;
@@ -112,7 +120,8 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& opt
   const Deadline deadline(options.time_limit);
   SearchResult result = with_shards([&] {
     // Each search sees the index as last committed.
-    const SearchContext context{shards_, analyzers_.main(), analyzers_, options, deadline};
+    const SearchContext context{shards_,     analyzers_.main(), analyzers_,
+                                languages(), options,           deadline};
     Runner runner(*this, context, query, 0);
     return runner.run(read(query, context));
   });
@@ -125,7 +134,7 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& opt
 CountResult SearchCore::count(std::string_view query, const SearchOptions& options) {
   return with_shards([&] {
     const Deadline none;
-    const SearchContext context{shards_, analyzers_.main(), analyzers_, options, none};
+    const SearchContext context{shards_, analyzers_.main(), analyzers_, languages(), options, none};
     const ParsedQuery parsed = read(query, context);
     CountResult counted{0, parsed.notes, parsed.warnings};
     if (!parsed.query.empty()) counted.total = count_all_matches(shards_.articles(), parsed.query);
@@ -146,7 +155,7 @@ QueryParserConfig SearchCore::parser_config(const SearchOptions& options) {
 
 ParsedQuery SearchCore::read(std::string_view text, const SearchContext& context) {
   const QueryParser parser(analyzers_.main(), parser_config(context.options), &shards_.spelling(),
-                           &context.deadline, languages());
+                           &context.deadline, context.held_languages, &shards_.articles());
   ParsedQuery parsed = parser.parse(text, context.options.parse);
   for (const std::unique_ptr<SearchModule>& module : modules_) module->rewrite(context, &parsed);
   // A query that searches nothing says why, unless the parser has.

@@ -44,6 +44,8 @@ struct SearchContext {
   const Analyzer& analyzer;  // the main language's
   // The analyzers of every language, for reading an article in its own.
   LanguageAnalyzers& languages;
+  // Those of the languages the index holds, the main one first.
+  const std::vector<const Analyzer*>& held_languages;
   const SearchOptions& options;
   const Deadline& deadline;
 };

@@ -1,9 +1,11 @@
 #include "lib/search/spelling_module.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
 #include "lib/index/schema.h"
+#include "lib/search/language_vocabulary.h"
 #include "lib/search/match_count.h"
 #include "lib/search/query_lexer.h"
 #include "lib/search/spelling.h"
@@ -58,13 +60,21 @@ class SpellingModule final : public SearchModule {
     return matches > 0 && matches >= kFarMoreMatches * found.total;
   }
 
+  // The stems of `word` in every language the index holds.
+  static Xapian::Query any_language(const SearchContext& context, const std::string& word) {
+    std::vector<Xapian::Query> stems;
+    for (const Analyzer* language : context.held_languages) {
+      stems.emplace_back(kStemPrefix + language->stem(word));
+    }
+    return Xapian::Query(Xapian::Query::OP_OR, stems.begin(), stems.end());
+  }
+
   // Whether the articles hold the free words `a` and `b` side by side, in
   // either order: a rare word that some article writes beside the query's
   // next word is meant as written ("Societe Generale"), not mistyped.
   static bool written_together(const SearchContext& context, const QueryWord& a,
                                const QueryWord& b) {
-    const Xapian::Query pair[] = {Xapian::Query(kStemPrefix + context.analyzer.stem(a.term)),
-                                  Xapian::Query(kStemPrefix + context.analyzer.stem(b.term))};
+    const Xapian::Query pair[] = {any_language(context, a.term), any_language(context, b.term)};
     Xapian::Enquire enquire(context.shards.articles());
     enquire.set_query(Xapian::Query(Xapian::Query::OP_NEAR, std::begin(pair), std::end(pair), 2));
     enquire.set_weighting_scheme(Xapian::BoolWeight());
@@ -93,11 +103,22 @@ class SpellingModule final : public SearchModule {
     // time limit, the rest are left as typed.
     for (std::size_t i = 0; i < words.size() && !context.deadline.expired(); ++i) {
       const QueryWord& word = words[i];
-      const bool finds_articles =
-          shards.articles().get_termfreq(kStemPrefix + context.analyzer.stem(word.term)) > 0;
+      // The languages whose articles the word finds: a correction must be
+      // a word of one of them, not a word of another language that looks
+      // like it.
+      std::vector<bool> finding;
+      for (const Analyzer* language : context.held_languages) {
+        finding.push_back(shards.articles().get_termfreq(kStemPrefix + language->stem(word.term)) >
+                          0);
+      }
+      const bool finds_articles = std::find(finding.begin(), finding.end(), true) != finding.end();
       const std::string better = speller_.better_spelling(
           shards.spelling(), articles, context.analyzer, word.term, finds_articles);
       if (better.empty() || word.begin < copied) continue;
+      if (finds_articles &&
+          !written_in(shards.spelling(), context.held_languages, better, finding)) {
+        continue;
+      }
       if (finds_articles && written_with_neighbour(context, words, i)) continue;
       suggestion.append(query.substr(copied, word.begin - copied));
       // A word typed in capitals must not become an operator ("ANF" to "AND").

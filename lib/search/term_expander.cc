@@ -1,6 +1,7 @@
 #include "lib/search/term_expander.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -8,6 +9,7 @@
 
 #include "lib/index/schema.h"
 #include "lib/search/date_range.h"
+#include "lib/search/language_vocabulary.h"
 #include "quarry/text/language_identifier.h"
 
 namespace quarry::detail {
@@ -24,6 +26,15 @@ Xapian::Query flat_and(const std::vector<Xapian::Query>& items) {
 }
 
 std::string prefix_for(QueryField field) { return field == QueryField::kTitle ? kTitlePrefix : ""; }
+
+// A word of a query with no language stands for its forms in every
+// language the index holds, but is a word of some of them only: "débat"
+// is French, and its stem, which Portuguese "debate" shares, would find
+// Portuguese articles just as high. The articles of the languages whose
+// articles write the word as typed (the vocabulary counts words by
+// language) rank first: the other languages' stems keep this part of
+// their weight, enough to order their articles after those.
+constexpr double kUnwrittenWeight = 0.02;
 
 std::string unknown_language(std::string_view language) {
   return "no language '" + std::string(language) +
@@ -157,6 +168,55 @@ Xapian::Query TermExpander::any_stem(const std::string& prefix,
   for (const std::string& stem : stems) terms.emplace_back(prefix + stem, 1, position);
   if (terms.size() == 1) return terms[0];
   return Xapian::Query(op, terms.begin(), terms.end());
+}
+
+std::vector<bool> TermExpander::languages_writing(const std::string& word) {
+  if (!db_ || stemmers_.size() < 2) return {};
+  const std::vector<Xapian::doccount> counts = articles_writing(*db_, languages_, word);
+  std::vector<bool> writing;
+  for (const Analyzer* language : stemmers_) {
+    const auto at = std::find(languages_.begin(), languages_.end(), language) - languages_.begin();
+    writing.push_back(counts[static_cast<std::size_t>(at)] > 0);
+  }
+  if (std::find(writing.begin(), writing.end(), true) == writing.end()) return {};
+  return writing;
+}
+
+// A word's stems in several languages, weighed as separate indexes would
+// weigh them: each language's stem is as specific as it is among that
+// language's articles. One index would weigh them by their frequency among
+// all the articles, which favours the languages with fewer articles, or,
+// as one synonym, by their sum, which makes a stem rare in one language
+// as common as the same letters are in another (German "intern", rare,
+// and Swedish "intern", common). A stem's weight grows with its inverse
+// document frequency, as BM25's does; each language's term is scaled by
+// its frequency within the language over that within the index.
+Xapian::Query TermExpander::weighed_stems(const std::string& prefix, const std::string& word,
+                                          const std::vector<std::string>& stems,
+                                          Xapian::termpos position) {
+  if (stems.size() < 2 || !articles_) return any_stem(prefix, stems, position);
+  const std::vector<bool> writing = languages_writing(word);
+  const double all = articles_->get_doccount();
+  const auto idf = [](double held, double articles) {
+    return std::log((articles - held + 0.5) / (held + 0.5));
+  };
+  std::vector<Xapian::Query> weighed;
+  for (std::size_t i = 0; i < stems.size(); ++i) {
+    const std::string term = prefix + stems[i];
+    const double held = articles_->get_termfreq(term);
+    if (held == 0) continue;
+    const double in_language =
+        articles_->get_termfreq(kLanguagePrefix + stemmers_[i]->config().language);
+    // Clamped: a stem most of a language's articles hold weighs little,
+    // not nothing.
+    double scale = std::clamp(idf(held, in_language) / std::max(idf(held, all), 0.1), 0.05, 20.0);
+    if (!writing.empty() && !writing[i]) scale *= kUnwrittenWeight;
+    weighed.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(term, 1, position), scale);
+  }
+  // No language's articles hold it: a term none has matches nothing.
+  if (weighed.empty()) return Xapian::Query(prefix + stems[0], 1, position);
+  if (weighed.size() == 1) return weighed[0];
+  return Xapian::Query(Xapian::Query::OP_OR, weighed.begin(), weighed.end());
 }
 
 std::optional<std::string> TermExpander::wildcard_start(const Lexeme& lexeme) const {
@@ -303,13 +363,14 @@ Xapian::Query TermExpander::word(const Lexeme& lexeme, bool positive, QueryField
     out_->free_words.push_back({lexeme.offset, lexeme.offset + lexeme.text.size(), term});
   }
   const Xapian::termpos position = ++position_;
-  Xapian::Query query =
-      with_synonyms(term, any_stem(kStemPrefix + prefix_for(field), stem, position), positive);
+  Xapian::Query query = with_synonyms(
+      term, weighed_stems(kStemPrefix + prefix_for(field), term, stem, position), positive);
   score(positive, label(lexeme, field), query);
   if (field == QueryField::kNone && config_.title_weight > 0) {
-    const Xapian::Query title(Xapian::Query::OP_SCALE_WEIGHT,
-                              any_stem(std::string(kStemPrefix) + kTitlePrefix, stem, position),
-                              config_.title_weight);
+    const Xapian::Query title(
+        Xapian::Query::OP_SCALE_WEIGHT,
+        weighed_stems(std::string(kStemPrefix) + kTitlePrefix, term, stem, position),
+        config_.title_weight);
     score(positive, "title:" + std::string(lexeme.text), title);
     query = Xapian::Query(Xapian::Query::OP_OR, query, title);
   }

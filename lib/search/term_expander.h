@@ -30,11 +30,13 @@ class TermExpander {
   // `languages` are the analyzers of the languages the index holds, whose
   // stems a word stands for; `analyzer` reads the words.
   TermExpander(const Analyzer& analyzer, std::vector<const Analyzer*> languages,
-               const QueryParserConfig& config, const Xapian::Database* db,
-               const Deadline& deadline, std::string_view query, ParsedQuery* out)
+               const Xapian::Database* articles, const QueryParserConfig& config,
+               const Xapian::Database* db, const Deadline& deadline, std::string_view query,
+               ParsedQuery* out)
       : analyzer_(analyzer),
         languages_(std::move(languages)),
         stemmers_(languages_),
+        articles_(articles),
         config_(config),
         db_(db),
         deadline_(deadline),
@@ -96,6 +98,13 @@ class TermExpander {
   static Xapian::Query any_stem(const std::string& prefix, const std::vector<std::string>& stems,
                                 Xapian::termpos position = 0,
                                 Xapian::Query::op op = Xapian::Query::OP_SYNONYM);
+  // The query of a free word's stems, after `prefix`, at `position`: see
+  // kUnwrittenWeight.
+  Xapian::Query weighed_stems(const std::string& prefix, const std::string& word,
+                              const std::vector<std::string>& stems, Xapian::termpos position);
+  // Whether each language of stemmers_ writes `word` as typed (normalized)
+  // in some article: empty when none does, or there is one language.
+  std::vector<bool> languages_writing(const std::string& word);
   // Restricts the stems to those of `names` (stemmer names) the index
   // holds.
   void search_in(const std::vector<std::string>& names);
@@ -114,6 +123,7 @@ class TermExpander {
   const std::vector<const Analyzer*> languages_;
   // Those of languages_ the query's words are stemmed in.
   std::vector<const Analyzer*> stemmers_;
+  const Xapian::Database* articles_;  // null: every language weighs alike
   const QueryParserConfig& config_;
   const Xapian::Database* db_;
   const Deadline& deadline_;

@@ -62,6 +62,19 @@ enum class IndexStep {
   kMerging,         // a new index's parts become one database
 };
 
+// Of the articles a run added or updated in one language: how many, and how
+// many of them had their language identified from their text rather than
+// told by the input.
+struct LanguageCount {
+  std::size_t articles = 0;
+  std::size_t identified = 0;
+
+  bool operator==(const LanguageCount&) const = default;
+};
+
+// By language, as the stemmers name them ("french").
+using LanguageCounts = std::map<std::string, LanguageCount>;
+
 struct IndexReport {
   std::size_t added = 0;
   std::size_t updated = 0;
@@ -75,6 +88,8 @@ struct IndexReport {
   std::size_t skipped_as_before = 0;
   std::size_t repaired_as_before = 0;
   std::size_t synonym_groups = 0;
+  // The articles added or updated, by the language they are analyzed in.
+  LanguageCounts languages;
   // The articles not met again in an input that could not be read whole (a
   // file cut short, corrupt, unreadable, or with a line or file skipped),
   // by the input given: they are kept, not deleted, until a run reads it
@@ -170,8 +185,11 @@ class IndexWriter {
   // the next commit of any writer links them. Throws IndexError.
   void commit();
 
-  // The analyzer the index is written with.
+  // The analyzer of the index's main language.
   const Analyzer& analyzer() const;
+
+  // The articles added or updated through this writer, by language.
+  LanguageCounts language_counts() const;
 
  private:
   friend struct detail::IndexWriterAccess;
