@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/article_language.h"
+
 namespace quarry {
 namespace {
 
@@ -47,6 +49,7 @@ Json to_json(const Hit& hit) {
   if (!hit.date.empty()) entry["date"] = hit.date;
   if (!hit.source.empty()) entry["source"] = hit.source;
   if (!hit.category.empty()) entry["category"] = hit.category;
+  if (!hit.language.empty()) entry["language"] = hit.language;
   if (hit.more_total > 0) {
     Json story = Json::object();
     story["id"] = hit.story;
@@ -126,6 +129,9 @@ std::string article_json(const Article& article, const std::optional<ArticleMark
   if (!article.date.empty()) json["date"] = article.date;
   if (!article.source.empty()) json["source"] = article.source;
   if (!article.category.empty()) json["category"] = article.category;
+  if (const std::string language = article_language(article); !language.empty()) {
+    json["language"] = language;
+  }
   if (marks) {
     json["title_highlights"] = to_json(marks->title);
     json["highlights"] = to_json(marks->body);

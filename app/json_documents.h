@@ -21,8 +21,9 @@ namespace quarry {
 // Collapse::kDuplicates "groups", "groups_relation" instead), "hits":
 // [{"rank", "id", "title", "score", "snippet", "highlights": [[begin, end],
 // …] in code points of the snippet, "title_highlights" (the same in the
-// title), "date", "source", "category" (each when the article has it),
-// "story": {"id", "more", "more_count"} (when its story has other reports),
+// title), "date", "source", "category", "language" (each when the article
+// has it; the language as Hit::language names it), "story": {"id", "more",
+// "more_count"} (when its story has other reports),
 // "explain": [{"part", "weight"}, …] (when explained)}], then only when they
 // apply "facets": {"source": [[value, count], …], …} (the fields asked for,
 // largest count first), "notes": [...], "warnings": [...], "suggestion"
@@ -48,8 +49,8 @@ struct ArticleMarks {
 };
 
 // The stored article: "id", "title", "body", and "date", "source",
-// "category" when it has them; with marks, "title_highlights" and
-// "highlights" in code points.
+// "category", "language" (as article_language names it) when it has them;
+// with marks, "title_highlights" and "highlights" in code points.
 std::string article_json(const Article& article, const std::optional<ArticleMarks>& marks);
 
 // {"query", "words", "completions"}: completions of the query's last word,

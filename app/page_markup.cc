@@ -110,10 +110,13 @@ std::string article_link(std::string_view id, std::string_view query) {
   return link;
 }
 
-std::string meta_html(std::string_view date, std::string_view source, std::string_view category) {
+std::string meta_html(std::string_view date, std::string_view source, std::string_view category,
+                      std::string_view language) {
   std::string html;
-  const std::pair<std::string_view, std::string_view> parts[] = {
-      {"date", date.substr(0, 10)}, {"source", source}, {"category", category}};
+  const std::pair<std::string_view, std::string_view> parts[] = {{"date", date.substr(0, 10)},
+                                                                 {"source", source},
+                                                                 {"category", category},
+                                                                 {"language", language}};
   for (const auto& [name, value] : parts) {
     if (value.empty()) continue;
     if (!html.empty()) html += " · ";

@@ -45,9 +45,10 @@ std::string page_link(const PageLink& link);
 // The page of article `id`, its matches of `query` marked (none: no query).
 std::string article_link(std::string_view id, std::string_view query);
 
-// "date · source · category", as far as the article has them, each in a
-// span of its class.
-std::string meta_html(std::string_view date, std::string_view source, std::string_view category);
+// "date · source · category · language", as far as the article has them,
+// each in a span of its class.
+std::string meta_html(std::string_view date, std::string_view source, std::string_view category,
+                      std::string_view language);
 
 }  // namespace quarry
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/ansi.h"
+#include "app/article_language.h"
 #include "app/count_text.h"
 #include "app/option_rules.h"
 #include "app/search_option_values.h"
@@ -284,7 +285,10 @@ void PromptSession::show(std::string_view argument) {
   page << terminal_safe(article->title);
   if (style.color) page << ansi::kReset;
   page << '\n' << terminal_safe(article->id);
-  for (const std::string* field : {&article->date, &article->source, &article->category}) {
+  const std::string language = article_language(*article);
+  const std::string* const fields[] = {&article->date, &article->source, &article->category,
+                                       &language};
+  for (const std::string* field : fields) {
     if (!field->empty()) page << " · " << terminal_safe(*field);
   }
   page << "\n\n";
@@ -345,11 +349,13 @@ void PromptSession::facets(std::string_view argument) {
   SearchOptions options = config_.session.search;
   try {
     options.facets.fields =
-        parse_facet_fields(argument.empty() ? "source,category,date" : argument);
+        parse_facet_fields(argument.empty() ? "source,category,language,date" : argument);
   } catch (const ConfigError& error) {
     return problem(error.what());
   }
-  if (options.facets.fields.empty()) return problem(":facets takes fields: source, category, date");
+  if (options.facets.fields.empty()) {
+    return problem(":facets takes fields: source, category, language, date");
+  }
   options.limit = 0;
   options.snippets.enabled = false;
   options.explain.enabled = false;

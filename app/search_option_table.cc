@@ -270,8 +270,8 @@ std::vector<SearchOption> make_table() {
            [](const QuarryOptions& o) { return std::to_string(search(o).parser.max_query_terms); }},
       {.name = "facets",
        .kind = kList,
-       .help = "Count all matches by these fields: source,category,date (dates by month, "
-               "or by year over long spans)",
+       .help = "Count all matches by these fields: source,category,language,date (dates by "
+               "month, or by year over long spans)",
        .values = facet_names(),
        .value_name = "FIELDS",
        .http = "facets",

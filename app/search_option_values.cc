@@ -12,7 +12,7 @@ namespace quarry {
 namespace {
 
 constexpr FacetField kFacetFields[] = {FacetField::kSource, FacetField::kCategory,
-                                       FacetField::kDate};
+                                       FacetField::kLanguage, FacetField::kDate};
 
 // The schemes whose parameters --bm25 gives.
 constexpr std::string_view kBm25Schemes[] = {"bm25", "bm25+"};

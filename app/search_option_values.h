@@ -89,7 +89,8 @@ std::optional<Collapse> collapse_named(std::string_view name);
 // order, each once. Throws ConfigError naming an unknown field.
 std::vector<FacetField> parse_facet_fields(std::string_view list);
 
-// Every facet field's name, in order: "source", "category", "date".
+// Every facet field's name, in order: "source", "category", "language",
+// "date".
 std::vector<std::string_view> facet_names();
 
 // Reads a mode ("on", "off", "auto") and parameters

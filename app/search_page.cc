@@ -3,6 +3,7 @@
 #include <initializer_list>
 #include <utility>
 
+#include "app/article_language.h"
 #include "app/http_query.h"
 #include "app/page_markup.h"
 #include "app/search_option_values.h"
@@ -21,7 +22,7 @@ extern const std::string_view kSearchPageJs;
 }  // namespace detail
 
 std::vector<FacetField> page_facets() {
-  return {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
+  return {FacetField::kSource, FacetField::kCategory, FacetField::kLanguage, FacetField::kDate};
 }
 
 std::string_view search_page_stylesheet() { return detail::kSearchPageCss; }
@@ -98,7 +99,8 @@ std::string render_article_page(const Article& article, const std::vector<Highli
       "<h1>" +
       (article.title.empty() ? html_escape(article.id) : highlighted_html(article.title, title)) +
       "</h1>";
-  main += "<p class=\"meta\">" + meta_html(article.date, article.source, article.category) +
+  main += "<p class=\"meta\">" +
+          meta_html(article.date, article.source, article.category, article_language(article)) +
           "</p><p class=\"id\">" + html_escape(article.id) + "</p>";
   main += "<div class=\"body\">" + paragraphs_html(highlighted_html(article.body, body)) +
           "</div></article>";

@@ -5,7 +5,7 @@
 'use strict';
 
 const PAGE_HITS = 10;
-const FACETS = 'source,category,date';
+const FACETS = 'source,category,language,date';
 const FACET_VALUES_SHOWN = 10;
 const MAX_OFFSET = 10000;
 
@@ -102,16 +102,17 @@ function articleLink(id, query) {
 }
 
 // The query narrowed to one value of a facet, as the query language writes
-// a filter.
+// a filter: dates and languages ("fr") are one word, others are quoted.
 function narrowed(query, field, value) {
-  const filter = field === 'date' ? 'date:' + value : field + ':"' + value.replaceAll('"', '') + '"';
+  const filter = field === 'date' || field === 'language' ? field + ':' + value
+    : field + ':"' + value.replaceAll('"', '') + '"';
   return query ? query + ' ' + filter : filter;
 }
 
 function meta(hit) {
   const parts = [];
   for (const [name, value] of [['date', (hit.date || '').slice(0, 10)],
-    ['source', hit.source], ['category', hit.category]]) {
+    ['source', hit.source], ['category', hit.category], ['language', hit.language]]) {
     if (!value) continue;
     if (parts.length) parts.push(' · ');
     parts.push(element('span', { class: name }, value));

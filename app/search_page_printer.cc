@@ -30,7 +30,7 @@ std::string reports_html(const Hit& hit, const SearchPageView& view) {
     html += "<li><a href=\"" + html_escape(article_link(id, view.query)) + "\">" +
             html_escape(titled ? found->second.title : id) + "</a>";
     if (found != view.reports.end()) {
-      const std::string meta = meta_html(found->second.date, found->second.source, "");
+      const std::string meta = meta_html(found->second.date, found->second.source, "", "");
       if (!meta.empty()) html += " <span class=\"meta\">" + meta + "</span>";
     }
     html += "</li>";
@@ -46,7 +46,8 @@ std::string hit_html(const Hit& hit, const SearchPageView& view) {
                      html_escape(article_link(hit.id, view.query)) + "\">";
   html +=
       hit.title.empty() ? html_escape(hit.id) : highlighted_html(hit.title, hit.title_highlights);
-  html += "</a></h2><p class=\"meta\">" + meta_html(hit.date, hit.source, hit.category) + "</p>";
+  html += "</a></h2><p class=\"meta\">" +
+          meta_html(hit.date, hit.source, hit.category, hit.language) + "</p>";
   if (!hit.snippet.text.empty()) {
     html += "<p class=\"snippet\">" + highlighted_html(hit.snippet.text, hit.snippet.highlights) +
             "</p>";
@@ -62,11 +63,11 @@ std::string hit_html(const Hit& hit, const SearchPageView& view) {
 }
 
 // The query narrowed to one value of a facet, as the query language writes
-// a filter.
+// a filter: dates and languages ("fr") are one word, others are quoted.
 std::string narrowed(std::string_view query, FacetField field, std::string_view value) {
   std::string filter(facet_name(field));
   filter += ':';
-  if (field == FacetField::kDate) {
+  if (field == FacetField::kDate || field == FacetField::kLanguage) {
     filter += value;
   } else {
     std::string quoted(value);

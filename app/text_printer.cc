@@ -47,11 +47,12 @@ void write_facets(std::ostream& out, const std::vector<Facet>& facets, const Tex
   }
 }
 
-// "id · date · source · category", as far as the article has them.
+// "id · date · source · category · language", as far as the article has
+// them.
 void write_origin(std::ostream& out, const Hit& hit, const TextStyle& style) {
   if (style.color) out << ansi::kDim;
   out << terminal_safe(hit.id);
-  for (const std::string* field : {&hit.date, &hit.source, &hit.category}) {
+  for (const std::string* field : {&hit.date, &hit.source, &hit.category, &hit.language}) {
     if (!field->empty()) out << " · " << terminal_safe(*field);
   }
   if (style.color) out << ansi::kReset;

@@ -632,9 +632,9 @@ TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
   const std::vector<std::string> lines = lines_of(text.out);
   ASSERT_GE(lines.size(), 10u) << text.out;
   EXPECT_EQ(lines[0], "3 articles match");
-  EXPECT_EQ(lines[2], "   w1 · 2017-12-01 · Reuters · grain");
-  EXPECT_EQ(lines[5], "   w2 · 2017-11-03 · Reuters · grain");
-  EXPECT_EQ(lines[8], "   w3 · trade");
+  EXPECT_EQ(lines[2], "   w1 · 2017-12-01 · Reuters · grain · en");
+  EXPECT_EQ(lines[5], "   w2 · 2017-11-03 · Reuters · grain · en");
+  EXPECT_EQ(lines[8], "   w3 · trade · en");
 
   const json result = json::parse(
       run_quarry(dir / "index", {"--format", "json", "--facets", "source,category,date", "wheat"})
@@ -644,6 +644,7 @@ TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
   EXPECT_EQ(hits.at("w1").at("source"), "Reuters");
   EXPECT_EQ(hits.at("w1").at("category"), "grain");
   EXPECT_EQ(hits.at("w1").at("date"), "2017-12-01");
+  EXPECT_EQ(hits.at("w1").at("language"), "en");
   EXPECT_FALSE(hits.at("w3").contains("source"));
   EXPECT_FALSE(hits.at("w3").contains("date"));
   // "Wheat" is the first word of w1's title; "Exports" is not a query word.

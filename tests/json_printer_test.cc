@@ -63,18 +63,22 @@ TEST(JsonPrinterTest, JsonParsesBackWithEveryField) {
   EXPECT_EQ(first["highlights"], nlohmann::json::parse("[[6, 14]]"));
   EXPECT_EQ(json["hits"][1]["highlights"], nlohmann::json::parse("[[3, 7], [13, 21]]"));
   // Fields an article lacks are left out.
-  for (const char* field : {"date", "source", "category"}) EXPECT_FALSE(first.contains(field));
+  for (const char* field : {"date", "source", "category", "language"}) {
+    EXPECT_FALSE(first.contains(field)) << field;
+  }
 }
 
-TEST(JsonPrinterTest, JsonHitsCarryDateSourceAndCategory) {
+TEST(JsonPrinterTest, JsonHitsCarryDateSourceCategoryAndLanguage) {
   SearchResult result = two_hits();
   result.hits[0].date = "2017-12-10";
   result.hits[0].source = "Press Association";
   result.hits[0].category = "sport";
+  result.hits[0].language = "fr";
   const nlohmann::json hit = nlohmann::json::parse(json_of(result))["hits"][0];
   EXPECT_EQ(hit["date"], "2017-12-10");
   EXPECT_EQ(hit["source"], "Press Association");
   EXPECT_EQ(hit["category"], "sport");
+  EXPECT_EQ(hit["language"], "fr");
 }
 
 TEST(JsonPrinterTest, JsonHighlightsPointAtTheWordsOfTheSnippet) {

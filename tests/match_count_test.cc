@@ -1,6 +1,7 @@
-// How many articles match, and how many by source, category and month:
-// exact counts up to the count limit, a lower bound past it, whatever the
-// page asked for; facets that add up and agree with filtered counts.
+// How many articles match, and how many by source, category, language and
+// month: exact counts up to the count limit, a lower bound past it,
+// whatever the page asked for; facets that add up and agree with filtered
+// counts.
 #include "lib/search/match_count.h"
 
 #include <gtest/gtest.h>
@@ -221,6 +222,25 @@ TEST_F(MatchCountTest, FacetsAddUpAndAgreeWithFilteredCounts) {
       }
     }
   }
+}
+
+// Languages are counted by their codes, as hits name them, and each code
+// is the filter that selects its articles.
+TEST(MatchCountLanguages, LanguagesAreCountedByCode) {
+  TempDir dir;
+  index_articles(dir, english_and_french_articles());
+  Searcher searcher(index_path(dir));
+  SearchOptions options;
+  options.facets.fields = {FacetField::kLanguage};
+  const SearchResult result = searcher.search("trains", options);
+  ASSERT_EQ(result.facets.size(), 1u);
+  EXPECT_EQ(result.facets[0].field, FacetField::kLanguage);
+  const std::vector<FacetValue> languages = {{"en", 1}, {"fr", 1}};
+  EXPECT_EQ(result.facets[0].values, languages);
+  for (const Hit& hit : result.hits) {
+    EXPECT_EQ(hit.language, hit.id == "strike-fr" ? "fr" : "en") << hit.id;
+  }
+  EXPECT_EQ(searcher.count("trains language:fr").total, 1u);
 }
 
 TEST(MatchCountDates, LongSpansAreCountedByYear) {

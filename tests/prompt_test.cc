@@ -688,7 +688,8 @@ TEST_F(PromptTest, ShowWritesControlCharactersVisibly) {
   EXPECT_NE(found.out.find("^[]0;pwned^G Zebra"), std::string::npos) << found.out;
   const Reply shown = say(":show 1");
   EXPECT_EQ(shown.diagnostics, "");
-  EXPECT_TRUE(shown.out.starts_with("^[]0;pwned^G Zebra\na^[[2J^M\n\nA zebrafish^[[2J here.\n"))
+  EXPECT_TRUE(
+      shown.out.starts_with("^[]0;pwned^G Zebra\na^[[2J^M · en\n\nA zebrafish^[[2J here.\n"))
       << shown.out;
   EXPECT_NE(shown.out.find("It\tswam."), std::string::npos) << shown.out;
   for (const std::string& text : {found.out, shown.out}) {
@@ -717,6 +718,7 @@ TEST_F(PromptTest, FacetsCountTheLastQuerysMatches) {
             "3 articles match\n"
             "  source: Reuters 3\n"
             "  category: grain 2 · trade 1\n"
+            "  language: en 3\n"
             "  date: 2017-11 2 · 2017-12 1\n");
   EXPECT_EQ(say(":facets category").out, "3 articles match\n  category: grain 2 · trade 1\n");
   expect_problem(say(":facets author"), ":facets author", "'author'");

@@ -111,9 +111,13 @@ TEST(FacetNames, ListsParseInOrderOnce) {
   EXPECT_EQ(parse_facet_fields("date, source,date,"),
             (std::vector<FacetField>{FacetField::kDate, FacetField::kSource}));
   EXPECT_TRUE(parse_facet_fields("").empty());
-  for (FacetField field : {FacetField::kSource, FacetField::kCategory, FacetField::kDate}) {
+  for (FacetField field :
+       {FacetField::kSource, FacetField::kCategory, FacetField::kLanguage, FacetField::kDate}) {
     EXPECT_EQ(facet_field(facet_name(field)), field);
   }
+  EXPECT_EQ(facet_names(),
+            (std::vector<std::string_view>{"source", "category", "language", "date"}));
+  EXPECT_EQ(parse_facet_fields("language"), std::vector<FacetField>{FacetField::kLanguage});
   try {
     parse_facet_fields("source,author");
     ADD_FAILURE() << "an unknown field was taken";

@@ -121,6 +121,41 @@ TEST(SearchPagePrinter, OneYearIsOneBar) {
       << page;
 }
 
+// Matches of English and French articles, the first hit French.
+SearchResult french_and_english() {
+  SearchResult result;
+  result.query = "trains";
+  result.total = 12;
+  result.stories = 12;
+  Hit hit;
+  hit.rank = 1;
+  hit.id = "fr.txt";
+  hit.title = "Grève";
+  hit.source = "AFP";
+  hit.language = "fr";
+  result.hits.push_back(hit);
+  result.facets.push_back({FacetField::kLanguage, {{"fr", 8}, {"en", 4}}});
+  return result;
+}
+
+// Each hit says its language, and the language facet narrows the query to
+// one by its code, unquoted.
+TEST(SearchPagePrinter, LanguagesAreShownAndNarrowTheQuery) {
+  const SearchResult result = french_and_english();
+  SearchPageView view;
+  view.query = "trains";
+  const std::string page = page_of(view, &result);
+  EXPECT_NE(page.find("<span class=\"source\">AFP</span> · <span class=\"language\">fr</span>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<section class=\"facet\"><h2>language</h2><ul><li><a "
+                      "href=\"/?q=trains%20language%3Afr\">fr</a> <span class=\"n\">8</span>"),
+            std::string::npos)
+      << page;
+  EXPECT_EQ(page.find("class=\"language\">Only"), std::string::npos);
+  EXPECT_EQ(page.find("name=\"language\""), std::string::npos);
+}
+
 // Three reports of one story, shown once.
 SearchResult one_story() {
   SearchResult result;

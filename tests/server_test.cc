@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -514,6 +515,42 @@ TEST_F(ServerTest, ServesItsStylesheetAndScript) {
   EXPECT_EQ(script.status, 200);
   EXPECT_EQ(script.header("content-type"), "text/javascript; charset=utf-8");
   EXPECT_NE(script.body.find("/api/search"), std::string::npos);
+}
+
+// English and French reports of one event, and one server of them.
+class ServerLanguageTest : public SharedIndexTest {
+ public:
+  static void SetUpTestSuite() {
+    index_suite_articles(english_and_french_articles());
+    server_ = std::make_unique<Server>(db_path());
+  }
+  static void TearDownTestSuite() {
+    server_.reset();
+    SharedIndexTest::TearDownTestSuite();
+  }
+
+ protected:
+  static Server& server() { return *server_; }
+
+ private:
+  static std::unique_ptr<Server> server_;
+};
+
+std::unique_ptr<Server> ServerLanguageTest::server_;
+
+TEST_F(ServerLanguageTest, HitsAndArticlesSayTheirLanguage) {
+  const json answer = server().get_json("/api/search?q=trains&collapse=none");
+  std::map<std::string, std::string> languages;
+  for (const json& hit : answer.at("hits")) languages[hit.at("id")] = hit.at("language");
+  EXPECT_EQ(languages,
+            (std::map<std::string, std::string>{{"strike-en", "en"}, {"strike-fr", "fr"}}));
+  EXPECT_EQ(server().get_json("/api/articles/strike-fr").at("language"), "fr");
+  EXPECT_EQ(server().get_json("/api/articles/strike-en").at("language"), "en");
+}
+
+TEST_F(ServerLanguageTest, LanguagesAreCounted) {
+  const json answer = server().get_json("/api/search?q=trains&facets=language");
+  EXPECT_EQ(answer.at("facets").at("language"), json::parse(R"([["en", 1], ["fr", 1]])"));
 }
 
 // Servers of an index of their own.

@@ -66,7 +66,7 @@ TEST_F(SessionTest, GoodQueryWritesItsHits) {
   EXPECT_EQ(answer("mourinho"), Answer::kAnswered);
   const std::string out = out_.str();
   EXPECT_TRUE(out.starts_with("1 article matches\n1. Mourinho leaves United  [")) << out;
-  EXPECT_NE(out.find("   mourinho.txt\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("   mourinho.txt · en\n"), std::string::npos) << out;
   EXPECT_NE(out.find("José Mourinho left"), std::string::npos) << out;
   EXPECT_EQ(out.find("Guardiola"), std::string::npos) << out;
   EXPECT_EQ(out.find('\x1b'), std::string::npos) << out;

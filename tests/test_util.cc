@@ -54,12 +54,22 @@ TempDir::~TempDir() {
 std::string to_json_lines(const std::vector<Article>& articles) {
   std::string out;
   for (const Article& article : articles) {
-    const nlohmann::json line = {
+    nlohmann::json line = {
         {"id", article.id},     {"title", article.title},       {"body", article.body},
         {"date", article.date}, {"category", article.category}, {"source", article.source}};
+    if (!article.language.empty()) line["language"] = article.language;
     out += line.dump() + "\n";
   }
   return out;
+}
+
+std::vector<Article> english_and_french_articles() {
+  return {{"strike-en", "Rail strike halts the trains",
+           "Rail workers walked out on Monday, and most trains stood still.", "2026-03-02",
+           "transport", "Wire", "english"},
+          {"strike-fr", "La grève arrête les trains",
+           "Les cheminots ont cessé le travail lundi, et la plupart des trains sont restés à quai.",
+           "2026-03-02", "transport", "Wire", "french"}};
 }
 
 std::string index_path(const TempDir& dir) { return (dir / "index").string(); }

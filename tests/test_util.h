@@ -37,8 +37,14 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Articles as a JSON Lines corpus, one object per line, every field set.
+// Articles as a JSON Lines corpus, one object per line, every field set
+// (the language when there is one).
 std::string to_json_lines(const std::vector<Article>& articles);
+
+// Two reports of one event, each saying its language: "strike-en" in
+// English and "strike-fr" in French. Both hold "trains", a word of both
+// languages.
+std::vector<Article> english_and_french_articles();
 
 // Expects every field of `actual` to equal that of `expected`, each field
 // checked and reported on its own, so that a failure names the field.

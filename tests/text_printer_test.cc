@@ -233,7 +233,9 @@ TEST(TextPrinterTest, TextShowsWhatEachHitIs) {
   result.hits[0].date = "2017-12-10T15:01:01";
   result.hits[0].source = "Press Association";
   result.hits[0].category = "sport";
+  result.hits[0].language = "en";
   result.hits[1].source = "BBC News";
+  result.hits[1].language = "fr";
   const std::vector<std::string> lines = [&] {
     std::vector<std::string> all;
     std::istringstream in(text_of(result, false));
@@ -241,12 +243,13 @@ TEST(TextPrinterTest, TextShowsWhatEachHitIs) {
     return all;
   }();
   ASSERT_GE(lines.size(), 6u);
-  EXPECT_EQ(lines[2], "   a.txt · 2017-12-10T15:01:01 · Press Association · sport");
-  EXPECT_EQ(lines[5], "   b.txt · BBC News");
+  EXPECT_EQ(lines[2], "   a.txt · 2017-12-10T15:01:01 · Press Association · sport · en");
+  EXPECT_EQ(lines[5], "   b.txt · BBC News · fr");
   // In colour, the line is dim.
   const std::string colored = text_of(result, true);
-  EXPECT_NE(colored.find("\x1b[2ma.txt · 2017-12-10T15:01:01 · Press Association · sport\x1b[0m"),
-            std::string::npos)
+  EXPECT_NE(
+      colored.find("\x1b[2ma.txt · 2017-12-10T15:01:01 · Press Association · sport · en\x1b[0m"),
+      std::string::npos)
       << colored;
 }
 

@@ -8,7 +8,8 @@
 namespace quarry {
 namespace {
 
-constexpr FacetField kFields[] = {FacetField::kSource, FacetField::kCategory, FacetField::kDate};
+constexpr FacetField kFields[] = {FacetField::kSource, FacetField::kCategory, FacetField::kLanguage,
+                                  FacetField::kDate};
 
 }  // namespace
 
@@ -18,6 +19,8 @@ std::string_view facet_name(FacetField field) {
       return "source";
     case FacetField::kCategory:
       return "category";
+    case FacetField::kLanguage:
+      return "language";
     case FacetField::kDate:
       return "date";
   }

@@ -23,6 +23,8 @@ Xapian::valueno slot_of(FacetField field) {
       return kSourceSlot;
     case FacetField::kCategory:
       return kCategorySlot;
+    case FacetField::kLanguage:
+      return kLanguageSlot;
     case FacetField::kDate:
       return kDateSlot;
   }

@@ -1,5 +1,5 @@
-// Facets (SearchOptions::facets): every match counted by source, category
-// or month (SearchResult::facets).
+// Facets (SearchOptions::facets): every match counted by source, category,
+// language or month (SearchResult::facets).
 #ifndef QUARRY_LIB_SEARCH_FACET_MODULE_H_
 #define QUARRY_LIB_SEARCH_FACET_MODULE_H_
 

@@ -1,7 +1,8 @@
 """The search page of `quarry serve` in headless Chromium, used as a reporter
 would: type a query, read the hits, open one, open a story's other reports,
 show every report, find articles like one and go back, page forward, sort by
-date, narrow by a bar of the timeline of dates, complete a word, use the keyboard and a phone's width, and with
+date, narrow by a bar of the timeline of dates, narrow by language, complete a
+word, use the keyboard and a phone's width, and with
 JavaScript off. An article whose title and body are markup shows as text and
 runs nothing.
 
@@ -80,6 +81,15 @@ def corpus_lines():
         articles.append({"id": f"lighthouse-{n}", "title": f"Lighthouse log {day}",
                          "body": f"Entry {n} of the keeper: the lighthouse lamp, {LAMPS[n]}.",
                          "date": day + "T06:30:00", "source": "Keeper", "category": "log"})
+    # The same news in English and in French, each saying its language.
+    articles.append({"id": "tram-en", "title": "The tramways run again",
+                     "body": "Repairs done, the tramways run again.",
+                     "date": "2017-02-03", "source": "Wire", "category": "transport",
+                     "language": "en"})
+    articles.append({"id": "tram-fr", "title": "Les tramways roulent de nouveau",
+                     "body": "Après une semaine de travaux, les tramways roulent de nouveau.",
+                     "date": "2017-02-03", "source": "Wire", "category": "transport",
+                     "language": "fr"})
     return "".join(json.dumps(article) + "\n" for article in articles)
 
 
@@ -375,6 +385,17 @@ class SearchPageTest(unittest.TestCase):
         self.wait_for_count("2 articles match")
         self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"),
                          "lighthouse date:2017-03")
+
+    def test_each_hit_says_its_language_and_a_facet_narrows_to_one(self):
+        self.search("tramways", reports="All reports")
+        self.wait_for_count("2 articles match")
+        languages = [span.text for span in self.driver.find_elements(By.CSS_SELECTOR, ".hit .language")]
+        self.assertEqual(sorted(languages), ["en", "fr"])
+        self.driver.find_element(By.LINK_TEXT, "fr").click()
+        self.wait_for_count("1 article matches")
+        self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"),
+                         "tramways language:fr")
+        self.assertEqual(self.titles(), ["Les tramways roulent de nouveau"])
 
     def test_hostile_markup_shows_as_text_and_runs_nothing(self):
         self.search("hostile")

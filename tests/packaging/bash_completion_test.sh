@@ -99,7 +99,7 @@ expect "$quarry --color a" always auto
 expect "$quarry --match " all any auto
 expect "$quarry --sort " -date date relevance
 expect "$quarry --correct " always auto never
-expect "$quarry --facets " category date source
+expect "$quarry --facets " category date language source
 expect "$quarry --facets source,c" source,category
 mapfile -t schemes < <("$quarry" --help | sed -n 's/.*Ranking scheme: \(.*\) (default: [^)]*)$/\1/p' | tr ' ' '\n')
 ((${#schemes[@]} > 3)) || { echo "FAIL: no ranking schemes in quarry --help" >&2; exit 1; }

@@ -1,5 +1,5 @@
 // Counts of the matching articles by a field: how many by source, by
-// category, by month.
+// category, by language, by month.
 #ifndef QUARRY_SEARCH_FACET_H_
 #define QUARRY_SEARCH_FACET_H_
 
@@ -11,9 +11,10 @@
 
 namespace quarry {
 
-enum class FacetField { kSource, kCategory, kDate };
+enum class FacetField { kSource, kCategory, kLanguage, kDate };
 
-// "source", "category" or "date": the name in options, JSON and queries.
+// "source", "category", "language" or "date": the name in options, JSON
+// and queries.
 std::string_view facet_name(FacetField field);
 
 // The field of that name; nothing for another name.
@@ -27,8 +28,9 @@ struct FacetOptions {
 
 struct FacetValue {
   // As articles write it (the most common spelling among those the
-  // analyzer folds together, as a filter on the field does); dates are
-  // "YYYY-MM", or "YYYY" when the matches span many years.
+  // analyzer folds together, as a filter on the field does); languages as
+  // Hit::language names them ("fr"); dates are "YYYY-MM", or "YYYY" when
+  // the matches span many years.
   std::string value;
   std::size_t count = 0;
 
