@@ -19,6 +19,8 @@ constexpr QueryField kQueryFields[] = {
     {"source:", "the source, whole"},
     {"category:", "the category, whole"},
     {"id:", "the article id"},
+    {"language:", "articles in one language, as fr or french"},
+    {"lang:", "the same as language:"},
     {"date:", "a date or a range, as 2017-12 or 2017-12-01..2017-12-31"},
     {"after:", "articles dated on or after"},
     {"before:", "articles dated on or before"},

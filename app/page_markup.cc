@@ -99,6 +99,7 @@ std::string page_link(const PageLink& link) {
   if (link.collapse != Collapse::kStory) {
     url += "collapse=" + std::string(collapse_name(link.collapse)) + "&";
   }
+  if (!link.language.empty()) url += "language=" + url_encode(link.language) + "&";
   if (!link.like.empty() && !link.from.empty()) url += "from=" + url_encode(link.from) + "&";
   url.pop_back();
   return url;

@@ -36,6 +36,8 @@ struct PageLink {
   Collapse collapse = Collapse::kStory;
   std::string_view like = {};  // an article id: the articles like it
   std::string_view from = {};  // with like: the query the page goes back to
+  // The one language searched (the language parameter); empty: every one.
+  std::string_view language = {};
 };
 
 // The link with the defaults left out; q is left out only of a like

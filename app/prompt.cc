@@ -72,9 +72,12 @@ constexpr char kHelp[] = R"(Type a query to search, or a command:
   :like N [QUERY]   articles like hit N (that match QUERY)
   :limit N          hits per page
   :format text|json how hits are written
+  :language [LANG]  search in one language only, such as :language fr
+                    (alone: every language)
   :accept           search the spelling suggestion ("did you mean")
-  :facets [FIELDS]  count the last query's matches by source, category, date
-                    (or by the FIELDS given, such as :facets category)
+  :facets [FIELDS]  count the last query's matches by source, category,
+                    language, date (or by the FIELDS given, such as
+                    :facets category)
   :stats            what the index holds
   :help             this list
   :quit             leave (Ctrl-D does too)
@@ -120,9 +123,9 @@ AnswerPrinter& PromptSession::printer() {
 }
 
 const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {":next",   ":prev",  ":show",   ":story",
-                                                     ":like",   ":limit", ":format", ":accept",
-                                                     ":facets", ":stats", ":help",   ":quit"};
+  static const std::vector<std::string> kCommands = {
+      ":next",     ":prev",   ":show",   ":story", ":like", ":limit", ":format",
+      ":language", ":accept", ":facets", ":stats", ":help", ":quit"};
   return kCommands;
 }
 

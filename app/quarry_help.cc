@@ -17,6 +17,7 @@ const char kQuarryFooter[] = R"(Query language:
   Manches*                    words that start so
   title:derby  source:"Press Association"  category:sport  id:001.txt
                               fields, their names in any case (Title:derby)
+  language:fr  lang:french    articles in one language, its ISO 639-1 code or name
   date:2017-12-10  date:2017-12-01..2017-12-31  date:2017-12
   after:2017-12-01  before:2017-12-31   the day (or month, year) named included
 
@@ -52,10 +53,11 @@ const char kServeSummary[] = "Serve the index over HTTP: a search page and a JSO
 const char kServeFooter[] = R"(Routes (all GET):
   /                       the search page (works without JavaScript)
   /api/search?q=...       the JSON of quarry --format json; parameters n, offset,
-                          sort, match, plain, strict, correct, explain, snippets,
-                          facets, count_limit, weight, bm25, title_weight,
-                          collapse, feedback, like (q may then be left out), as
-                          quarry's options (strict=true: 400 for a bad query)
+                          sort, match, language, plain, strict, correct,
+                          explain, snippets, facets, count_limit, weight, bm25,
+                          title_weight, collapse, feedback, like (q may then be
+                          left out), as quarry's options (strict=true: 400 for
+                          a bad query)
   /api/articles/ID        a stored article (with q=..., where the query matches it)
   /api/suggest?q=...      completions of the query's last word
   /api/stats, /healthz

@@ -301,7 +301,7 @@ std::string page_html(const SearchPageView& view,
 
 HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   const Parameters parameters(target.parameters,
-                              {"q", "sort", "offset", "collapse", "like", "from"});
+                              {"q", "sort", "offset", "collapse", "like", "from", "language"});
   SearchPageView view;
   view.limit = kPageHits;
   if (!parameters.get("q") && !parameters.get("like")) {
@@ -318,6 +318,7 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   view.sort = request.options.sort;
   view.offset = request.options.offset;
   view.collapse = request.options.collapse.by;
+  view.language = request.options.parser.language;
   view.like = request.options.like.id;
   view.from = parameters.get("from").value_or("");
   if (view.from.size() > kMaxQueryBytes) {

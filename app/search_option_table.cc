@@ -8,6 +8,8 @@
 #include "app/serve_option_rows.h"
 #include "quarry/error.h"
 #include "quarry/search/ranking.h"
+#include "quarry/text/analyzer.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry {
 namespace {
@@ -22,6 +24,38 @@ std::vector<std::string_view> scheme_names() {
     at = space + 1;
   }
   return names;
+}
+
+// The ISO 639-1 codes of the languages there are stemmers for, each once
+// ("porter" and "english" are both "en"): what completion offers for
+// --language, which takes names too.
+std::vector<std::string_view> language_codes() {
+  static const std::vector<std::string> kCodes = [] {
+    std::vector<std::string> codes;
+    std::istringstream names(Analyzer::available_languages());
+    for (std::string name; names >> name;) {
+      const std::string code = language_code(name);
+      if (!code.empty() && std::find(codes.begin(), codes.end(), code) == codes.end()) {
+        codes.push_back(code);
+      }
+    }
+    return codes;
+  }();
+  return {kCodes.begin(), kCodes.end()};
+}
+
+// Why the query cannot be written in `language`, or empty: an empty one
+// is every language.
+std::string check_language(std::string_view language) {
+  if (language.empty() || !stemmer_language(language).empty()) return "";
+  return "no language '" + std::string(language) +
+         "': name one by its ISO 639-1 code (fr) or its name (french)";
+}
+
+// A language the prompt takes, or none for every language.
+std::optional<OptionValue> read_language(std::string_view text) {
+  if (!check_language(text).empty()) return std::nullopt;
+  return std::string(text);
 }
 
 // A count the prompt takes: digits alone, 1 or more.
@@ -202,6 +236,31 @@ std::vector<SearchOption> make_table() {
        .show =
            [](const QuarryOptions& o) {
              return std::string(name_of(kMatchNames, search(o).parser.match));
+           }},
+      {.name = "language",
+       .kind = kText,
+       .help = "Search in one language only: its words stand for their forms in that "
+               "language, and only its articles match (ISO 639-1 code or name: fr, french); "
+               "default: every language the index holds",
+       .values = language_codes(),
+       .value_name = "LANG",
+       .http = "language",
+       .prompt = ":language",
+       .prompt_usage = ":language takes a language, by its ISO 639-1 code or its name, such as "
+                       ":language fr; alone, every language",
+       .prompt_read = read_language,
+       .prompt_confirm =
+           [](const QuarryOptions& o) {
+             const std::string& language = search(o).parser.language;
+             return (language.empty() ? std::string("searches in every language")
+                                      : "searches in " + stemmer_language(language) + " only") +
+                    ", from the next query";
+           },
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             const std::string why = check_language(text(v));
+             if (!why.empty()) throw ConfigError(why);
+             search(o).parser.language = text(v);
            }},
       {.name = "sort",
        .kind = kChoice,

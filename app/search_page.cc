@@ -77,14 +77,23 @@ std::string collapse_options(Collapse collapse) {
   return html;
 }
 
+// The language searched goes with the next query typed in the form; the
+// page says which it is, and links to every language.
+std::string language_input(std::string_view language) {
+  if (language.empty()) return "";
+  return "<input id=\"language\" name=\"language\" type=\"hidden\" value=\"" +
+         html_escape(language) + "\">";
+}
+
 }  // namespace
 
 std::string render_page(std::string_view title, std::string_view query, SortOrder sort,
-                        Collapse collapse, std::string main) {
+                        Collapse collapse, std::string_view language, std::string main) {
   return fill(detail::kSearchPageHtml, {{"title", html_escape(title)},
                                         {"query", html_escape(query)},
                                         {"sort_options", sort_options(sort)},
                                         {"collapse_options", collapse_options(collapse)},
+                                        {"language_input", language_input(language)},
                                         {"main", std::move(main)}});
 }
 
@@ -105,13 +114,14 @@ std::string render_article_page(const Article& article, const std::vector<Highli
   main += "<div class=\"body\">" + paragraphs_html(highlighted_html(article.body, body)) +
           "</div></article>";
   const std::string page_title = (article.title.empty() ? article.id : article.title) + " — Quarry";
-  return render_page(page_title, query, SortOrder::kRelevance, Collapse::kStory, std::move(main));
+  return render_page(page_title, query, SortOrder::kRelevance, Collapse::kStory, "",
+                     std::move(main));
 }
 
 std::string render_error_page(int status, std::string_view message) {
   const std::string main = "<p class=\"error\" role=\"alert\">" + html_escape(message) + "</p>";
   return render_page(std::to_string(status) + " — Quarry", "", SortOrder::kRelevance,
-                     Collapse::kStory, main);
+                     Collapse::kStory, "", main);
 }
 
 }  // namespace quarry

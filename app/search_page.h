@@ -21,10 +21,11 @@ namespace quarry {
 inline constexpr std::size_t kPageHits = 10;
 std::vector<FacetField> page_facets();
 
-// The page: `title`, the search form holding `query`, `sort` and
-// `collapse`, and `main` (HTML, already escaped) under it.
+// The page: `title`, the search form holding `query`, `sort`, `collapse`
+// and `language` (empty: every language), and `main` (HTML, already
+// escaped) under it.
 std::string render_page(std::string_view title, std::string_view query, SortOrder sort,
-                        Collapse collapse, std::string main);
+                        Collapse collapse, std::string_view language, std::string main);
 
 // One article, whole, its title and body marked where `highlights` say (as
 // highlight_all gives them); `query` is what the link back searches.

@@ -91,6 +91,7 @@ function pageLink(state) {
   if (state.collapse && state.collapse !== 'story') {
     parts.push('collapse=' + encodeURIComponent(state.collapse));
   }
+  if (state.language) parts.push('language=' + encodeURIComponent(state.language));
   if (state.like && state.from) parts.push('from=' + encodeURIComponent(state.from));
   return '/?' + parts.join('&');
 }
@@ -298,10 +299,20 @@ function likeNodes(state, likeTitle) {
   return nodes;
 }
 
+// The one language searched, and the way to every language.
+function languageNote(state) {
+  return element('p', { class: 'language' }, 'Only articles in ',
+    element('span', {}, state.language), ': ',
+    element('a', { href: pageLink({ ...state, offset: 0, language: '' }) },
+      'search every language'));
+}
+
 function renderResult(result, state, likeTitle) {
   const nodes = state.like ? likeNodes(state, likeTitle) : [];
+  if (state.language) nodes.push(languageNote(state));
   if (result.suggestion) {
-    const corrected = { q: result.suggestion, sort: state.sort, offset: 0, collapse: state.collapse };
+    const corrected = { q: result.suggestion, sort: state.sort, offset: 0, collapse: state.collapse,
+      language: state.language };
     nodes.push(element('p', { class: 'suggestion' },
       result.corrected ? 'Showing results for ' : 'Did you mean ',
       element('a', { href: pageLink(corrected) }, result.suggestion)));
@@ -333,6 +344,7 @@ function stateOf(url) {
     collapse: params.get('collapse') || 'story',
     like: params.get('like') || '',
     from: params.get('from') || '',
+    language: params.get('language') || '',
   };
 }
 
@@ -357,6 +369,7 @@ async function search(state, push) {
     encodeURIComponent(state.sort) + '&offset=' + state.offset + '&n=' + PAGE_HITS +
     '&facets=' + FACETS + '&collapse=' + encodeURIComponent(state.collapse);
   if (state.like) api += '&like=' + encodeURIComponent(state.like);
+  if (state.language) api += '&language=' + encodeURIComponent(state.language);
   // Answers may come back out of order: only the latest search is drawn.
   const mine = ++latest;
   articles.clear();
@@ -401,8 +414,10 @@ function start() {
   const input = document.getElementById('q');
   const sort = document.getElementById('sort');
   const collapse = document.getElementById('collapse');
+  // The language searched goes with the next query, as the form's hidden
+  // field takes it without JavaScript.
   const formState = () => ({ q: input.value, sort: sort.value, offset: 0,
-    collapse: collapse.value, like: '', from: '' });
+    collapse: collapse.value, like: '', from: '', language: stateOf(location.href).language });
   const onSearchPage = location.pathname === '/';
   input.addEventListener('input', () => suggest(input, document.getElementById('completions')));
   document.addEventListener('keydown', (event) => {

@@ -15,7 +15,13 @@ namespace {
 
 // The view's own search, with its results from `offset`.
 PageLink view_link(const SearchPageView& view, std::size_t offset) {
-  return {view.query, view.sort, offset, view.collapse, view.like, view.from};
+  return {view.query, view.sort, offset, view.collapse, view.like, view.from, view.language};
+}
+
+// The view's search of `query` from its first result, narrowed as the
+// view is: the same order, grouping and language.
+PageLink narrowed_link(const SearchPageView& view, std::string_view query) {
+  return {query, view.sort, 0, view.collapse, view.like, view.from, view.language};
 }
 
 // "+2 more reports", opening the list of the others, each a link to it.
@@ -125,8 +131,8 @@ std::string timeline_html(const SearchPageView& view, const Facet& facet) {
     const auto bar = std::max<std::size_t>(1, (value.count * kChartHeight + most / 2) / most);
     const int x = (slot_of(value.value) - first) * kSlotWidth + (kSlotWidth - width) / 2;
     html += "<a href=\"" +
-            html_escape(page_link({narrowed(view.query, facet.field, value.value), view.sort, 0,
-                                   view.collapse, view.like, view.from})) +
+            html_escape(
+                page_link(narrowed_link(view, narrowed(view.query, facet.field, value.value)))) +
             "\"><title>" + html_escape(value.value) + ": " + articles_text(value.count) +
             "</title><rect x=\"" + std::to_string(x) + "\" y=\"" +
             std::to_string(kChartHeight - static_cast<int>(bar)) + "\" width=\"" +
@@ -150,8 +156,8 @@ std::string facets_html(const SearchPageView& view, const SearchResult& result) 
     for (std::size_t i = 0; i < facet.values.size() && i < kFacetValuesShown; ++i) {
       const FacetValue& value = facet.values[i];
       html += "<li><a href=\"" +
-              html_escape(page_link({narrowed(view.query, facet.field, value.value), view.sort, 0,
-                                     view.collapse, view.like, view.from})) +
+              html_escape(
+                  page_link(narrowed_link(view, narrowed(view.query, facet.field, value.value)))) +
               "\">" + html_escape(value.value) + "</a> <span class=\"n\">" +
               std::to_string(value.count) + "</span></li>";
     }
@@ -193,7 +199,8 @@ std::string like_html(const SearchPageView& view) {
   // Shown one hit a story, articles like one are other stories: say so,
   // for a reader who looks for the reports of its own.
   if (view.collapse == Collapse::kStory) {
-    const PageLink every{view.query, view.sort, 0, Collapse::kNone, view.like, view.from};
+    PageLink every = view_link(view, 0);
+    every.collapse = Collapse::kNone;
     html += "<p class=\"note\">Its own story is left out: <a href=\"" +
             html_escape(page_link(every)) + "\">show all reports</a></p>";
   }
@@ -205,14 +212,23 @@ std::string like_html(const SearchPageView& view) {
   return html;
 }
 
+// The one language searched, and the way to every language.
+std::string language_html(const SearchPageView& view) {
+  PageLink every = view_link(view, 0);
+  every.language = {};
+  return "<p class=\"language\">Only articles in <span>" + html_escape(view.language) +
+         "</span>: <a href=\"" + html_escape(page_link(every)) + "\">search every language</a></p>";
+}
+
 std::string results_html(const SearchPageView& view, const SearchResult& result) {
   std::string html = view.like.empty() ? "" : like_html(view);
+  if (!view.language.empty()) html += language_html(view);
   if (!result.suggestion.empty()) {
+    const PageLink suggested{result.suggestion, view.sort, 0, view.collapse, "", "", view.language};
     html += "<p class=\"suggestion\">" +
             std::string(result.corrected ? "Showing results for " : "Did you mean ") +
-            "<a href=\"" +
-            html_escape(page_link({result.suggestion, view.sort, 0, view.collapse, "", ""})) +
-            "\">" + html_escape(result.suggestion) + "</a></p>";
+            "<a href=\"" + html_escape(page_link(suggested)) + "\">" +
+            html_escape(result.suggestion) + "</a></p>";
   }
   for (const std::string& note : result.notes) {
     html += "<p class=\"note\">" + html_escape(note) + "</p>";
@@ -254,7 +270,7 @@ void SearchPagePrinter::end_run() {
     title = "Articles like " + (view.like_title.empty() ? view.like : view.like_title) +
             (view.query.empty() ? "" : ": " + view.query) + " — Quarry";
   }
-  out_ << render_page(title, view.query, view.sort, view.collapse, std::move(main_));
+  out_ << render_page(title, view.query, view.sort, view.collapse, view.language, std::move(main_));
   main_.clear();
 }
 

@@ -29,6 +29,9 @@ struct SearchPageView {
   std::size_t limit = 10;
   // One hit a story, its other reports listed under it, or every article.
   Collapse collapse = Collapse::kStory;
+  // The one language searched, as the language parameter names it; empty:
+  // every language.
+  std::string language;
   // The id of the article the hits are like (like=), its title, and the
   // query whose results the page goes back to (from=).
   std::string like;
@@ -39,7 +42,8 @@ struct SearchPageView {
 };
 
 // The whole search page, written at the end of the run: the form, and under
-// it the answer — the suggestion, notes, warnings, the count, the hits with
+// it the answer — the language searched, the suggestion, notes, warnings,
+// the count, the hits with
 // their other reports and a link to the articles like each, the facets as
 // links that narrow the query, the pages — or the query error; with
 // neither, the bare form. Every piece of article text is escaped.

@@ -618,6 +618,39 @@ TEST_F(CliCorpusTest, CountOptionsAreChecked) {
   EXPECT_EQ(run_quarry(db(), {"--count", "Portuguese"}).err, "");
 }
 
+// An index of English and French articles: each hit says its language,
+// a facet counts them, and --language searches one.
+TEST(CliResultPage, LanguagesAreShownCountedAndSearchedOneAtATime) {
+  TempDir dir;
+  write_file(dir / "news.jsonl", to_json_lines(english_and_french_articles()));
+  ASSERT_EQ(run_index(dir / "index", {(dir / "news.jsonl").string()}).exit_code, 0);
+
+  RunResult both =
+      run_quarry(dir / "index", {"--format", "json", "--facets", "language", "trains"});
+  ASSERT_EQ(both.exit_code, 0) << both.err;
+  const json all = json::parse(both.out);
+  std::map<std::string, std::string> languages;
+  for (const json& hit : all.at("hits")) languages[hit.at("id")] = hit.at("language");
+  EXPECT_EQ(languages,
+            (std::map<std::string, std::string>{{"strike-en", "en"}, {"strike-fr", "fr"}}));
+  EXPECT_EQ(all.at("facets").at("language"), json::parse(R"([["en", 1], ["fr", 1]])"));
+
+  for (const std::string french : {"fr", "French"}) {
+    RunResult one = run_quarry(dir / "index", {"--format", "json", "--language", french, "trains"});
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    EXPECT_EQ(ranked_ids(json::parse(one.out)), std::vector<std::string>{"strike-fr"}) << french;
+  }
+  RunResult text = run_quarry(dir / "index", {"--language", "fr", "trains"});
+  EXPECT_EQ(lines_of(text.out).at(2), "   strike-fr · 2026-03-02 · Wire · transport · fr");
+
+  RunResult unknown = run_quarry(dir / "index", {"--language", "klingon", "trains"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_EQ(unknown.out, "");
+  EXPECT_EQ(unknown.err,
+            "quarry: --language: no language 'klingon': name one by its ISO 639-1 code (fr) or "
+            "its name (french) (quarry --help lists the options)\n");
+}
+
 TEST(CliResultPage, HitsSayWhatTheyAreAndFacetsCountThem) {
   TempDir dir;
   const std::vector<Article> articles = {
@@ -801,6 +834,7 @@ TEST_F(CliCorpusTest, OptionErrorsAreOneLineAndExitTwo) {
       {{"--run-tag", "mine", "penalty"}, "--format trec"},
       {{"--batch", "-", "--run-tag", "mine"}, "--format trec"},
       {{"--batch", "-", "--format", "trec", "--run-tag", "my run"}, "one word"},
+      {{"--language", "klingon", "penalty"}, "--language: no language 'klingon'"},
   };
   for (const Case& c : cases) {
     const std::string args = ::testing::PrintToString(c.args);

@@ -174,6 +174,26 @@ TEST(ParseSearchRequest, RefusesBm25ParametersOutOfRange) {
   EXPECT_EQ(search("q=a&bm25=k1%3D1000,b%3D1").options.ranking.parameters.at("k1"), 1000);
 }
 
+// A query's language, by code or name in any case, as --language takes
+// it; one there is no stemmer for is refused, named.
+TEST(ParseSearchRequest, LanguageIsTheQuerysOwn) {
+  EXPECT_EQ(search("q=a").options.parser.language, "");
+  EXPECT_EQ(search("q=a&language=fr").options.parser.language, "fr");
+  EXPECT_EQ(search("q=a&language=French").options.parser.language, "French");
+  EXPECT_EQ(search("q=a&language=").options.parser.language, "");
+  for (const std::string bad : {"klingon", "xx", "tlh"}) {
+    try {
+      search("q=a&language=" + bad);
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const HttpError& error) {
+      EXPECT_EQ(error.status(), 400) << bad;
+      EXPECT_EQ(std::string(error.what()),
+                "parameter language: no language '" + bad +
+                    "': name one by its ISO 639-1 code (fr) or its name (french)");
+    }
+  }
+}
+
 TEST(ParseSearchRequest, LikeAndFeedback) {
   // With like, q may be left out: the articles like the one of that id.
   const SearchRequest like = search("like=bbc-tech-064");

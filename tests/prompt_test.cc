@@ -301,6 +301,29 @@ TEST_F(PromptTest, SettingsChangedAreConfirmedAtATerminal) {
   EXPECT_EQ(say(":format json").out, "");
 }
 
+// :language searches one language from the next query, and alone every
+// language again; a language there is no stemmer for is refused.
+TEST_F(PromptTest, LanguageSearchesOneLanguage) {
+  testing::index_articles(dir_, testing::english_and_french_articles());
+  own_searcher_ = std::make_unique<Searcher>(testing::index_path(dir_));
+  searcher_ = own_searcher_.get();
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  EXPECT_EQ(ids_in(say("trains").out).size(), 2u);
+  EXPECT_EQ(say(":language fr").out, "searches in french only, from the next query\n\n");
+  const Reply french = say("trains");
+  EXPECT_EQ(ids_in(french.out), std::vector<std::string>{"strike-fr"}) << french.out;
+  EXPECT_NE(french.out.find("   strike-fr · 2026-03-02 · Wire · transport · fr\n"),
+            std::string::npos)
+      << french.out;
+  expect_problem(say(":language klingon"), ":language klingon", ":language fr");
+  EXPECT_EQ(ids_in(say("trains").out), std::vector<std::string>{"strike-fr"})
+      << "a refused language changes nothing";
+  EXPECT_EQ(say(":language").out, "searches in every language, from the next query\n\n");
+  EXPECT_EQ(ids_in(say("trains").out).size(), 2u);
+}
+
 TEST_F(PromptTest, FormatJsonMakesAnswersJsonLines) {
   EXPECT_EQ(say(":format json").out, "");
   const Reply reply = say(kQuery);

@@ -156,6 +156,24 @@ TEST(SearchPagePrinter, LanguagesAreShownAndNarrowTheQuery) {
   EXPECT_EQ(page.find("name=\"language\""), std::string::npos);
 }
 
+// A search in one language says so, keeps it in its links and its form,
+// and links to every language.
+TEST(SearchPagePrinter, OneLanguageIsSaidAndKept) {
+  const SearchResult result = french_and_english();
+  SearchPageView view;
+  view.query = "trains";
+  view.language = "fr";
+  const std::string page = page_of(view, &result);
+  EXPECT_NE(page.find("<p class=\"language\">Only articles in <span>fr</span>: <a "
+                      "href=\"/?q=trains\">search every language</a></p>"),
+            std::string::npos)
+      << page;
+  EXPECT_NE(page.find("<input id=\"language\" name=\"language\" type=\"hidden\" value=\"fr\">"),
+            std::string::npos);
+  EXPECT_NE(page.find("href=\"/?q=trains%20language%3Aen&amp;language=fr\">en</a>"),
+            std::string::npos);
+}
+
 // Three reports of one story, shown once.
 SearchResult one_story() {
   SearchResult result;

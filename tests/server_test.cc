@@ -553,6 +553,45 @@ TEST_F(ServerLanguageTest, LanguagesAreCounted) {
   EXPECT_EQ(answer.at("facets").at("language"), json::parse(R"([["en", 1], ["fr", 1]])"));
 }
 
+// The language parameter is --language: the same answer, byte for byte.
+TEST_F(ServerLanguageTest, LanguageParameterSearchesOneLanguage) {
+  for (const std::string french : {"fr", "FR", "french"}) {
+    const HttpReply reply = server().get("/api/search?q=trains&language=" + french);
+    ASSERT_EQ(reply.status, 200) << reply.body;
+    const json answer = json::parse(reply.body);
+    ASSERT_EQ(answer.at("hits").size(), 1u) << french << ": " << reply.body;
+    EXPECT_EQ(answer.at("hits")[0].at("id"), "strike-fr");
+    const RunResult cli = run_program(
+        QUARRY_BIN, {"--db", db_path(), "--format", "json", "--language", french, "trains"});
+    EXPECT_EQ(reply.body, cli.out) << french;
+  }
+  const HttpReply unknown = server().get("/api/search?q=trains&language=klingon");
+  EXPECT_EQ(unknown.status, 400);
+  EXPECT_EQ(json::parse(unknown.body).at("error"),
+            "parameter language: no language 'klingon': name one by its ISO 639-1 code (fr) or "
+            "its name (french)");
+}
+
+TEST_F(ServerLanguageTest, PageShowsCountsAndKeepsTheLanguage) {
+  const std::string every = server().get("/?q=trains&collapse=none").body;
+  EXPECT_EQ(count_of(every, "<li class=\"hit\">"), 2u);
+  EXPECT_NE(every.find("<span class=\"language\">fr</span>"), std::string::npos) << every;
+  EXPECT_NE(every.find("href=\"/?q=trains%20language%3Afr&amp;collapse=none\">fr</a>"),
+            std::string::npos)
+      << every;
+
+  const std::string french = server().get("/?q=trains&collapse=none&language=fr").body;
+  EXPECT_EQ(count_of(french, "<li class=\"hit\">"), 1u);
+  EXPECT_NE(french.find("/articles/strike-fr"), std::string::npos);
+  EXPECT_EQ(french.find("/articles/strike-en"), std::string::npos);
+  EXPECT_NE(french.find("Only articles in <span>fr</span>"), std::string::npos) << french;
+  EXPECT_NE(french.find("name=\"language\" type=\"hidden\" value=\"fr\""), std::string::npos);
+
+  const HttpReply unknown = server().get("/?q=trains&language=klingon");
+  EXPECT_EQ(unknown.status, 400);
+  EXPECT_NE(unknown.body.find("no language &#39;klingon&#39;"), std::string::npos) << unknown.body;
+}
+
 // Servers of an index of their own.
 
 std::vector<Article> news() {

@@ -1,8 +1,8 @@
 """The search page of `quarry serve` in headless Chromium, used as a reporter
 would: type a query, read the hits, open one, open a story's other reports,
 show every report, find articles like one and go back, page forward, sort by
-date, narrow by a bar of the timeline of dates, narrow by language, complete a
-word, use the keyboard and a phone's width, and with
+date, narrow by a bar of the timeline of dates, narrow by language and search
+one language, complete a word, use the keyboard and a phone's width, and with
 JavaScript off. An article whose title and body are markup shows as text and
 runs nothing.
 
@@ -397,6 +397,25 @@ class SearchPageTest(unittest.TestCase):
                          "tramways language:fr")
         self.assertEqual(self.titles(), ["Les tramways roulent de nouveau"])
 
+    def test_one_language_is_kept_until_every_language_is_asked(self):
+        self.driver.get(self.server.url + "/?q=tramways&collapse=none&language=fr")
+        self.wait_ready()
+        self.wait_for_count("1 article matches")
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "p.language").text,
+                         "Only articles in fr: search every language")
+        # The next query typed searches French articles too.
+        box = self.driver.find_element(By.ID, "q")
+        box.clear()
+        box.send_keys("tramways roulent" + Keys.ENTER)
+        self.wait().until(lambda d: "roulent" in d.current_url)
+        self.wait_for_count("1 article matches")
+        self.assertIn("language=fr", self.driver.current_url)
+        self.assertEqual(self.titles(), ["Les tramways roulent de nouveau"])
+        self.driver.find_element(By.LINK_TEXT, "search every language").click()
+        self.wait_for_count("2 articles match")
+        self.assertNotIn("language", self.driver.current_url)
+        self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "p.language"), [])
+
     def test_hostile_markup_shows_as_text_and_runs_nothing(self):
         self.search("hostile")
         self.assertEqual(self.titles(), [HOSTILE_TITLE])
@@ -542,6 +561,18 @@ class WithoutJavaScriptTest(unittest.TestCase):
             driver.get(server.url + "/?q=hostile")
             self.assertEqual(driver.find_element(By.CSS_SELECTOR, "li.hit .title").text,
                              HOSTILE_TITLE)
+            # One language, kept by the form for the next query.
+            driver.get(server.url + "/?q=tramways&language=fr")
+            self.assertEqual(driver.find_element(By.ID, "count").text, "1 article matches")
+            box = driver.find_element(By.ID, "q")
+            box.clear()
+            box.send_keys("tramways roulent" + Keys.ENTER)
+            WebDriverWait(driver, PATIENCE).until(lambda d: "roulent" in d.current_url)
+            self.assertIn("language=fr", driver.current_url)
+            self.assertEqual(driver.find_element(By.ID, "count").text, "1 article matches")
+            driver.find_element(By.LINK_TEXT, "search every language").click()
+            WebDriverWait(driver, PATIENCE).until(lambda d: "language" not in d.current_url)
+            self.assertEqual(driver.find_element(By.ID, "count").text, "2 articles match")
             driver.get(server.url + "/?q=penalty%20Herrera&offset=10")
             self.assertEqual(driver.find_element(By.ID, "past-end").text,
                              "No hits here: the page starts at 11, past the last of 1 story.")

@@ -104,6 +104,7 @@ expect "$quarry --facets source,c" source,category
 mapfile -t schemes < <("$quarry" --help | sed -n 's/.*Ranking scheme: \(.*\) (default: [^)]*)$/\1/p' | tr ' ' '\n')
 ((${#schemes[@]} > 3)) || { echo "FAIL: no ranking schemes in quarry --help" >&2; exit 1; }
 expect "$quarry --weight " "${schemes[@]}"
+expect "$quarry --language f" fi fr
 # Every option whose help lists the values it takes (text|json|trec) is
 # completed with exactly those.
 choices=0
@@ -119,7 +120,7 @@ expect "$quarry --db " articles index news.jsonl news.jsonl.gz notes.md one.txt 
 expect "$quarry --db i" index
 expect "$quarry -n "
 # Words of the query: its fields, and serve as the first word.
-expect "$quarry " after: before: category: date: id: serve source: title:
+expect "$quarry " after: before: category: date: id: lang: language: serve source: title:
 expect "$quarry tit" title:
 nospace=
 completions "$quarry tit" >/dev/null
@@ -130,7 +131,7 @@ fi
 expect "$quarry se" serve
 expect "$quarry --format json s" serve source:
 expect "$quarry penalty s" source:
-expect "$quarry -- " after: before: category: date: id: source: title:
+expect "$quarry -- " after: before: category: date: id: lang: language: source: title:
 expect "$quarry -- -"
 expect "$quarry title:"
 

@@ -64,6 +64,7 @@ expect "quarry --color a" always auto
 expect "quarry --sort " -date date relevance
 expect "quarry --weight b" bb2 bm25 bm25+ bool
 expect "quarry --facets source,c" category
+expect "quarry --language f" fi fr
 # Every option whose help lists the values it takes (text|json|trec) is
 # completed with exactly those.
 choices=0
@@ -74,7 +75,7 @@ done < <("$quarry" --help |
   sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) \([-a-z]*|[-a-z|]*\)\( .*\)\{0,1\}$/\2 \3/p')
 ((choices >= 5)) || fail "$choices options with values in quarry --help"
 expect "quarry --feedback " auto off on
-expect "quarry " after: before: category: date: id: serve source: title:
+expect "quarry " after: before: category: date: id: lang: language: serve source: title:
 expect "quarry tit" title:
 expect "quarry penalty s" source:
 expect "quarry serve --l" --listen
