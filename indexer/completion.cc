@@ -62,7 +62,7 @@ std::string joined(const std::vector<std::string>& words, std::string_view betwe
   return text;
 }
 
-std::string languages() { return "none " + Analyzer::available_languages(); }
+std::string languages() { return "auto none " + Analyzer::available_languages(); }
 
 void write_bash(const std::vector<Flag>& flags, std::ostream& out, std::string_view program) {
   out << "# bash completion for " << program << ", written by `" << program

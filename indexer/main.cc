@@ -95,8 +95,9 @@ int main(int argc, char** argv) {
                  "$XDG_DATA_HOME/quarry/index)")
       ->option_text("PATH");
   app.add_option("--language", config.language,
-                 "Stemming language of a new index (default english; 'none' for no "
-                 "stemming): " +
+                 "Language of a new index's articles that do not say their own: 'auto' "
+                 "(the default) tells each from its text, and analyzes those it cannot tell "
+                 "in English; a language analyzes them all in it ('none' for no stemming): " +
                      quarry::Analyzer::available_languages())
       ->option_text("LANGUAGE");
   app.add_option("--commit-every", config.commit_every,

@@ -116,6 +116,16 @@ TEST(LanguageIdentifierTest, MostOfTheTextDecides) {
   EXPECT_EQ(identify_language(text), "english");
 }
 
+// A long text whose start is clearly in one language is in that language,
+// told from its start alone: a French story ending in a long English
+// quote is French, though most of its words are English.
+TEST(LanguageIdentifierTest, AClearStartTellsALongText) {
+  std::string text = std::string(kFrench) + ' ' + kFrench + "\n";
+  for (int i = 0; i < 5; ++i) text += std::string(kEnglish) + ' ';
+  ASSERT_GT(text.size(), 2 * 320u);
+  EXPECT_EQ(identify_language(text), "french");
+}
+
 TEST(LanguageIdentifierTest, SkipsWhatIsNotText) {
   std::string german = kGerman;
   std::string broken = german.substr(0, 40) + "\xFF\xC0" + german.substr(40, 60) + "\x01\x7F" +

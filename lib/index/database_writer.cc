@@ -55,8 +55,8 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config) {
       db.set_metadata(kLanguageKey, new_index_language(config.language));
       db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
     } else if (!config.language.empty() && config.language != stored) {
-      throw ConfigError("index " + config.db_path + " is analyzed in " + stored + ", not " +
-                        config.language + "; build a new index to change the language");
+      throw ConfigError("index " + config.db_path + " was built with --language " + stored +
+                        ", not " + config.language + "; build a new index to change the language");
     }
     check_schema(db, config.db_path);
   } catch (const Xapian::Error& error) {

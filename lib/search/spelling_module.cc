@@ -110,11 +110,18 @@ class SpellingModule final : public SearchModule {
       for (const Analyzer* language : context.held_languages) {
         finding.push_back(shards.articles().get_termfreq(kStemPrefix + language->stem(word.term)) >
                           0);
+        // Most words get no correction: which other languages find them
+        // is asked only of those that do.
+        if (finding.back()) break;
       }
-      const bool finds_articles = std::find(finding.begin(), finding.end(), true) != finding.end();
+      const bool finds_articles = !finding.empty() && finding.back();
       const std::string better = speller_.better_spelling(
           shards.spelling(), articles, context.analyzer, word.term, finds_articles);
       if (better.empty() || word.begin < copied) continue;
+      for (std::size_t k = finding.size(); k < context.held_languages.size(); ++k) {
+        finding.push_back(shards.articles().get_termfreq(
+                              kStemPrefix + context.held_languages[k]->stem(word.term)) > 0);
+      }
       if (finds_articles &&
           !written_in(shards.spelling(), context.held_languages, better, finding)) {
         continue;

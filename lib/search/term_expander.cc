@@ -191,6 +191,14 @@ std::vector<bool> TermExpander::languages_writing(const std::string& word) {
 // and Swedish "intern", common). A stem's weight grows with its inverse
 // document frequency, as BM25's does; each language's term is scaled by
 // its frequency within the language over that within the index.
+double TermExpander::articles_in(const Analyzer& language) {
+  const auto [known, added] = articles_in_.try_emplace(&language, 0);
+  if (added) {
+    known->second = articles_->get_termfreq(kLanguagePrefix + language.config().language);
+  }
+  return known->second;
+}
+
 Xapian::Query TermExpander::weighed_stems(const std::string& prefix, const std::string& word,
                                           const std::vector<std::string>& stems,
                                           Xapian::termpos position) {
@@ -205,8 +213,7 @@ Xapian::Query TermExpander::weighed_stems(const std::string& prefix, const std::
     const std::string term = prefix + stems[i];
     const double held = articles_->get_termfreq(term);
     if (held == 0) continue;
-    const double in_language =
-        articles_->get_termfreq(kLanguagePrefix + stemmers_[i]->config().language);
+    const double in_language = articles_in(*stemmers_[i]);
     // Clamped: a stem most of a language's articles hold weighs little,
     // not nothing.
     double scale = std::clamp(idf(held, in_language) / std::max(idf(held, all), 0.1), 0.05, 20.0);

@@ -105,6 +105,8 @@ class TermExpander {
   // Whether each language of stemmers_ writes `word` as typed (normalized)
   // in some article: empty when none does, or there is one language.
   std::vector<bool> languages_writing(const std::string& word);
+  // How many articles of `language` the index holds, read once a query.
+  double articles_in(const Analyzer& language);
   // Restricts the stems to those of `names` (stemmer names) the index
   // holds.
   void search_in(const std::vector<std::string>& names);
@@ -124,6 +126,7 @@ class TermExpander {
   // Those of languages_ the query's words are stemmed in.
   std::vector<const Analyzer*> stemmers_;
   const Xapian::Database* articles_;  // null: every language weighs alike
+  std::map<const Analyzer*, double> articles_in_;
   const QueryParserConfig& config_;
   const Xapian::Database* db_;
   const Deadline& deadline_;

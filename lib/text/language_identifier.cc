@@ -21,6 +21,19 @@ namespace {
 // this bounds what the longest article (4 MiB) costs.
 constexpr std::size_t kMaxIdentifiedBytes = std::size_t{64} << 10;
 
+// CLD2 calls a text unreliable when a second language holds much of it,
+// which a medical leaflet's Latin names or a French article's English
+// company name do: one language holding this much of the text is still
+// the article's. Measured on eval/multilingual, it tells 98.7% to 100% of
+// each collection's articles, against 97.9% to 100% with CLD2's
+// reliability alone.
+constexpr int kMinIdentifiedPercent = 60;
+
+// A first look at the start of a long text (see identify_language): its
+// bytes, and how much of them one language must hold for it to decide.
+constexpr std::size_t kFirstLookBytes = 320;
+constexpr int kFirstLookPercent = 97;
+
 struct NamedLanguage {
   std::string_view code;  // ISO 639-1
   std::string_view name;  // Xapian's stemmer
@@ -90,6 +103,7 @@ std::string readable_by_cld2(std::string_view text) {
 struct Detection {
   CLD2::Language language = CLD2::UNKNOWN_LANGUAGE;
   bool reliable = false;
+  int percent = 0;  // of the text in that language
   int word_bytes = 0;
   bool read_all = false;
 };
@@ -111,21 +125,44 @@ Detection detect(std::string_view text) {
       text.data(), static_cast<int>(text.size()), true, &hints, 0, language3, percent3, scores3,
       nullptr, &result.word_bytes, &result.reliable, &valid_prefix_bytes);
   result.language = language3[0];
+  result.percent = percent3[0];
   result.read_all = static_cast<std::size_t>(valid_prefix_bytes) == text.size();
   return result;
 }
 
 }  // namespace
 
-std::string identify_language(std::string_view text) {
-  text = detail::utf8_prefix(text, kMaxIdentifiedBytes);
+namespace {
+
+// CLD2's reading of `text`, made readable to it first when need be.
+Detection detect_readable(std::string_view text) {
   Detection detection = detect(text);
-  if (!detection.read_all) detection = detect(readable_by_cld2(text));
-  if (!detection.reliable || detection.word_bytes < static_cast<int>(kMinIdentifiedWordBytes)) {
+  return detection.read_all ? detection : detect(readable_by_cld2(text));
+}
+
+// The stemmer of what `detection` found, when that can be relied on
+// (kMinIdentifiedPercent, kMinIdentifiedWordBytes).
+std::string stemmer_found(const Detection& detection) {
+  if (!(detection.reliable || detection.percent >= kMinIdentifiedPercent) ||
+      detection.word_bytes < static_cast<int>(kMinIdentifiedWordBytes)) {
     return {};
   }
   std::string name = stemmer_language(CLD2::LanguageCode(detection.language));
   return name == "none" ? std::string() : name;
+}
+
+}  // namespace
+
+std::string identify_language(std::string_view text) {
+  text = detail::utf8_prefix(text, kMaxIdentifiedBytes);
+  // CLD2's work grows with the text. Most articles say their language in
+  // their first lines, so these are read first, and taken when CLD2 is
+  // sure of them, wholly in one language; the rest read whole.
+  if (text.size() > 2 * kFirstLookBytes) {
+    const Detection first = detect_readable(detail::utf8_prefix(text, kFirstLookBytes));
+    if (first.reliable && first.percent >= kFirstLookPercent) return stemmer_found(first);
+  }
+  return stemmer_found(detect_readable(text));
 }
 
 std::string stemmer_language(std::string_view code_or_name) {

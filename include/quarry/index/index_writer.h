@@ -21,9 +21,11 @@ namespace quarry {
 
 struct IndexConfig {
   std::string db_path;
-  // Used when the index is created; an existing index keeps its own, and
-  // asking for another one is a ConfigError (it would mix two analyzers).
-  // Empty: the index's own language, or English for a new index.
+  // The language of the articles that do not say their own (a stemmer's
+  // name), or "auto": each is identified from its text, and those that
+  // cannot be are analyzed in English. Used when the index is created; an
+  // existing index keeps its own, and asking for another one is a
+  // ConfigError. Empty: the index's own, or "auto" for a new index.
   std::string language;
   // Articles per transaction: an interrupted run loses at most this many.
   std::size_t commit_every = 5000;
