@@ -81,7 +81,7 @@ class ServerTest : public SharedIndexTest {
  public:
   static void SetUpTestSuite() {
     SharedIndexTest::SetUpTestSuite();
-    server_ = std::make_unique<Server>(db_path());
+    open_server();
   }
   static void TearDownTestSuite() {
     server_.reset();
@@ -89,6 +89,7 @@ class ServerTest : public SharedIndexTest {
   }
 
  protected:
+  static void open_server() { server_ = std::make_unique<Server>(db_path()); }
   static Server& server() { return *server_; }
 
  private:
@@ -518,25 +519,13 @@ TEST_F(ServerTest, ServesItsStylesheetAndScript) {
 }
 
 // English and French reports of one event, and one server of them.
-class ServerLanguageTest : public SharedIndexTest {
+class ServerLanguageTest : public ServerTest {
  public:
   static void SetUpTestSuite() {
     index_suite_articles(english_and_french_articles());
-    server_ = std::make_unique<Server>(db_path());
+    open_server();
   }
-  static void TearDownTestSuite() {
-    server_.reset();
-    SharedIndexTest::TearDownTestSuite();
-  }
-
- protected:
-  static Server& server() { return *server_; }
-
- private:
-  static std::unique_ptr<Server> server_;
 };
-
-std::unique_ptr<Server> ServerLanguageTest::server_;
 
 TEST_F(ServerLanguageTest, HitsAndArticlesSayTheirLanguage) {
   const json answer = server().get_json("/api/search?q=trains&collapse=none");
