@@ -45,6 +45,16 @@ class Languages : public testing::SharedIndexTest {
                R"(debate.", "language": "pt"})"
                "\n"
                R"({"id": "en-short", "title": "Debate", "body": "Talks."})"
+               "\n"
+               // One text twice, said to be in two languages: names and
+               // numbers, which English and French stem alike.
+               R"({"id": "copy-en", "title": "Mourinho Guardiola 2017", "body": "Mourinho )"
+               R"(Guardiola Ederson Rashford Salah Kane Saka Foden 2017 2018 2019 Manchester )"
+               R"(Liverpool Arsenal Chelsea Tottenham Everton Leeds", "language": "en"})"
+               "\n"
+               R"({"id": "copy-fr", "title": "Mourinho Guardiola 2017", "body": "Mourinho )"
+               R"(Guardiola Ederson Rashford Salah Kane Saka Foden 2017 2018 2019 Manchester )"
+               R"(Liverpool Arsenal Chelsea Tottenham Everton Leeds", "language": "fr"})"
                "\n");
     // A .txt article says its language in its header.
     write_file(articles / "berlin.txt",
@@ -65,7 +75,7 @@ IndexReport Languages::report_;
 
 TEST_F(Languages, EachArticleIsAnalyzedInItsLanguageToldOrIdentified) {
   const LanguageCounts expected{
-      {"english", {2, 1}}, {"french", {2, 2}}, {"german", {1, 0}}, {"portuguese", {1, 0}}};
+      {"english", {3, 1}}, {"french", {3, 2}}, {"german", {1, 0}}, {"portuguese", {1, 0}}};
   EXPECT_EQ(report_.languages, expected)
       << "en-short is too short to identify: it is analyzed in the main language, English";
   const SearchResult result = search("debate OR marché OR häuser OR march");
@@ -133,6 +143,16 @@ TEST_F(Languages, SnippetsHighlightTheFormsOfTheArticlesLanguage) {
   const Snippet whole =
       highlight_all(searcher().analyzer(*article), article->body, result.highlight);
   EXPECT_EQ(whole.highlights, (std::vector<Highlight>{{4, 10}}));
+}
+
+TEST_F(Languages, StoriesAreFormedWithinALanguage) {
+  // The same words in two languages are two stories: each language's
+  // stems are its own.
+  SearchOptions options;
+  options.collapse.by = Collapse::kStory;
+  const SearchResult result = searcher().search("mourinho", options);
+  EXPECT_EQ(sorted_ids(result), (std::vector<std::string>{"copy-en", "copy-fr"}));
+  for (const Hit& hit : result.hits) EXPECT_TRUE(hit.more.empty()) << hit.id;
 }
 
 TEST_F(Languages, StatsNameTheLanguagesHeld) {
