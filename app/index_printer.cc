@@ -149,8 +149,7 @@ void IndexSummaryPrinter::print_languages(const LanguageCounts& languages) {
   out_ << program_ << ": languages:";
   const char* separator = " ";
   for (const auto& [language, count] : languages) {
-    const std::string code = language_code(language);
-    out_ << separator << (code.empty() ? language : code) << ' ' << count.articles;
+    out_ << separator << language_label(language) << ' ' << count.articles;
     if (count.identified == count.articles) {
       out_ << " (" << (count.articles == 1 ? "" : "all ") << "identified)";
     } else if (count.identified > 0) {

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/article_language.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry {
 namespace {
@@ -129,7 +129,7 @@ std::string article_json(const Article& article, const std::optional<ArticleMark
   if (!article.date.empty()) json["date"] = article.date;
   if (!article.source.empty()) json["source"] = article.source;
   if (!article.category.empty()) json["category"] = article.category;
-  if (const std::string language = article_language(article); !language.empty()) {
+  if (const std::string language = language_label(article.language); !language.empty()) {
     json["language"] = language;
   }
   if (marks) {

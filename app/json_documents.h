@@ -49,7 +49,7 @@ struct ArticleMarks {
 };
 
 // The stored article: "id", "title", "body", and "date", "source",
-// "category", "language" (as article_language names it) when it has them;
+// "category", "language" (as language_label names it) when it has them;
 // with marks, "title_highlights" and "highlights" in code points.
 std::string article_json(const Article& article, const std::optional<ArticleMarks>& marks);
 

@@ -8,12 +8,12 @@
 #include <sstream>
 
 #include "app/ansi.h"
-#include "app/article_language.h"
 #include "app/count_text.h"
 #include "app/option_rules.h"
 #include "app/search_option_values.h"
 #include "app/terminal_text.h"
 #include "quarry/error.h"
+#include "quarry/text/language_identifier.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
@@ -288,7 +288,7 @@ void PromptSession::show(std::string_view argument) {
   page << terminal_safe(article->title);
   if (style.color) page << ansi::kReset;
   page << '\n' << terminal_safe(article->id);
-  const std::string language = article_language(*article);
+  const std::string language = language_label(article->language);
   const std::string* const fields[] = {&article->date, &article->source, &article->category,
                                        &language};
   for (const std::string* field : fields) {

@@ -3,11 +3,11 @@
 #include <initializer_list>
 #include <utility>
 
-#include "app/article_language.h"
 #include "app/http_query.h"
 #include "app/page_markup.h"
 #include "app/search_option_values.h"
 #include "quarry/search/facet.h"
+#include "quarry/text/language_identifier.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
@@ -108,9 +108,10 @@ std::string render_article_page(const Article& article, const std::vector<Highli
       "<h1>" +
       (article.title.empty() ? html_escape(article.id) : highlighted_html(article.title, title)) +
       "</h1>";
-  main += "<p class=\"meta\">" +
-          meta_html(article.date, article.source, article.category, article_language(article)) +
-          "</p><p class=\"id\">" + html_escape(article.id) + "</p>";
+  main +=
+      "<p class=\"meta\">" +
+      meta_html(article.date, article.source, article.category, language_label(article.language)) +
+      "</p><p class=\"id\">" + html_escape(article.id) + "</p>";
   main += "<div class=\"body\">" + paragraphs_html(highlighted_html(article.body, body)) +
           "</div></article>";
   const std::string page_title = (article.title.empty() ? article.id : article.title) + " — Quarry";

@@ -8,6 +8,7 @@
 #include "lib/index/article_store.h"
 #include "lib/index/schema.h"
 #include "lib/index/story_signature.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry::detail {
 namespace {
@@ -76,7 +77,7 @@ void add_fields(const Analyzer& analyzer, const Article& article, const std::str
   const std::string& language = analyzer.config().language;
   doc.add_boolean_term(id_term(article.id));
   doc.add_boolean_term(kLanguagePrefix + language);
-  doc.add_value(kLanguageSlot, language_value(language));
+  doc.add_value(kLanguageSlot, language_label(language));
   doc.add_boolean_term(boolean_term(kOriginPrefix, origin));
   if (!article.source.empty()) {
     doc.add_boolean_term(boolean_term(kSourcePrefix, analyzer.normalize(article.source)));

@@ -163,11 +163,6 @@ std::string stem_mark(const std::string& language, const std::string& main) {
   return mark;
 }
 
-std::string language_value(const std::string& language) {
-  std::string code = language_code(language);
-  return code.empty() ? language : code;
-}
-
 void check_schema(const Xapian::Database& db, const std::string& path) {
   const std::string schema = db.get_metadata(kSchemaKey);
   if (schema.empty() || schema == std::to_string(kSchemaVersion)) return;

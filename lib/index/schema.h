@@ -94,11 +94,9 @@ std::string hit_order_key(std::string_view date, std::string_view id);
 // The id a hit_order_key() holds.
 std::string id_of_hit_order_key(std::string_view key);
 
-// The article's language: its ISO 639-1 code ("fr"), or its stemmer's
-// name where it has no code ("none"), for counting matches by it.
+// The article's language as language_label() names it ("fr"; "none"), for
+// counting matches by it.
 inline constexpr Xapian::valueno kLanguageSlot = 12;
-// What kLanguageSlot holds for `language`, a stemmer's name.
-std::string language_value(const std::string& language);
 
 // Metadata keys.
 // The language the index was asked for: a stemmer's name, the language of

@@ -8,6 +8,7 @@
 #include "lib/search/hit_order.h"
 #include "lib/search/match_count.h"
 #include "lib/search/weighting_scheme.h"
+#include "quarry/text/language_identifier.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry::detail {
@@ -265,7 +266,7 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
     hit.date = std::move(article.date);
     hit.source = std::move(article.source);
     hit.category = std::move(article.category);
-    hit.language = language_value(article.language);
+    hit.language = language_label(article.language);
     hit.score = ranked.weight;
     const StoredHit stored{parsed, *weight, ranked.did, article.body, article.language};
     // Past the time limit, hits after the first are shown as stored,

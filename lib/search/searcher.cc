@@ -9,6 +9,7 @@
 
 #include "lib/index/schema.h"
 #include "lib/search/search_core.h"
+#include "quarry/text/language_identifier.h"
 
 namespace quarry {
 
@@ -76,7 +77,7 @@ IndexStats Searcher::stats() {
     counted.distinct_words = impl_->distinct_words();
     for (const Analyzer* language : impl_->languages()) {
       if (db.get_termfreq(detail::kLanguagePrefix + language->config().language) > 0) {
-        counted.languages.push_back(detail::language_value(language->config().language));
+        counted.languages.push_back(language_label(language->config().language));
       }
     }
     return counted;

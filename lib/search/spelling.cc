@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/search/language_vocabulary.h"
 #include "lib/search/stored_positions.h"
 #include "quarry/text/utf8.h"
 
@@ -103,12 +104,6 @@ std::vector<std::string> one_edit_away(std::string_view word,
   return edits;
 }
 
-Xapian::doccount articles_holding(const Xapian::Database& vocabulary, const std::string& word) {
-  Xapian::TermIterator it = vocabulary.spellings_begin();
-  it.skip_to(word);
-  return it != vocabulary.spellings_end() && *it == word ? it.get_termfreq() : 0;
-}
-
 // Whether `candidate` may be suggested for a word of stem `stem`.
 bool may_suggest(const Analyzer& analyzer, const std::string& stem, const std::string& candidate) {
   return is_spelling_word(candidate) && analyzer.stem(candidate) != stem;
@@ -182,7 +177,7 @@ std::string suggestion(const Xapian::Database& vocabulary, Xapian::doccount arti
   if (word.empty() || !is_spelling_word(word)) return "";
   const std::vector<std::size_t> starts = code_point_starts(word);
   if (starts.size() - 1 > kMaxWordCodePoints) return "";
-  const Xapian::doccount held = articles_holding(vocabulary, word);
+  const Xapian::doccount held = articles_writing(vocabulary, word);
   if (held > std::max<Xapian::doccount>(1, articles / 1000)) return "";
 
   const Xapian::doccount at_least =
@@ -196,7 +191,7 @@ std::string suggestion(const Xapian::Database& vocabulary, Xapian::doccount arti
   const std::string further = vocabulary.get_spelling_suggestion(word, 2);
   if (further.empty() || code_points(further).front() != code_points(word).front() ||
       edit_distance(word, further) != 2 || !may_suggest(analyzer, stem, further) ||
-      articles_holding(vocabulary, further) < std::max(at_least, kMinTwoEditArticles)) {
+      articles_writing(vocabulary, further) < std::max(at_least, kMinTwoEditArticles)) {
     return "";
   }
   return further;

@@ -178,6 +178,11 @@ std::string stemmer_language(std::string_view code_or_name) {
   return {};
 }
 
+std::string language_label(std::string_view language) {
+  std::string code = language_code(language);
+  return code.empty() ? std::string(language) : code;
+}
+
 std::string language_code(std::string_view language) {
   for (const NamedLanguage& named : kLanguages) {
     if (named.name == language) return std::string(named.code);

@@ -36,6 +36,10 @@ std::string stemmer_language(std::string_view code_or_name);
 // "en"); "" for "none" and for what is not a stemmer name.
 std::string language_code(std::string_view language);
 
+// A stemmer language as users see it, on hits and in facets: its ISO
+// 639-1 code, or its name where it has none ("none").
+std::string language_label(std::string_view language);
+
 }  // namespace quarry
 
 #endif  // QUARRY_TEXT_LANGUAGE_IDENTIFIER_H_
