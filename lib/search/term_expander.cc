@@ -1,7 +1,6 @@
 #include "lib/search/term_expander.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -9,8 +8,6 @@
 
 #include "lib/index/schema.h"
 #include "lib/search/date_range.h"
-#include "lib/search/language_vocabulary.h"
-#include "quarry/text/language_identifier.h"
 
 namespace quarry::detail {
 namespace {
@@ -26,20 +23,6 @@ Xapian::Query flat_and(const std::vector<Xapian::Query>& items) {
 }
 
 std::string prefix_for(QueryField field) { return field == QueryField::kTitle ? kTitlePrefix : ""; }
-
-// A word of a query with no language stands for its forms in every
-// language the index holds, but is a word of some of them only: "débat"
-// is French, and its stem, which Portuguese "debate" shares, would find
-// Portuguese articles just as high. The articles of the languages whose
-// articles write the word as typed (the vocabulary counts words by
-// language) rank first: the other languages' stems keep this part of
-// their weight, enough to order their articles after those.
-constexpr double kUnwrittenWeight = 0.02;
-
-std::string unknown_language(std::string_view language) {
-  return "no language '" + std::string(language) +
-         "': name one by its ISO 639-1 code (fr) or its name (french)";
-}
 
 // Where a word holds a '?' or '*' with more of the word after it
 // ("Volck?r"), the text before it; else empty. Such a character is no
@@ -88,26 +71,7 @@ std::vector<std::size_t> fair_shares(const std::vector<std::size_t>& wanted, std
 }  // namespace
 
 void TermExpander::plan(const std::vector<Lexeme>& lexemes) {
-  // Only a language filter that narrows the query (not one excluded)
-  // narrows its stems; one inside parentheses narrows none.
-  std::vector<std::string> named;
-  if (!config_.language.empty()) {
-    const std::string language = stemmer_language(config_.language);
-    if (language.empty()) throw_query_error(query_, 0, unknown_language(config_.language));
-    named.push_back(language);
-  }
-  for (std::size_t i = 0; i + 1 < lexemes.size(); ++i) {
-    if (lexemes[i].kind != LexemeKind::kField || lexemes[i].field != QueryField::kLanguage)
-      continue;
-    const bool excluded = i > 0 && (lexemes[i - 1].kind == LexemeKind::kMinus ||
-                                    lexemes[i - 1].kind == LexemeKind::kNot);
-    const Lexeme& value = lexemes[i + 1];
-    if (excluded || value.kind != LexemeKind::kWord) continue;
-    const std::string language = stemmer_language(value.text);
-    if (language.empty()) fail(value, unknown_language(value.text));
-    named.push_back(language);
-  }
-  if (!named.empty()) search_in(named);
+  narrow_languages(lexemes);
   std::vector<std::size_t> offsets;
   std::vector<std::size_t> wanted;
   for (const Lexeme& lexeme : lexemes) {
@@ -133,97 +97,6 @@ void TermExpander::plan(const std::vector<Lexeme>& lexemes) {
          " words in all, each for its most frequent (at most " + std::to_string(most) +
          "); type more letters, or fewer wildcards");
   }
-}
-
-void TermExpander::search_in(const std::vector<std::string>& names) {
-  stemmers_.clear();
-  for (const Analyzer* language : languages_) {
-    if (std::find(names.begin(), names.end(), language->config().language) != names.end()) {
-      stemmers_.push_back(language);
-    }
-  }
-  // A language the index does not hold: its filter matches nothing.
-  if (stemmers_.empty()) stemmers_.push_back(languages_.front());
-}
-
-Xapian::Query TermExpander::language_filter(std::string_view language, std::size_t where) const {
-  const std::string name = stemmer_language(language);
-  if (name.empty()) throw_query_error(query_, where, unknown_language(language));
-  return filter(kLanguagePrefix + name);
-}
-
-std::vector<std::string> TermExpander::stems(const std::string& word, bool positive) {
-  std::vector<std::string> out;
-  for (const Analyzer* language : stemmers_) {
-    out.push_back(language->stem(word));
-    if (positive) out_->highlight.stems.push_back(out.back());
-  }
-  return out;
-}
-
-Xapian::Query TermExpander::any_stem(const std::string& prefix,
-                                     const std::vector<std::string>& stems,
-                                     Xapian::termpos position, Xapian::Query::op op) {
-  std::vector<Xapian::Query> terms;
-  for (const std::string& stem : stems) terms.emplace_back(prefix + stem, 1, position);
-  if (terms.size() == 1) return terms[0];
-  return Xapian::Query(op, terms.begin(), terms.end());
-}
-
-std::vector<bool> TermExpander::languages_writing(const std::string& word) {
-  if (!db_ || stemmers_.size() < 2) return {};
-  const std::vector<Xapian::doccount> counts = articles_writing(*db_, languages_, word);
-  std::vector<bool> writing;
-  for (const Analyzer* language : stemmers_) {
-    const auto at = std::find(languages_.begin(), languages_.end(), language) - languages_.begin();
-    writing.push_back(counts[static_cast<std::size_t>(at)] > 0);
-  }
-  if (std::find(writing.begin(), writing.end(), true) == writing.end()) return {};
-  return writing;
-}
-
-// A word's stems in several languages, weighed as separate indexes would
-// weigh them: each language's stem is as specific as it is among that
-// language's articles. One index would weigh them by their frequency among
-// all the articles, which favours the languages with fewer articles, or,
-// as one synonym, by their sum, which makes a stem rare in one language
-// as common as the same letters are in another (German "intern", rare,
-// and Swedish "intern", common). A stem's weight grows with its inverse
-// document frequency, as BM25's does; each language's term is scaled by
-// its frequency within the language over that within the index.
-double TermExpander::articles_in(const Analyzer& language) {
-  const auto [known, added] = articles_in_.try_emplace(&language, 0);
-  if (added) {
-    known->second = articles_->get_termfreq(kLanguagePrefix + language.config().language);
-  }
-  return known->second;
-}
-
-Xapian::Query TermExpander::weighed_stems(const std::string& prefix, const std::string& word,
-                                          const std::vector<std::string>& stems,
-                                          Xapian::termpos position) {
-  if (stems.size() < 2 || !articles_) return any_stem(prefix, stems, position);
-  const std::vector<bool> writing = languages_writing(word);
-  const double all = articles_->get_doccount();
-  const auto idf = [](double held, double articles) {
-    return std::log((articles - held + 0.5) / (held + 0.5));
-  };
-  std::vector<Xapian::Query> weighed;
-  for (std::size_t i = 0; i < stems.size(); ++i) {
-    const std::string term = prefix + stems[i];
-    const double held = articles_->get_termfreq(term);
-    if (held == 0) continue;
-    const double in_language = articles_in(*stemmers_[i]);
-    // Clamped: a stem most of a language's articles hold weighs little,
-    // not nothing.
-    double scale = std::clamp(idf(held, in_language) / std::max(idf(held, all), 0.1), 0.05, 20.0);
-    if (!writing.empty() && !writing[i]) scale *= kUnwrittenWeight;
-    weighed.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(term, 1, position), scale);
-  }
-  // No language's articles hold it: a term none has matches nothing.
-  if (weighed.empty()) return Xapian::Query(prefix + stems[0], 1, position);
-  if (weighed.size() == 1) return weighed[0];
-  return Xapian::Query(Xapian::Query::OP_OR, weighed.begin(), weighed.end());
 }
 
 std::optional<std::string> TermExpander::wildcard_start(const Lexeme& lexeme) const {

@@ -86,6 +86,9 @@ class TermExpander {
     throw_query_error(query_, where.offset, reason);
   }
 
+  // Stems the query's words only in the languages config.language and its
+  // language: filters name, when they name any (see plan).
+  void narrow_languages(const std::vector<Lexeme>& lexemes);
   // Adds a line to the query's notes, once.
   void note(std::string text);
   Xapian::Query positioned_stem(const std::string& word, bool positive);
