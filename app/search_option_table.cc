@@ -115,7 +115,7 @@ std::vector<SearchOption> make_table() {
   std::vector<SearchOption> table = {
       {.name = "db",
        .kind = kPaths,
-       .commands = kBothCommands,
+       .commands = kBothCommands | kAlertCommand,
        .help = "Index folder, or Xapian stub file naming shards; several are searched as one "
                "(default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)",
        .serve_help = "Index folder, or Xapian stub file naming shards; several are served as "
@@ -225,6 +225,7 @@ std::vector<SearchOption> make_table() {
        .set = [](QuarryOptions& o, const OptionValue& v) { o.timings = !flag(v); }},
       {.name = "match",
        .kind = kChoice,
+       .commands = kSearchCommand | kAlertCommand,
        .help = "Free words: any may match, or all must; auto: all when sorted by date, any "
                "when ranked by relevance (OR in the query still joins alternatives)",
        .values = names_of(kMatchNames),
@@ -239,6 +240,7 @@ std::vector<SearchOption> make_table() {
            }},
       {.name = "language",
        .kind = kText,
+       .commands = kSearchCommand | kAlertCommand,
        .help = "Search in one language only: its words stand for their forms in that "
                "language, and only its articles match (ISO 639-1 code or name: fr, french); "
                "default: every language the index holds",
@@ -352,6 +354,7 @@ std::vector<SearchOption> make_table() {
              return std::string(name_of(kCorrectionNames, search(o).spelling.correct));
            }},
       {.name = "strict",
+       .commands = kSearchCommand | kAlertCommand,
        .help = "Refuse a query that cannot be parsed (exit 2) instead of searching its words",
        .http = "strict",
        .set =
@@ -362,6 +365,7 @@ std::vector<SearchOption> make_table() {
              if (!flag(v) && parse == ParseMode::kStrict) parse = ParseMode::kQueryOrPlain;
            }},
       {.name = "plain",
+       .commands = kSearchCommand | kAlertCommand,
        .help = "Take queries as plain words, with no syntax (natural-language queries)",
        .http = "plain",
        .set =

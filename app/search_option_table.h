@@ -71,8 +71,14 @@ enum class ValueKind {
   kPaths,   // a file or folder, given once for each
 };
 
-// The command an option belongs to; some belong to both.
-enum Command : unsigned { kSearchCommand = 1, kServeCommand = 2, kBothCommands = 3 };
+// The command an option belongs to; some belong to several. `quarry alert
+// add` takes those that say which articles a saved search matches.
+enum Command : unsigned {
+  kSearchCommand = 1,
+  kServeCommand = 2,
+  kBothCommands = 3,
+  kAlertCommand = 4,
+};
 
 // A value as a front end read it, already of the option's kind and among
 // its values: bool (kFlag), size_t (kCount), double (kNumber), string

@@ -143,6 +143,12 @@ CountResult SearchCore::count(std::string_view query, const SearchOptions& optio
   });
 }
 
+ParsedQuery SearchCore::parse(std::string_view query, const SearchOptions& options) {
+  const Deadline none;
+  const SearchContext context{shards_, analyzers_.main(), analyzers_, languages(), options, none};
+  return read(query, context);
+}
+
 // Sorted by date, an article holding one word of many would come before
 // those holding them all, which ranking would have lifted: every word is
 // required, as news searches sorted by date do, unless asked otherwise.

@@ -41,6 +41,9 @@ class SearchCore {
   // last committed. Throw QueryError, UnknownArticleError, IndexError.
   SearchResult search(std::string_view query, const SearchOptions& options);
   CountResult count(std::string_view query, const SearchOptions& options);
+  // The query as search() reads it with these options, without searching:
+  // to be called within with_shards. Throws as search() does.
+  ParsedQuery parse(std::string_view query, const SearchOptions& options);
 
   // Runs `read` on the shards as last committed. Retries when a commit
   // overtakes it, and, with partial results allowed, without the shards

@@ -19,6 +19,8 @@ struct Searcher::Impl : detail::SearchCore {
   using SearchCore::SearchCore;
 };
 
+detail::SearchCore& detail::core_of(Searcher& searcher) { return *searcher.impl_; }
+
 Searcher::Searcher(const std::string& db_path) : Searcher(std::vector<std::string>{db_path}) {}
 
 Searcher::Searcher(const std::vector<std::string>& db_paths, const OpenOptions& options)

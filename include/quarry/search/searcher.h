@@ -19,6 +19,13 @@
 
 namespace quarry {
 
+class Searcher;
+namespace detail {
+class SearchCore;
+// The core under a searcher, for the library's other readers of an index.
+SearchCore& core_of(Searcher& searcher);
+}  // namespace detail
+
 struct IndexStats {
   std::size_t articles = 0;
   std::size_t distinct_words = 0;
@@ -99,6 +106,7 @@ class Searcher {
   std::size_t article_count();
 
  private:
+  friend detail::SearchCore& detail::core_of(Searcher& searcher);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -1,0 +1,72 @@
+#include "app/saved_search_commands.h"
+
+#include <nlohmann/json.hpp>
+
+#include "app/search_option_table.h"
+#include "quarry/error.h"
+#include "quarry/search/saved_search.h"
+#include "quarry/search/searcher.h"
+
+namespace quarry {
+
+std::string save_search(const std::string& index_path, const SavedSearchEntry& entry) {
+  const std::string problem = saved_search_name_problem(entry.name);
+  if (!problem.empty()) throw ConfigError(problem);
+  Searcher searcher(index_path);
+  SavedSearchMatcher matcher(searcher);
+  matcher.set_searches({saved_search_of(entry)});
+  const bool replaced = SavedSearchFile(index_path).save(entry);
+  return (replaced ? "replaced saved search '" : "saved search '") + entry.name +
+         "': alerts come from quarry-index --watch or - as articles arrive";
+}
+
+std::string remove_search(const std::string& index_path, const std::string& name) {
+  if (!SavedSearchFile(index_path).remove(name)) {
+    throw ConfigError("no saved search is named '" + name + "' (quarry alert list lists them)");
+  }
+  return "removed saved search '" + name + "'";
+}
+
+namespace {
+
+// A value as a shell reads it back: quoted when it holds more than a word.
+std::string shell_word(const std::string& text) {
+  if (!text.empty() && text.find_first_of(" \t'\"\\$`!*?;&|<>()") == std::string::npos) {
+    return text;
+  }
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The option as typed: "--match all", or "--strict" for a flag given.
+std::string typed_option(const std::string& parameter, const std::string& value) {
+  const SearchOption* option = option_of_parameter(parameter);
+  const std::string flag = option ? option->long_flag() : "--" + parameter;
+  if (option && !option->takes_value()) return value == "true" || value == "1" ? flag : "";
+  return flag + " " + shell_word(value);
+}
+
+}  // namespace
+
+void print_saved_searches(const std::vector<SavedSearchEntry>& entries, bool json,
+                          std::ostream& out) {
+  for (const SavedSearchEntry& entry : entries) {
+    if (json) {
+      nlohmann::json options = nlohmann::json::object();
+      for (const auto& [parameter, value] : entry.parameters) options[parameter] = value;
+      out << nlohmann::json{{"name", entry.name}, {"query", entry.query}, {"options", options}}
+                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+          << '\n';
+      continue;
+    }
+    out << shell_word(entry.name) << ' ' << shell_word(entry.query);
+    for (const auto& [parameter, value] : entry.parameters) {
+      const std::string typed = typed_option(parameter, value);
+      if (!typed.empty()) out << ' ' << typed;
+    }
+    out << '\n';
+  }
+}
+
+}  // namespace quarry

@@ -1,0 +1,148 @@
+#include "app/saved_searches.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/http_query.h"
+#include "quarry/error.h"
+
+namespace quarry {
+namespace {
+
+using Json = nlohmann::json;
+
+// A name is typed at a shell and shown in every alert: one line, short.
+constexpr std::size_t kMaxNameBytes = 100;
+
+Json to_json(const SavedSearchEntry& entry) {
+  Json options = Json::object();
+  for (const auto& [parameter, value] : entry.parameters) options[parameter] = value;
+  return {{"name", entry.name}, {"query", entry.query}, {"options", options}};
+}
+
+SavedSearchEntry entry_of(const Json& json) {
+  SavedSearchEntry entry;
+  entry.name = json.at("name").get<std::string>();
+  entry.query = json.at("query").get<std::string>();
+  if (json.contains("options")) {
+    for (const auto& [parameter, value] : json.at("options").items()) {
+      entry.parameters.emplace_back(parameter, value.get<std::string>());
+    }
+  }
+  return entry;
+}
+
+// Holds an exclusive lock on `path` (created if missing) while it lives.
+class FileLock {
+ public:
+  explicit FileLock(const std::string& path)
+      : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+    if (fd_ < 0 || ::flock(fd_, LOCK_EX) != 0) {
+      throw IndexError("cannot lock " + path + ": " + std::strerror(errno));
+    }
+  }
+  ~FileLock() { ::close(fd_); }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+ private:
+  int fd_;
+};
+
+}  // namespace
+
+SavedSearchFile::SavedSearchFile(const std::string& index_path)
+    : folder_(index_path), path_((std::filesystem::path(index_path) / kSavedSearchesFile).string()) {}
+
+std::vector<SavedSearchEntry> SavedSearchFile::read() const {
+  std::ifstream in(path_);
+  if (!in) {
+    if (errno == ENOENT) return {};
+    throw InputError(path_ + ": cannot be read: " + std::strerror(errno));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  std::vector<SavedSearchEntry> entries;
+  try {
+    const Json json = Json::parse(text.str());
+    for (const Json& search : json.at("searches")) entries.push_back(entry_of(search));
+  } catch (const Json::exception& error) {
+    throw InputError(path_ + ": not a list of saved searches (" + error.what() + ")");
+  }
+  return entries;
+}
+
+template <class Change>
+bool SavedSearchFile::rewrite(Change change) {
+  const FileLock lock((std::filesystem::path(folder_) / ".saved-searches.lock").string());
+  std::vector<SavedSearchEntry> entries = read();
+  const bool changed = change(entries);
+  Json searches = Json::array();
+  for (const SavedSearchEntry& entry : entries) searches.push_back(to_json(entry));
+  const std::string fresh = path_ + ".new";
+  {
+    std::ofstream out(fresh, std::ios::trunc);
+    out << Json{{"searches", searches}}.dump(2) << '\n';
+    out.flush();
+    if (!out) throw IndexError("cannot write " + fresh + ": " + std::strerror(errno));
+  }
+  std::error_code error;
+  std::filesystem::rename(fresh, path_, error);
+  if (error) throw IndexError("cannot write " + path_ + ": " + error.message());
+  return changed;
+}
+
+bool SavedSearchFile::save(const SavedSearchEntry& entry) {
+  return rewrite([&](std::vector<SavedSearchEntry>& entries) {
+    for (SavedSearchEntry& kept : entries) {
+      if (kept.name == entry.name) {
+        kept = entry;
+        return true;
+      }
+    }
+    entries.push_back(entry);
+    return false;
+  });
+}
+
+bool SavedSearchFile::remove(const std::string& name) {
+  return rewrite([&](std::vector<SavedSearchEntry>& entries) {
+    return std::erase_if(entries, [&](const SavedSearchEntry& kept) { return kept.name == name; }) >
+           0;
+  });
+}
+
+std::string saved_search_name_problem(const std::string& name) {
+  if (name.empty()) return "a saved search needs a name";
+  if (name.size() > kMaxNameBytes) {
+    return "a saved search's name is at most " + std::to_string(kMaxNameBytes) + " bytes";
+  }
+  for (char c : name) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      return "a saved search's name is one line of printable characters";
+    }
+  }
+  return "";
+}
+
+SavedSearch saved_search_of(const SavedSearchEntry& entry) {
+  std::vector<std::pair<std::string, std::string>> parameters = entry.parameters;
+  parameters.emplace_back("q", entry.query);
+  try {
+    SearchRequest request =
+        search_request_from(Parameters(std::move(parameters), search_parameter_names()));
+    return {entry.name, std::move(request.query), std::move(request.options)};
+  } catch (const HttpError& error) {
+    throw ConfigError("saved search '" + entry.name + "': " + error.what());
+  }
+}
+
+}  // namespace quarry
