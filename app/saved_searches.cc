@@ -60,7 +60,8 @@ class FileLock {
 }  // namespace
 
 SavedSearchFile::SavedSearchFile(const std::string& index_path)
-    : folder_(index_path), path_((std::filesystem::path(index_path) / kSavedSearchesFile).string()) {}
+    : folder_(index_path),
+      path_((std::filesystem::path(index_path) / kSavedSearchesFile).string()) {}
 
 std::vector<SavedSearchEntry> SavedSearchFile::read() const {
   std::ifstream in(path_);

@@ -38,8 +38,7 @@ constexpr char kIndexHelp[] =
 // The one index the saved searches are kept with.
 std::string index_path_of(const QuarryOptions& options) {
   if (options.db_paths.size() != 1) {
-    throw CLI::ValidationError("--db",
-                               "saved searches are kept with one index: give --db once");
+    throw CLI::ValidationError("--db", "saved searches are kept with one index: give --db once");
   }
   return options.db_paths.front();
 }
@@ -52,8 +51,7 @@ std::vector<std::pair<std::string, std::string>> given_parameters(const CLI::App
     if (!option.belongs_to(kAlertCommand) || option.http.empty()) continue;
     const CLI::Option* given = add.get_option_no_throw(option.long_flag());
     if (given == nullptr || given->count() == 0) continue;
-    parameters.emplace_back(option.http,
-                            option.takes_value() ? given->as<std::string>() : "true");
+    parameters.emplace_back(option.http, option.takes_value() ? given->as<std::string>() : "true");
   }
   return parameters;
 }
@@ -66,8 +64,7 @@ void add_alert_command(CLI::App& app, AlertCommand& command) {
   command.alert->footer(kAlertFooter);
 
   command.add = command.alert->add_subcommand("add", kAddSummary);
-  command.add->add_option("NAME", command.name, "The search's name, as alerts show it")
-      ->required();
+  command.add->add_option("NAME", command.name, "The search's name, as alerts show it")->required();
   command.add->add_option("QUERY", command.query_words, "The query, in Quarry's query language")
       ->required()
       ->option_text("...");
