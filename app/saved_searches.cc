@@ -85,7 +85,7 @@ template <class Change>
 bool SavedSearchFile::rewrite(Change change) {
   const FileLock lock((std::filesystem::path(folder_) / ".saved-searches.lock").string());
   std::vector<SavedSearchEntry> entries = read();
-  const bool changed = change(entries);
+  if (!change(entries)) return false;
   Json searches = Json::array();
   for (const SavedSearchEntry& entry : entries) searches.push_back(to_json(entry));
   const std::string fresh = path_ + ".new";
@@ -98,20 +98,23 @@ bool SavedSearchFile::rewrite(Change change) {
   std::error_code error;
   std::filesystem::rename(fresh, path_, error);
   if (error) throw IndexError("cannot write " + path_ + ": " + error.message());
-  return changed;
+  return true;
 }
 
 bool SavedSearchFile::save(const SavedSearchEntry& entry) {
-  return rewrite([&](std::vector<SavedSearchEntry>& entries) {
+  bool replaced = false;
+  rewrite([&](std::vector<SavedSearchEntry>& entries) {
     for (SavedSearchEntry& kept : entries) {
       if (kept.name == entry.name) {
         kept = entry;
+        replaced = true;
         return true;
       }
     }
     entries.push_back(entry);
-    return false;
+    return true;
   });
+  return replaced;
 }
 
 bool SavedSearchFile::remove(const std::string& name) {

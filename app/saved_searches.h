@@ -50,6 +50,8 @@ class SavedSearchFile {
   bool remove(const std::string& name);
 
  private:
+  // Writes the list as `change` leaves it, unless it says it left it as
+  // it was. Returns whether it wrote.
   template <class Change>
   bool rewrite(Change change);
 

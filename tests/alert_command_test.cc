@@ -1,0 +1,97 @@
+// quarry alert add, list and remove: saved searches kept with the index,
+// checked before they are saved, and found by every program that opens it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/saved_searches.h"
+#include "tests/child_process.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::lines_of;
+using testing::run_program;
+using testing::RunResult;
+using testing::TempDir;
+
+class AlertCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const RunResult built = run_program(QUARRY_INDEX_BIN, {"-q", "--db", db(), QUARRY_CORPUS_DIR});
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+  }
+
+  std::string db() const { return (dir_ / "index").string(); }
+
+  RunResult alert(std::vector<std::string> args) const {
+    args.insert(args.begin(), "alert");
+    return run_program(QUARRY_BIN, args);
+  }
+
+  TempDir dir_;
+};
+
+TEST_F(AlertCommand, SavedSearchesAreListedAsTheyWouldBeTypedAgainAndRemovedByName) {
+  ASSERT_EQ(alert({"add", "--db", db(), "opec", "OPEC", "quota", "--match", "any"}).exit_code, 0);
+  const RunResult second =
+      alert({"add", "--db", db(), "spring budget", "title:budget", "--language", "en"});
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_NE(second.out.find("saved search 'spring budget'"), std::string::npos) << second.out;
+
+  const RunResult listed = alert({"list", "--db", db()});
+  EXPECT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_EQ(lines_of(listed.out),
+            (std::vector<std::string>{"opec 'OPEC quota' --match any",
+                                      "'spring budget' title:budget --language en"}));
+
+  // Kept with the index, where the live indexer reads them.
+  const std::vector<SavedSearchEntry> kept = SavedSearchFile(db()).read();
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0], (SavedSearchEntry{"opec", "OPEC quota", {{"match", "any"}}}));
+
+  const RunResult removed = alert({"remove", "--db", db(), "opec"});
+  EXPECT_EQ(removed.exit_code, 0) << removed.err;
+  EXPECT_EQ(lines_of(alert({"list", "--db", db(), "--json"}).out),
+            (std::vector<std::string>{R"({"name":"spring budget","options":{"language":"en"},)"
+                                      R"("query":"title:budget"})"}));
+}
+
+TEST_F(AlertCommand, SavingUnderANameAgainReplacesTheSearchInItsPlace) {
+  ASSERT_EQ(alert({"add", "--db", db(), "a", "first"}).exit_code, 0);
+  ASSERT_EQ(alert({"add", "--db", db(), "b", "second"}).exit_code, 0);
+  const RunResult again = alert({"add", "--db", db(), "a", "third"});
+  EXPECT_NE(again.out.find("replaced"), std::string::npos) << again.out;
+  EXPECT_EQ(lines_of(alert({"list", "--db", db()}).out),
+            (std::vector<std::string>{"a third", "b second"}));
+}
+
+TEST_F(AlertCommand, WhatCannotBeSavedIsAUsageErrorAndNothingIsSaved) {
+  const std::vector<std::vector<std::string>> refused{
+      {"add", "--db", db(), "dots", "..."},                           // no word
+      {"add", "--db", db(), "bad", "word", "--language", "klingon"},  // no such language
+      {"add", "--db", db(), "", "word"},                              // no name
+      {"add", "--db", db(), "ranked", "word", "--sort", "newest"},    // not a filter's option
+      {"remove", "--db", db(), "never-saved"},
+  };
+  for (const std::vector<std::string>& args : refused) {
+    const RunResult result = alert(args);
+    EXPECT_EQ(result.exit_code, 2) << args[3] << ": " << result.err;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << result.err;
+  }
+  EXPECT_EQ(alert({"list", "--db", db()}).out, "");
+  EXPECT_FALSE(fs::exists(dir_ / "index" / kSavedSearchesFile));
+}
+
+TEST_F(AlertCommand, AnIndexThatIsNotThereIsAFailure) {
+  const RunResult result = alert({"add", "--db", (dir_ / "nowhere").string(), "opec", "OPEC"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("nowhere"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace quarry
