@@ -11,6 +11,7 @@
 #include "app/quarry_command.h"
 #include "app/quarry_help.h"
 #include "app/version_text.h"
+#include "query/alerts_command.h"
 #include "query/dash_query.h"
 #include "query/option_cli.h"
 #include "query/serve_command.h"
@@ -46,11 +47,14 @@ int main(int argc, char** argv) {
   app.get_formatter()->column_width(32);
   app.footer(quarry::kQuarryFooter);
   CLI::App* serve = quarry::add_serve_command(app, options);
+  quarry::AlertsConfig alerts_config;
+  CLI::App* alerts = quarry::add_alerts_command(app, alerts_config);
   const quarry::Terminal terminal = quarry::this_terminal();
   return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kFailure, [&] {
     try {
       app.parse(argc, argv);
       if (serve->parsed()) return quarry::run_serve(app, options, kProgram);
+      if (alerts->parsed()) return quarry::run_alerts_command(app, alerts_config, kProgram);
       quarry::resolve_command_line(options, terminal.input);
       return quarry::run_quarry(options, terminal, std::cin, std::cout, std::cerr, kProgram);
     } catch (const CLI::ParseError& error) {
