@@ -71,4 +71,20 @@ Exit codes:
   1  the address cannot be listened on (in use, not this machine's)
   2  usage error (an option, or --listen that is not HOST:PORT))";
 
+const char kAlertsSummary[] =
+    "Print the alerts of the index's saved searches, as JSON Lines, from a cursor on";
+
+const char kAlertsFooter[] =
+    R"(Each line is an alert as the index's alerts.jsonl holds it: {"cursor", "alert",
+"id", "title", "date", "snippet", "language", "revision"}. Cursors count from 1
+along the log; a program that starts again with --since the last cursor it
+printed misses none and sees none twice. With --follow, alerts are printed as
+they are added, until SIGINT or SIGTERM. A log cut short before the cursor is
+read again from its first alert, with a warning.
+
+Exit codes:
+  0  done, or stopped by SIGINT or SIGTERM
+  1  the index folder or its alerts cannot be read
+  2  usage error)";
+
 }  // namespace quarry

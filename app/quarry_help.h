@@ -11,6 +11,8 @@ extern const char kQuarryFooter[];
 extern const char kQueryHelp[];  // QUERY, the positional arguments
 extern const char kServeSummary[];
 extern const char kServeFooter[];
+extern const char kAlertsSummary[];
+extern const char kAlertsFooter[];
 
 }  // namespace quarry
 

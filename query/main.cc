@@ -12,6 +12,7 @@
 #include "app/quarry_help.h"
 #include "app/version_text.h"
 #include "query/alert_command.h"
+#include "query/alerts_command.h"
 #include "query/dash_query.h"
 #include "query/option_cli.h"
 #include "query/serve_command.h"
@@ -49,12 +50,15 @@ int main(int argc, char** argv) {
   CLI::App* serve = quarry::add_serve_command(app, options);
   quarry::AlertCommand alert;
   quarry::add_alert_command(app, alert);
+  quarry::AlertsConfig alerts_config;
+  CLI::App* alerts = quarry::add_alerts_command(app, alerts_config);
   const quarry::Terminal terminal = quarry::this_terminal();
   return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kFailure, [&] {
     try {
       app.parse(argc, argv);
       if (serve->parsed()) return quarry::run_serve(app, options, kProgram);
       if (alert.alert->parsed()) return quarry::run_alert(app, alert, std::cout);
+      if (alerts->parsed()) return quarry::run_alerts_command(app, alerts_config, kProgram);
       quarry::resolve_command_line(options, terminal.input);
       return quarry::run_quarry(options, terminal, std::cin, std::cout, std::cerr, kProgram);
     } catch (const CLI::ParseError& error) {

@@ -1,0 +1,28 @@
+// How alerts are written: as `quarry alerts` prints them, JSON Lines, and
+// as `quarry serve` streams them, Server-Sent Events. Each alert's object is
+// the alert log's own line (alert_json), cursor included.
+#ifndef QUARRY_APP_ALERT_PRINTER_H_
+#define QUARRY_APP_ALERT_PRINTER_H_
+
+#include <ostream>
+#include <string>
+
+#include "quarry/search/alert_log.h"
+
+namespace quarry {
+
+// One line per alert on a stream, flushed after each, so that a program
+// reading the other end of a pipe gets every alert as it comes.
+class AlertPrinter {
+ public:
+  explicit AlertPrinter(std::ostream& out) : out_(out) {}
+
+  void alert(const Alert& alert);
+
+ private:
+  std::ostream& out_;
+};
+
+}  // namespace quarry
+
+#endif  // QUARRY_APP_ALERT_PRINTER_H_
