@@ -180,6 +180,24 @@ TEST(AlertStreamTest, StreamsBeyondTheCapAre503AndHoldNoWorker) {
   EXPECT_EQ(next_event(*second), event_of(one));
 }
 
+// The page lists the alerts that come after it was made; its script asks
+// for them from the last cursor then.
+TEST(AlertStreamTest, ThePageFollowsTheAlertsAfterTheLastWhenItWasMade) {
+  AlertServer server;
+  const auto since_of = [&] {
+    const std::string page = http_get(server.port(), "/").body;
+    const std::size_t at = page.find("id=\"alerts\" class=\"alerts\" data-since=\"");
+    EXPECT_NE(at, std::string::npos) << page;
+    return at == std::string::npos ? std::string() : page.substr(page.find("data-since", at), 14);
+  };
+  EXPECT_EQ(since_of(), "data-since=\"0\"");
+  server.append("one");
+  server.append("two");
+  EXPECT_EQ(since_of(), "data-since=\"2\"");
+  const std::string script = http_get(server.port(), "/search.js").body;
+  EXPECT_NE(script.find("new EventSource('/api/alerts?since='"), std::string::npos);
+}
+
 TEST(AlertStreamTest, StoppingTheServerEndsItsStreams) {
   AlertServer server;
   const std::unique_ptr<HttpConnection> stream = open_stream(server.port(), "/api/alerts");
