@@ -180,6 +180,34 @@ TEST(AlertStreamTest, StreamsBeyondTheCapAre503AndHoldNoWorker) {
   EXPECT_EQ(next_event(*second), event_of(one));
 }
 
+// A client that stops reading while alerts wait is dropped once a write has
+// waited for it too long, and its place goes to another.
+TEST(AlertStreamTest, AClientThatReadsNothingIsDroppedAndFreesItsPlace) {
+  AlertServer server({"--alert-streams", "1"});
+  const std::unique_ptr<HttpConnection> stalled = open_stream(server.port(), "/api/alerts");
+  // Far more than the socket buffers on both sides hold.
+  std::vector<Alert> many(60000);
+  for (std::size_t i = 0; i < many.size(); ++i) {
+    many[i].alert = "flood";
+    many[i].id = "article-" + std::to_string(i);
+    many[i].title = std::string(200, 't');
+  }
+  AlertLog(server.index()).append(many);
+  EXPECT_EQ(http_get(server.port(), "/api/alerts").status, 503);
+  const auto deadline = Clock::now() + allowed(std::chrono::seconds(40));
+  int status = 503;
+  while (status == 503 && Clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    HttpConnection connection(server.port());
+    connection.send_get("/api/alerts?since=60000");
+    const std::optional<HttpReply> head =
+        connection.receive_head(allowed(std::chrono::seconds(10)));
+    ASSERT_TRUE(head);
+    status = head->status;
+  }
+  EXPECT_EQ(status, 200);
+}
+
 // The page lists the alerts that come after it was made; its script asks
 // for them from the last cursor then.
 TEST(AlertStreamTest, ThePageFollowsTheAlertsAfterTheLastWhenItWasMade) {
