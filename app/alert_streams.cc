@@ -27,6 +27,8 @@ namespace {
 constexpr std::chrono::seconds kHeartbeat{15};
 // A client that reads nothing for this long while an event waits is dropped.
 constexpr std::chrono::seconds kWriteTimeout{10};
+// How often the index folder is looked for while it is gone.
+constexpr std::chrono::seconds kRewatch{1};
 // What EventSource waits before connecting again.
 constexpr unsigned kRetryMilliseconds = 2000;
 // Alerts read from the log at a time: the next are read once these are
@@ -244,20 +246,34 @@ std::optional<HttpResponse> AlertStreams::open(beast::tcp_stream& stream,
 }
 
 void AlertStreams::watch() {
-  watch_wait_->async_wait(
-      asio::posix::stream_descriptor::wait_read, [this](beast::error_code error) {
-        if (error || stopping_) return;
-        if (watch_->take_events()) {
-          // A stream that fails closes, and leaves the set.
-          const std::vector<std::shared_ptr<AlertStream>> open(streams_.begin(), streams_.end());
-          for (const auto& stream : open) stream->pump();
-        }
-        watch();
-      });
+  watch_wait_->async_wait(asio::posix::stream_descriptor::wait_read,
+                          [this](beast::error_code error) {
+                            if (error || stopping_) return;
+                            if (watch_->take_events()) pump_all();
+                            if (!watch_->watching()) rewatch_later();
+                            watch();
+                          });
+}
+
+void AlertStreams::rewatch_later() {
+  if (!rewatch_) rewatch_.emplace(io_);
+  rewatch_->expires_after(kRewatch);
+  rewatch_->async_wait([this](beast::error_code cancelled) {
+    if (cancelled || stopping_) return;
+    if (watch_->rewatch()) return pump_all();
+    rewatch_later();
+  });
+}
+
+void AlertStreams::pump_all() {
+  // A stream that fails closes, and leaves the set.
+  const std::vector<std::shared_ptr<AlertStream>> open(streams_.begin(), streams_.end());
+  for (const auto& stream : open) stream->pump();
 }
 
 void AlertStreams::stop() {
   stopping_ = true;
+  if (rewatch_) rewatch_->cancel();
   if (watch_wait_) {
     beast::error_code ignored;
     watch_wait_->cancel(ignored);

@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +62,10 @@ class AlertStreams {
 
  private:
   void watch();
+  // Looks for the index folder at its path again, now and then, while it is
+  // gone.
+  void rewatch_later();
+  void pump_all();
 
   boost::asio::io_context& io_;
   std::string index_path_;  // empty: no one folder
@@ -68,6 +73,7 @@ class AlertStreams {
   bool stopping_ = false;
   std::optional<AlertLogWatch> watch_;
   std::optional<boost::asio::posix::stream_descriptor> watch_wait_;
+  std::optional<boost::asio::steady_timer> rewatch_;
   std::set<std::shared_ptr<AlertStream>> streams_;
 };
 
