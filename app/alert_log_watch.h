@@ -23,11 +23,21 @@ class AlertLogWatch {
   // Readable when events wait; never blocks. Stays owned by this object.
   int fd() const { return fd_; }
 
-  // Reads the events that wait; whether one may have changed the log.
+  // Reads the events that wait; whether one may have changed the log. When
+  // the folder was removed or moved away, watches the one now at its path.
   bool take_events();
 
+  // Whether a folder is watched: false after the folder went away, until
+  // take_events() or rewatch() finds one at its path again.
+  bool watching() const { return watched_ >= 0; }
+  // Watches the folder now at the path, when none is; whether one is. A
+  // true return after false is a change: the log may be another.
+  bool rewatch();
+
  private:
+  std::string path_;
   int fd_ = -1;
+  int watched_ = -1;  // the watch descriptor, or -1
 };
 
 }  // namespace quarry

@@ -6,6 +6,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "quarry/search/alert_log.h"
 
@@ -18,6 +19,23 @@ class AlertPrinter {
   explicit AlertPrinter(std::ostream& out) : out_(out) {}
 
   void alert(const Alert& alert);
+
+ private:
+  std::ostream& out_;
+};
+
+// Alerts as a stream of Server-Sent Events (text/event-stream): each alert
+// "id: CURSOR\nevent: alert\ndata: {json}\n\n", so that a browser's
+// EventSource resumes after the last one it got (Last-Event-ID).
+class AlertEventPrinter {
+ public:
+  explicit AlertEventPrinter(std::ostream& out) : out_(out) {}
+
+  // How long a client waits before connecting again, at the stream's start.
+  void retry(unsigned milliseconds);
+  void alert(const Alert& alert);
+  // A comment, which clients ignore: ": text\n\n" (one line).
+  void comment(std::string_view text);
 
  private:
   std::ostream& out_;

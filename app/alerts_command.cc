@@ -20,6 +20,7 @@ namespace {
 
 // Alerts read at a time: a long log is printed without holding it all.
 constexpr std::size_t kBatch = 1000;
+constexpr int kRewatchMilliseconds = 1000;
 
 // SIGINT and SIGTERM as a file descriptor to wait on beside the watch;
 // blocked while this lives, so that they end the wait rather than the
@@ -79,9 +80,16 @@ void print_new(AlertFollower& follower, AlertPrinter& printer, std::ostream& out
 bool wait(AlertLogWatch& watch, const StopSignals& signals) {
   for (;;) {
     pollfd fds[2] = {{signals.fd(), POLLIN, 0}, {watch.fd(), POLLIN, 0}};
-    if (::poll(fds, 2, -1) < 0) {
+    // Without a folder to watch (removed, or moved away), looks for one at
+    // its path now and then.
+    const int ready = ::poll(fds, 2, watch.watching() ? -1 : kRewatchMilliseconds);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       throw Error(std::string("cannot wait for alerts: ") + std::strerror(errno));
+    }
+    if (ready == 0) {
+      if (watch.rewatch()) return false;
+      continue;
     }
     if (fds[0].revents != 0) {
       signals.take();

@@ -61,6 +61,8 @@ const char kServeFooter[] = R"(Routes (all GET):
   /api/articles/ID        a stored article (with q=..., where the query matches it)
   /api/suggest?q=...      completions of the query's last word
   /api/stats, /healthz
+  /api/alerts             the saved searches' alerts as Server-Sent Events, after
+                          since=CURSOR or the Last-Event-ID header
 
 The server is read-only and has no authentication: it listens on loopback
 unless --listen names another address. SIGINT or SIGTERM stop it, answering

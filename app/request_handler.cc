@@ -1,6 +1,7 @@
 #include "app/request_handler.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "app/search_page.h"
 #include "app/search_page_printer.h"
 #include "quarry/error.h"
+#include "quarry/search/alert_log.h"
 #include "quarry/search/snippet.h"
 
 namespace quarry {
@@ -297,6 +299,21 @@ std::string page_html(const SearchPageView& view,
   return std::move(page).str();
 }
 
+// The cursor of the last alert of the one index folder served, for the
+// page to follow those after it; nothing when the server serves several
+// paths or a stub file, or the log cannot be read.
+std::optional<std::uint64_t> last_alert_cursor(const std::vector<std::string>& db_paths) {
+  std::error_code ignored;
+  if (db_paths.size() != 1 || !std::filesystem::is_directory(db_paths.front(), ignored)) {
+    return std::nullopt;
+  }
+  try {
+    return AlertLog(db_paths.front()).last_cursor();
+  } catch (const IndexError&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 HttpResponse RequestHandler::search_page(const HttpTarget& target) {
@@ -304,6 +321,7 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
                               {"q", "sort", "offset", "collapse", "like", "from", "language"});
   SearchPageView view;
   view.limit = kPageHits;
+  view.alerts_since = last_alert_cursor(db_paths_);
   if (!parameters.get("q") && !parameters.get("like")) {
     return html_response(200, page_html(view, [](AnswerPrinter&) {}));
   }

@@ -30,6 +30,7 @@ HttpResponse json_error_response(int status, std::string_view message);
 //   /api/suggest?q=…&n=    completions of the query's last word
 //   /api/stats             the index's figures
 //   /healthz               200 when the index can be read, else 503
+//   (/api/alerts, a stream, is the server's own: app/alert_streams.h)
 //   /                      the search page; with q=… (or like=ID), its results
 //                          as HTML: sort, offset, collapse (story|none), like
 //                          as /api/search reads them, and from=…, the query a

@@ -87,14 +87,21 @@ std::string language_input(std::string_view language) {
 
 }  // namespace
 
+std::string alerts_panel(std::uint64_t since) {
+  return "<aside id=\"alerts\" class=\"alerts\" data-since=\"" + std::to_string(since) +
+         "\" hidden><h2>Alerts</h2><ol></ol></aside>";
+}
+
 std::string render_page(std::string_view title, std::string_view query, SortOrder sort,
-                        Collapse collapse, std::string_view language, std::string main) {
+                        Collapse collapse, std::string_view language, std::string main,
+                        std::string alerts) {
   return fill(detail::kSearchPageHtml, {{"title", html_escape(title)},
                                         {"query", html_escape(query)},
                                         {"sort_options", sort_options(sort)},
                                         {"collapse_options", collapse_options(collapse)},
                                         {"language_input", language_input(language)},
-                                        {"main", std::move(main)}});
+                                        {"main", std::move(main)},
+                                        {"alerts", std::move(alerts)}});
 }
 
 std::string render_article_page(const Article& article, const std::vector<Highlight>& title,

@@ -8,6 +8,7 @@
 #define QUARRY_APP_SEARCH_PAGE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,9 +24,14 @@ std::vector<FacetField> page_facets();
 
 // The page: `title`, the search form holding `query`, `sort`, `collapse`
 // and `language` (empty: every language), and `main` (HTML, already
-// escaped) under it.
+// escaped) under it; `alerts` (alerts_panel) between them.
 std::string render_page(std::string_view title, std::string_view query, SortOrder sort,
-                        Collapse collapse, std::string_view language, std::string main);
+                        Collapse collapse, std::string_view language, std::string main,
+                        std::string alerts = "");
+
+// The list the page's script fills with the alerts that arrive after
+// cursor `since` (from /api/alerts), newest first; hidden until the first.
+std::string alerts_panel(std::uint64_t since);
 
 // One article, whole, its title and body marked where `highlights` say (as
 // highlight_all gives them); `query` is what the link back searches.

@@ -270,7 +270,8 @@ void SearchPagePrinter::end_run() {
     title = "Articles like " + (view.like_title.empty() ? view.like : view.like_title) +
             (view.query.empty() ? "" : ": " + view.query) + " — Quarry";
   }
-  out_ << render_page(title, view.query, view.sort, view.collapse, view.language, std::move(main_));
+  out_ << render_page(title, view.query, view.sort, view.collapse, view.language, std::move(main_),
+                      view.alerts_since ? alerts_panel(*view.alerts_since) : "");
   main_.clear();
 }
 

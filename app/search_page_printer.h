@@ -4,7 +4,9 @@
 #define QUARRY_APP_SEARCH_PAGE_PRINTER_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -39,6 +41,10 @@ struct SearchPageView {
   std::string from;
   // The hits' other reports, by id; one missing is listed by its id alone.
   std::map<std::string, ReportSummary> reports;
+  // The last alert's cursor when the page was made, for the page to list
+  // those after it (alerts_panel); nothing: no alerts panel (the server
+  // serves no one index folder).
+  std::optional<std::uint64_t> alerts_since;
 };
 
 // The whole search page, written at the end of the run: the form, and under

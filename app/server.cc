@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/alert_streams.h"
 #include "app/http_exchange.h"
 #include "app/listen_address.h"
 #include "app/request_handler.h"
@@ -82,7 +83,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void stop();
 
  private:
-  enum class State { kReading, kWorking, kWriting };
+  // kStreaming: the socket went to an alert stream (AlertStreams).
+  enum class State { kReading, kWorking, kWriting, kStreaming };
 
   void read();
   void on_read(beast::error_code error);
@@ -104,7 +106,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
 class Server {
  public:
   Server(const ServerConfig& config, std::ostream& log, std::string_view program)
-      : config_(config), log_(log), program_(program) {}
+      : config_(config),
+        log_(log),
+        program_(program),
+        alerts_(io_, config.db_paths, config.alert_streams) {}
 
   // Binds the address; returns the port.
   unsigned short listen(const tcp::endpoint& endpoint);
@@ -118,6 +123,7 @@ class Server {
   asio::io_context& io() { return io_; }
   WorkerPool& workers() { return *workers_; }
   WorkerPool& health() { return *health_; }
+  AlertStreams& alerts() { return alerts_; }
   const ServerConfig& config() const { return config_; }
   void log(std::string_view method, std::string_view path, int status, Clock::time_point start);
 
@@ -147,6 +153,7 @@ class Server {
   std::size_t prune_at_ = 64;
   std::unique_ptr<WorkerPool> workers_;
   std::unique_ptr<WorkerPool> health_;
+  AlertStreams alerts_;
 };
 
 Connection::Connection(tcp::socket socket, Server& server)
@@ -180,6 +187,16 @@ void Connection::on_read(beast::error_code error) {
     return write(std::move(*refusal));
   }
   if (server_.past_grace()) return write(stopping_response());
+  // Streams are written by this thread as the log grows: none holds a worker.
+  if (path_ == "/api/alerts" &&
+      (request.method() == http::verb::get || request.method() == http::verb::head)) {
+    if (std::optional<HttpResponse> refusal = server_.alerts().open(stream_, *parser_)) {
+      return write(std::move(*refusal));
+    }
+    state_ = State::kStreaming;
+    server_.log(method_, path_, 200, started_);
+    return;
+  }
   state_ = State::kWorking;
   stream_.expires_never();
   // The health check is cheap, and is not to wait behind slow searches.
@@ -307,6 +324,8 @@ void Server::start(tcp::socket socket) {
 void Server::begin_stop() {
   stopping_ = true;
   stop_deadline_ = Clock::now() + kStopGrace;
+  // A stream has no end of its own: it ends with the server.
+  alerts_.stop();
   // A second signal now ends the server at once, as the default action does.
   signals_.clear();
   accept_retry_.cancel();

@@ -37,6 +37,9 @@ struct ServerConfig {
   // index does not change (ResponseCache); 0: none kept.
   std::size_t cache_bytes = std::size_t{64} << 20;
   SearchLimits limits;
+  // Streams of /api/alerts open at once; more are answered 503. Each costs
+  // a socket and a little memory, no thread.
+  std::size_t alert_streams = 64;
   // One line per request on `log`: method, path, status, milliseconds.
   bool log_requests = true;
   // Host names a request may be addressed to besides localhost and IP

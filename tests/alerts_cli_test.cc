@@ -135,6 +135,34 @@ TEST(AlertsCliTest, FollowPrintsAlertsAppendedAfterItStartedUntilASignal) {
   EXPECT_EQ(follower.err(), "");
 }
 
+// An index folder replaced by another (mv new live), its log copied over:
+// the follower watches the new one and goes on after its cursor.
+TEST(AlertsCliTest, FollowGoesOnInAFolderThatReplacedTheIndexFolder) {
+  TempDir dir;
+  TempDir logs;
+  const fs::path live = dir / "live";
+  fs::create_directory(live);
+  AlertLog(live.string()).append(alerts_named("a", 2, 1));
+  ChildProcess follower(QUARRY_BIN, {"alerts", "--db", live.string(), "--follow"}, logs.path());
+  wait_for_lines(follower, 2);
+  fs::create_directory(dir / "new");
+  fs::copy_file(live / "alerts.jsonl", dir / "new" / "alerts.jsonl");
+  fs::rename(live, dir / "old");
+  fs::rename(dir / "new", live);
+  AlertLog(live.string()).append(alerts_named("b", 1, 2));
+  wait_for_lines(follower, 3);
+  // Printed once the follower has seen the move: this one needs the new
+  // folder watched.
+  AlertLog(live.string()).append(alerts_named("c", 1, 3));
+  wait_for_lines(follower, 4);
+  follower.signal(SIGTERM);
+  EXPECT_EQ(follower.wait(std::chrono::duration_cast<std::chrono::milliseconds>(
+                time_allowed(std::chrono::seconds(10)))),
+            0);
+  EXPECT_EQ(cursors_printed(follower.out()), (Cursors{1, 2, 3, 4}));
+  EXPECT_EQ(follower.err(), "");
+}
+
 TEST(AlertsCliTest, AFollowerStartedAgainFromItsLastCursorMissesNoneAndRepeatsNone) {
   TempDir dir;
   TempDir logs;

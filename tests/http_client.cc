@@ -8,6 +8,7 @@
 
 #include <boost/asio/buffer.hpp>
 #include <boost/beast/core/error.hpp>
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -112,6 +113,53 @@ std::optional<HttpReply> HttpConnection::receive(std::chrono::milliseconds patie
   }
   reply.body = message.body();
   return reply;
+}
+
+bool HttpConnection::read_more(Clock::time_point deadline) {
+  char buffer[65536];
+  for (;;) {
+    if (!wait_readable(fd_, deadline)) throw std::runtime_error("nothing more came in time");
+    const ssize_t count = recv(fd_, buffer, sizeof buffer, 0);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) return false;
+    unread_.append(buffer, static_cast<std::size_t>(count));
+    return true;
+  }
+}
+
+std::optional<HttpReply> HttpConnection::receive_head(std::chrono::milliseconds patience) {
+  const auto deadline = Clock::now() + patience;
+  std::size_t end;
+  while ((end = unread_.find("\r\n\r\n")) == std::string::npos) {
+    if (!read_more(deadline)) return std::nullopt;
+  }
+  http::response_parser<http::empty_body> parser;
+  boost::beast::error_code error;
+  parser.put(boost::asio::buffer(unread_.data(), end + 4), error);
+  if (error || !parser.is_header_done()) {
+    throw std::runtime_error("malformed head: " + error.message());
+  }
+  unread_.erase(0, end + 4);
+  HttpReply reply;
+  reply.status = parser.get().result_int();
+  for (const auto& field : parser.get()) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    reply.headers[name] = std::string(field.value());
+  }
+  return reply;
+}
+
+std::optional<std::string> HttpConnection::receive_until(std::string_view text,
+                                                         std::chrono::milliseconds patience) {
+  const auto deadline = Clock::now() + patience;
+  std::size_t found;
+  while ((found = unread_.find(text)) == std::string::npos) {
+    if (!read_more(deadline)) return std::nullopt;
+  }
+  std::string bytes = unread_.substr(0, found + text.size());
+  unread_.erase(0, found + text.size());
+  return bytes;
 }
 
 bool HttpConnection::closed_by_server(std::chrono::milliseconds patience) {

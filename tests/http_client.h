@@ -43,12 +43,23 @@ class HttpConnection {
   // Content-Length says.
   std::optional<HttpReply> receive(std::chrono::milliseconds patience = kPatience,
                                    bool to_head = false);
+  // The status and headers of an answer whose body has no end (an event
+  // stream), its body left to receive_until; nothing when the server closes
+  // the connection first.
+  std::optional<HttpReply> receive_head(std::chrono::milliseconds patience = kPatience);
+  // The bytes that follow, up to and including the first `text`; nothing
+  // when the server closes the connection first.
+  std::optional<std::string> receive_until(std::string_view text,
+                                           std::chrono::milliseconds patience = kPatience);
   // Whether the server closes the connection within `patience`, reading
   // and dropping anything it sends first.
   bool closed_by_server(std::chrono::milliseconds patience = kPatience);
 
  private:
   int fd_ = -1;
+  // Reads more into unread_; false when the server closed the connection.
+  bool read_more(std::chrono::steady_clock::time_point deadline);
+
   std::string unread_;
 };
 

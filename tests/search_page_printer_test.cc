@@ -323,3 +323,20 @@ TEST(SearchPagePrinter, AQueryErrorIsSaidInsteadOfResults) {
 
 }  // namespace
 }  // namespace quarry
+
+namespace quarry {
+namespace {
+
+TEST(SearchPagePrinter, AnAlertsPanelFollowsTheAlertsAfterTheLastAtTheStart) {
+  SearchPageView view;
+  EXPECT_EQ(page_of(view).find("id=\"alerts\""), std::string::npos);
+  view.alerts_since = 17;
+  const std::string page = page_of(view);
+  EXPECT_NE(page.find("<aside id=\"alerts\" class=\"alerts\" data-since=\"17\" hidden>"
+                      "<h2>Alerts</h2><ol></ol></aside><main"),
+            std::string::npos)
+      << page;
+}
+
+}  // namespace
+}  // namespace quarry

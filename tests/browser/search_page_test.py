@@ -135,6 +135,7 @@ class Server:
 
     def __init__(self, folder, lines=None):
         db = os.path.join(folder, "index")
+        self.db = db
         extra = os.path.join(folder, "extra.jsonl")
         with open(extra, "w", encoding="utf-8") as file:
             file.write(corpus_lines() if lines is None else lines)
@@ -147,6 +148,18 @@ class Server:
         if not line.startswith("listening on http://127.0.0.1:"):
             raise RuntimeError("quarry serve said: " + line)
         self.url = line.split(" ")[-1].strip()
+
+    def append_alert(self, alert):
+        """Appends `alert` to the index's alert log, numbered after its last
+        line, as a saved search's match is."""
+        path = os.path.join(self.db, "alerts.jsonl")
+        cursor = 1
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as file:
+                cursor += sum(1 for _ in file)
+        line = json.dumps({"cursor": cursor, **alert, "revision": 1}, ensure_ascii=False)
+        with open(path, "a", encoding="utf-8") as file:
+            file.write(line + "\n")
 
     def stop(self):
         """Stops the server as SIGTERM does; a sanitizer's report fails the run."""
@@ -457,6 +470,21 @@ class SearchPageTest(unittest.TestCase):
         self.driver.find_element(By.TAG_NAME, "body").click()
         self.driver.switch_to.active_element.send_keys("/")
         self.assertEqual(self.driver.switch_to.active_element.get_attribute("id"), "q")
+
+    def test_an_alert_that_arrives_while_the_page_is_open_is_listed(self):
+        self.driver.get(self.server.url + "/")
+        self.wait_ready()
+        panel = self.driver.find_element(By.ID, "alerts")
+        self.assertFalse(panel.is_displayed())
+        self.server.append_alert({"alert": "derby", "id": "000_574c536d11495eda.txt",
+                                  "title": "A <b>raucous</b> derby", "date": "2017-12-10",
+                                  "snippet": "", "language": "en"})
+        link = self.wait().until(lambda d: d.find_element(By.CSS_SELECTOR, "#alerts li.alert a"))
+        self.assertTrue(panel.is_displayed())
+        self.assertEqual(link.text, "A <b>raucous</b> derby")
+        self.assertEqual(link.get_attribute("href"),
+                         self.server.url + "/articles/000_574c536d11495eda.txt")
+        self.assertEqual(panel.find_element(By.CSS_SELECTOR, ".alert-name").text, "derby")
 
     def test_no_content_security_policy_violation(self):
         self.search("penalty Herrera")

@@ -64,9 +64,10 @@ class AlertLog {
   // when the file cannot be opened, read or written.
   std::vector<Alert> append(std::vector<Alert> alerts);
 
-  // The revision, and the cursor, of the last complete line; 0 when there
-  // is none (no log, or an empty one). Throw IndexError when the log
-  // exists but cannot be read.
+  // The revision, and the cursor, of the last alert; 0 when there is none
+  // (no log, or an empty one). Lines that are no alert's object (a hand
+  // edit) are passed over here and by every reader. Throws IndexError when
+  // the log exists but cannot be read.
   std::uint64_t last_revision() const;
   std::uint64_t last_cursor() const;
 
@@ -90,8 +91,9 @@ class AlertFollower {
 
   // The alerts appended since the last call, at most `limit`. When the log
   // has been cut short or replaced, finds its place again by cursor; when
-  // the log now ends before the cursor followed, starts over from its first
-  // alert, and started_over() says so until the next call. Throws
+  // the log now ends before the cursor followed, or holds another alert at
+  // that cursor (emptied, and numbered from 1 again), starts over from its
+  // first alert, and started_over() says so until the next call. Throws
   // IndexError when the log exists but cannot be read.
   std::vector<Alert> next(std::size_t limit);
 
