@@ -1,0 +1,144 @@
+// Alerts from a live index's commits: each commit's matches written once,
+// whether the watcher is killed after its commit or after its alerts.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/alert_observer.h"
+#include "app/saved_searches.h"
+#include "quarry/index/index_writer.h"
+#include "quarry/index/live_index.h"
+#include "quarry/search/alert_log.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+using testing::index_articles;
+using testing::index_path;
+using testing::TempDir;
+
+Article article(const std::string& id, const std::string& body) {
+  return {id, "Title of " + id, body, "2026-03-01", "", "", "english"};
+}
+
+// (search, id, batch) of every alert in the log, in order.
+std::vector<std::tuple<std::string, std::string, std::uint64_t>> logged(const std::string& db) {
+  std::vector<std::tuple<std::string, std::string, std::uint64_t>> alerts;
+  for (const Alert& alert : AlertLog(db).read_since(0, 1000)) {
+    alerts.emplace_back(alert.alert, alert.id, alert.revision);
+  }
+  return alerts;
+}
+
+class AlertObserverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    index_articles(dir_, {article("old", "an old report on oil quotas")});
+    SavedSearchFile searches(db());
+    searches.save({"oil", "oil quota", {}});
+    searches.save({"strike", "rail strike", {}});
+    config_.db_path = db();
+  }
+
+  std::string db() const { return index_path(dir_); }
+
+  // One commit of a live index: `articles` upserted, noted by the
+  // observer in the commit's transaction.
+  static void commit(IndexWriter& writer, AlertObserver& observer,
+                     const std::vector<Article>& articles) {
+    LiveCommit pending;
+    for (const Article& added : articles) {
+      writer.upsert(added, "wire");
+      pending.upserted_ids.push_back(added.id);
+    }
+    observer.before_commit(writer, pending);
+    writer.commit();
+  }
+
+  TempDir dir_;
+  IndexConfig config_;
+  std::ostringstream err_;
+};
+
+TEST_F(AlertObserverTest, EachCommitsMatchesAreAlertedOnceWithTheirBatch) {
+  IndexWriter writer(config_);
+  AlertObserver observer(db(), nullptr, err_);
+  observer.on_ready(writer, {});
+  commit(writer, observer, {article("a", "oil quota cut"), article("b", "a rail strike")});
+  observer.on_commit({});
+  commit(writer, observer, {article("c", "the rail strike and the oil quota")});
+  observer.on_commit({});
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"strike", "b", 1}, {"oil", "c", 2},
+                              {"strike", "c", 2}}));
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(AlertObserverTest, AWatcherKilledAfterItsCommitAlertsOnItsRestart) {
+  {
+    IndexWriter writer(config_);
+    AlertObserver observer(db(), nullptr, err_);
+    observer.on_ready(writer, {});
+    commit(writer, observer, {article("a", "oil quota cut")});
+    // Killed here: committed, not yet matched.
+  }
+  EXPECT_TRUE(logged(db()).empty());
+  IndexWriter writer(config_);
+  AlertObserver restarted(db(), nullptr, err_);
+  restarted.on_ready(writer, {});
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}}));
+}
+
+TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
+  {
+    IndexWriter writer(config_);
+    AlertObserver observer(db(), nullptr, err_);
+    observer.on_ready(writer, {});
+    commit(writer, observer, {article("a", "oil quota cut")});
+    observer.on_commit({});
+    // Killed here: the alerts are in the log, the note not yet cleared.
+  }
+  for (int restart = 0; restart < 2; ++restart) {
+    IndexWriter writer(config_);
+    AlertObserver restarted(db(), nullptr, err_);
+    restarted.on_ready(writer, {});
+    commit(writer, restarted, {article("b" + std::to_string(restart), "oil quota again")});
+    restarted.on_commit({});
+  }
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"oil", "b0", 2}, {"oil", "b1", 3}}));
+}
+
+TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
+  IndexWriter writer(config_);
+  writer.upsert(article("lost", "a rail strike"), "wire");
+  writer.commit();
+  AlertObserver observer(db(), nullptr, err_);
+  observer.on_upserted("lost", Upsert::kAdded);
+  observer.on_upserted("old", Upsert::kUnchanged);
+  observer.on_ready(writer, {});
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"strike", "lost", 1}}));
+}
+
+TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
+  IndexWriter writer(config_);
+  AlertObserver observer(db(), nullptr, err_);
+  observer.on_ready(writer, {});
+  commit(writer, observer, {article("a", "storm floods the valley")});
+  observer.on_commit({});
+  SavedSearchFile(db()).save({"storm", "storm", {}});
+  commit(writer, observer, {article("b", "another storm")});
+  observer.on_commit({});
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"storm", "b", 2}}));
+}
+
+}  // namespace
+}  // namespace quarry
