@@ -627,6 +627,23 @@ TEST(ServerIndexTest, RecencyRanksNewerArticlesHigher) {
             (std::vector<std::string>{"lighthouse-new", "lighthouse-old"}));
 }
 
+// The page's "Newest relevant" ranks by relevance weighed by recency.
+TEST(ServerIndexTest, PageRanksNewestRelevantFirst) {
+  TempDir dir;
+  index_articles(dir, recency_articles());
+  Server server(index_path(dir));
+  const auto first = [&](const std::string& target) {
+    const HttpReply reply = server.get(target);
+    EXPECT_EQ(reply.status, 200) << reply.body;
+    const std::size_t old = reply.body.find("/articles/lighthouse-old");
+    const std::size_t young = reply.body.find("/articles/lighthouse-new");
+    EXPECT_TRUE(old != std::string::npos && young != std::string::npos) << reply.body;
+    return old < young ? "lighthouse-old" : "lighthouse-new";
+  };
+  EXPECT_EQ(first("/?q=lighthouse&collapse=none"), std::string("lighthouse-old"));
+  EXPECT_EQ(first("/?q=lighthouse&collapse=none&sort=recent"), std::string("lighthouse-new"));
+}
+
 TEST(ServerIndexTest, AnIndexThatCannotBeOpenedIs503UntilItCan) {
   TempDir dir;
   Server server(index_path(dir));
