@@ -3,12 +3,14 @@
 #include "quarry/search/recency.h"
 
 #include <gtest/gtest.h>
+#include <xapian.h>
 
 #include <cmath>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "lib/index/schema.h"
 #include "lib/search/recency_module.h"
 #include "lib/search/rescored_page.h"
 #include "quarry/search/searcher.h"
@@ -158,6 +160,55 @@ TEST(Recency, BestRescoredBeyondTheFirstWindowComesFirst) {
   EXPECT_EQ(recent.hits[0].id, "new");
   EXPECT_EQ(recent.total, plain.total);
   EXPECT_TRUE(recent.notes.empty());
+}
+
+// Weighs the article dated `day` ("YYYYMMDD") in full, every other one
+// hardly at all.
+class OneDay final : public detail::Rescorer {
+ public:
+  explicit OneDay(std::string day) : day_(std::move(day)) {}
+  double factor(const Xapian::Document& document) const override {
+    return document.get_value(detail::kDateSlot) == day_ ? 1 : 1e-6;
+  }
+
+ private:
+  std::string day_;
+};
+
+TEST(Recency, ADeadlineThatCutsTheWideningSaysSo) {
+  const TempDir dir;
+  std::vector<Article> articles;
+  for (std::size_t n = 0; n < detail::kFirstRescoredWindow + 30; ++n) {
+    articles.push_back(article("old" + std::to_string(n), "2020-01-01",
+                               "lighthouse lighthouse lighthouse " + filler(3, n + 10)));
+  }
+  articles.push_back(article("new", "2024-05-01", "lighthouse " + filler(80, 1)));
+  const std::size_t matching = articles.size();
+  for (std::size_t n = 0; n < 3 * matching; ++n) {
+    articles.push_back(article("other" + std::to_string(n), "2024-05-01", filler(10, n + 500)));
+  }
+  // In one language, so that one term finds them all.
+  for (Article& each : articles) each.language = "english";
+  index_articles(dir, articles);
+  const Xapian::Database db(index_path(dir));
+  Xapian::Enquire enquire(db);
+  enquire.set_query(Xapian::Query("Zlighthous"));
+  const OneDay rescorer("20240501");
+  const detail::RescoredPage exact =
+      detail::rescored_page(enquire, db, 0, 10, 0, std::nullopt, rescorer, detail::Deadline());
+  EXPECT_FALSE(exact.cut_short);
+  ASSERT_EQ(exact.page.hits.size(), 10u);
+  EXPECT_EQ(detail::id_of_hit_order_key(
+                db.get_document(exact.page.hits[0].did).get_value(detail::kHitOrderSlot)),
+            "new");
+  // A deadline already passed stops the widening after the first window.
+  const detail::Deadline passed(1e-9);
+  const detail::RescoredPage cut =
+      detail::rescored_page(enquire, db, 0, 10, 0, std::nullopt, rescorer, passed);
+  EXPECT_TRUE(cut.cut_short);
+  EXPECT_TRUE(passed.cut_short());
+  EXPECT_EQ(cut.window, detail::kFirstRescoredWindow);
+  EXPECT_EQ(cut.page.hits.size(), 10u);
 }
 
 // Stories a few days apart, each a report and a lightly edited copy, with
