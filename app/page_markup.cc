@@ -94,7 +94,11 @@ std::string page_link(const PageLink& link) {
   std::string url = "/?";
   if (!link.query.empty() || link.like.empty()) url += "q=" + url_encode(link.query) + "&";
   if (!link.like.empty()) url += "like=" + url_encode(link.like) + "&";
-  if (link.sort != SortOrder::kRelevance) url += "sort=" + std::string(sort_name(link.sort)) + "&";
+  if (link.newest_relevant) {
+    url += "sort=" + std::string(kNewestRelevantOrder) + "&";
+  } else if (link.sort != SortOrder::kRelevance) {
+    url += "sort=" + std::string(sort_name(link.sort)) + "&";
+  }
   if (link.offset > 0) url += "offset=" + std::to_string(link.offset) + "&";
   if (link.collapse != Collapse::kStory) {
     url += "collapse=" + std::string(collapse_name(link.collapse)) + "&";

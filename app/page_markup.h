@@ -38,6 +38,9 @@ struct PageLink {
   std::string_view from = {};  // with like: the query the page goes back to
   // The one language searched (the language parameter); empty: every one.
   std::string_view language = {};
+  // By relevance weighed by recency: the page's "Newest relevant" order
+  // (search_option_values.h's kNewestRelevantOrder), rather than `sort`.
+  bool newest_relevant = false;
 };
 
 // The link with the defaults left out; q is left out only of a like

@@ -317,8 +317,19 @@ std::optional<std::uint64_t> last_alert_cursor(const std::vector<std::string>& d
 }  // namespace
 
 HttpResponse RequestHandler::search_page(const HttpTarget& target) {
-  const Parameters parameters(target.parameters,
-                              {"q", "sort", "offset", "collapse", "like", "from", "language"});
+  // "Newest relevant" is the page's own order: by relevance, weighed by
+  // recency with the page's half-life.
+  std::vector<std::pair<std::string, std::string>> given = target.parameters;
+  bool newest_relevant = false;
+  for (auto& [name, value] : given) {
+    if (name == "sort" && value == kNewestRelevantOrder) {
+      value = sort_name(SortOrder::kRelevance);
+      newest_relevant = true;
+    }
+  }
+  if (newest_relevant) given.emplace_back("recency", kPageHalfLife);
+  const Parameters parameters(
+      std::move(given), {"q", "sort", "offset", "collapse", "like", "from", "language", "recency"});
   SearchPageView view;
   view.limit = kPageHits;
   view.alerts_since = last_alert_cursor(db_paths_);
@@ -334,6 +345,7 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   limit(target, &request.options);
   view.query = request.query;
   view.sort = request.options.sort;
+  view.newest_relevant = newest_relevant;
   view.offset = request.options.offset;
   view.collapse = request.options.collapse.by;
   view.language = request.options.parser.language;

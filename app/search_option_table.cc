@@ -89,6 +89,31 @@ std::optional<OptionValue> read_seconds(std::string_view text) {
   return value;
 }
 
+// Why a --recency or --as-of value is refused, or empty.
+template <class Parse>
+std::string refusal(Parse parse, std::string_view text) {
+  try {
+    parse(text);
+    return "";
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+}
+
+std::string check_half_life(std::string_view text) { return refusal(parse_half_life, text); }
+std::string check_as_of(std::string_view text) { return refusal(parse_as_of, text); }
+
+std::optional<OptionValue> read_half_life(std::string_view text) {
+  if (!check_half_life(text).empty() || text.empty()) return std::nullopt;
+  return std::string(text);
+}
+
+// Alone, :as-of counts from now.
+std::optional<OptionValue> read_as_of(std::string_view text) {
+  if (!check_as_of(text).empty()) return std::nullopt;
+  return std::string(text);
+}
+
 std::string hits_text(std::size_t count) {
   return std::to_string(count) + (count == 1 ? " hit" : " hits");
 }
@@ -272,6 +297,48 @@ std::vector<SearchOption> make_table() {
        .http = "sort",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).sort = *sort_named(text(v)); },
        .show = [](const QuarryOptions& o) { return std::string(sort_name(search(o).sort)); }},
+      {.name = "recency",
+       .kind = kText,
+       .help = "Rank newer articles higher: relevance halves with every DURATION of an "
+               "article's age (a number and s, m, h, d or w: 7d, 12h; off), from now or "
+               "--as-of; undated articles count as ten half-lives old; by relevance only",
+       .values = {kRecencyOff},
+       .value_name = "DURATION",
+       .http = "recency",
+       .prompt = ":recency",
+       .prompt_usage = ":recency needs a half-life, such as :recency 7d, or off",
+       .prompt_read = read_half_life,
+       .prompt_confirm =
+           [](const QuarryOptions& o) {
+             const double half_life = search(o).recency.half_life;
+             return (half_life > 0 ? "relevance halves every " + half_life_text(half_life) +
+                                         " of an article's age"
+                                   : std::string("ranked by relevance alone")) +
+                    ", from the next query";
+           },
+       .check = check_half_life,
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { search(o).recency.half_life = parse_half_life(text(v)); },
+       .show = [](const QuarryOptions& o) { return half_life_text(search(o).recency.half_life); }},
+      {.name = "as-of",
+       .kind = kText,
+       .help = "Count --recency's ages from this ISO 8601 date or date-time (2024-05-01, "
+               "2024-05-01T12:00Z) rather than now, for runs that can be repeated",
+       .values = {"now"},
+       .value_name = "DATE",
+       .http = "as_of",
+       .prompt = ":as-of",
+       .prompt_usage = ":as-of needs an ISO 8601 date, such as :as-of 2024-05-01; alone, now",
+       .prompt_read = read_as_of,
+       .prompt_confirm =
+           [](const QuarryOptions& o) {
+             return std::string(search(o).recency.as_of ? "ages counted from the date given"
+                                                        : "ages counted from now") +
+                    ", from the next query";
+           },
+       .check = check_as_of,
+       .set = [](QuarryOptions& o,
+                 const OptionValue& v) { search(o).recency.as_of = parse_as_of(text(v)); }},
       {.name = "collapse",
        .kind = kChoice,
        .help = "Show each story once (story), each group of near-duplicates once "

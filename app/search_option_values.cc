@@ -4,8 +4,10 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 #include "quarry/error.h"
+#include "quarry/search/recency.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
@@ -134,6 +136,50 @@ void parse_ranking_parameters(std::string_view text, RankingConfig* config) {
     }
     config->parameters[std::string(name)] = value;
   }
+}
+
+double parse_half_life(std::string_view text) {
+  const std::string_view trimmed = trim_white_space(text);
+  if (trimmed == kRecencyOff) return 0;
+  if (trimmed.size() >= 2) {
+    const char letter = trimmed.back();
+    const std::string_view number = trimmed.substr(0, trimmed.size() - 1);
+    double value = 0;
+    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    for (const HalfLifeUnit& unit : kHalfLifeUnits) {
+      // Written so that NaN fails too; a century of weeks is plenty.
+      if (unit.letter == letter && error == std::errc() && end == number.data() + number.size() &&
+          value > 0 && value * unit.seconds < 1e12) {
+        return value * unit.seconds;
+      }
+    }
+  }
+  std::string units;
+  for (const HalfLifeUnit& unit : kHalfLifeUnits)
+    units += (units.empty() ? "" : ", ") + std::string(1, unit.letter);
+  throw ConfigError("'" + std::string(text) +
+                    "' is not a half-life: give a positive number and a unit (" + units +
+                    "), such as 7d or 12h, or " + std::string(kRecencyOff));
+}
+
+std::string half_life_text(double seconds) {
+  if (seconds <= 0) return std::string(kRecencyOff);
+  const HalfLifeUnit* best = &kHalfLifeUnits[0];
+  for (const HalfLifeUnit& unit : kHalfLifeUnits) {
+    if (std::fmod(seconds, unit.seconds) == 0) best = &unit;
+  }
+  std::ostringstream text;
+  text << seconds / best->seconds << best->letter;
+  return text.str();
+}
+
+std::optional<std::int64_t> parse_as_of(std::string_view text) {
+  const std::string_view trimmed = trim_white_space(text);
+  if (trimmed.empty() || trimmed == "now") return std::nullopt;
+  if (const std::optional<std::int64_t> instant = instant_of(trimmed)) return instant;
+  throw ConfigError("'" + std::string(text) +
+                    "' is not a date: give an ISO 8601 date or date-time, such as 2024-05-01 or "
+                    "2024-05-01T12:00Z, or now");
 }
 
 bool takes_bm25_parameters(std::string_view scheme) {

@@ -6,6 +6,7 @@
 #define QUARRY_APP_SEARCH_OPTION_VALUES_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,6 +77,29 @@ std::vector<std::string_view> names_of(const ValueName<Enum> (&names)[N]) {
   for (const ValueName<Enum>& entry : names) all.push_back(entry.name);
   return all;
 }
+
+// --recency: a half-life is a positive number and one of these units
+// ("7d", "12h", "1.5w"); "off" takes recency away.
+struct HalfLifeUnit {
+  char letter;
+  double seconds;
+};
+inline constexpr HalfLifeUnit kHalfLifeUnits[] = {
+    {'s', 1}, {'m', 60}, {'h', 3600}, {'d', 86400}, {'w', 604800}};
+inline constexpr std::string_view kRecencyOff = "off";
+// The search page's "Newest relevant" order: by relevance, with this
+// half-life, under this name in the page's sort parameter.
+inline constexpr std::string_view kNewestRelevantOrder = "recent";
+inline constexpr std::string_view kPageHalfLife = "7d";
+
+// The half-life `text` gives, in seconds; 0 for "off". Throws ConfigError
+// naming the text otherwise.
+double parse_half_life(std::string_view text);
+// Seconds as --recency would give them ("7d", "90m"; "off" for 0).
+std::string half_life_text(double seconds);
+// The instant --as-of names (quarry/search/recency.h's instant_of); none
+// for "now" or nothing. Throws ConfigError naming the text otherwise.
+std::optional<std::int64_t> parse_as_of(std::string_view text);
 
 // The names `quarry --sort`/`--collapse` and the HTTP API's `sort` and
 // `collapse` give these values, and back; nothing for a name that is none

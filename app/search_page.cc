@@ -51,15 +51,23 @@ std::string fill(std::string_view page,
   return html;
 }
 
-std::string sort_options(SortOrder sort) {
-  static constexpr std::pair<SortOrder, std::string_view> kOrders[] = {
-      {SortOrder::kRelevance, "Best match"},
-      {SortOrder::kNewestFirst, "Newest first"},
-      {SortOrder::kOldestFirst, "Oldest first"}};
+// "Newest relevant" carries its half-life, which the script sends as the
+// recency parameter.
+std::string sort_options(PageOrder selected) {
+  static constexpr std::pair<PageOrder, std::string_view> kOrders[] = {
+      {{SortOrder::kRelevance, false}, "Best match"},
+      {{SortOrder::kRelevance, true}, "Newest relevant"},
+      {{SortOrder::kNewestFirst, false}, "Newest first"},
+      {{SortOrder::kOldestFirst, false}, "Oldest first"}};
   std::string html;
   for (const auto& [order, label] : kOrders) {
-    html += "<option value=\"" + std::string(sort_name(order)) + "\"";
-    if (order == sort) html += " selected";
+    html += "<option value=\"" +
+            std::string(order.newest_relevant ? kNewestRelevantOrder : sort_name(order.sort)) +
+            "\"";
+    if (order.newest_relevant) html += " data-recency=\"" + std::string(kPageHalfLife) + "\"";
+    if (order.sort == selected.sort && order.newest_relevant == selected.newest_relevant) {
+      html += " selected";
+    }
     html += ">" + std::string(label) + "</option>";
   }
   return html;
@@ -92,12 +100,12 @@ std::string alerts_panel(std::uint64_t since) {
          "\" hidden><h2>Alerts</h2><ol></ol></aside>";
 }
 
-std::string render_page(std::string_view title, std::string_view query, SortOrder sort,
+std::string render_page(std::string_view title, std::string_view query, PageOrder order,
                         Collapse collapse, std::string_view language, std::string main,
                         std::string alerts) {
   return fill(detail::kSearchPageHtml, {{"title", html_escape(title)},
                                         {"query", html_escape(query)},
-                                        {"sort_options", sort_options(sort)},
+                                        {"sort_options", sort_options(order)},
                                         {"collapse_options", collapse_options(collapse)},
                                         {"language_input", language_input(language)},
                                         {"main", std::move(main)},
@@ -122,14 +130,12 @@ std::string render_article_page(const Article& article, const std::vector<Highli
   main += "<div class=\"body\">" + paragraphs_html(highlighted_html(article.body, body)) +
           "</div></article>";
   const std::string page_title = (article.title.empty() ? article.id : article.title) + " — Quarry";
-  return render_page(page_title, query, SortOrder::kRelevance, Collapse::kStory, "",
-                     std::move(main));
+  return render_page(page_title, query, {}, Collapse::kStory, "", std::move(main));
 }
 
 std::string render_error_page(int status, std::string_view message) {
   const std::string main = "<p class=\"error\" role=\"alert\">" + html_escape(message) + "</p>";
-  return render_page(std::to_string(status) + " — Quarry", "", SortOrder::kRelevance,
-                     Collapse::kStory, "", main);
+  return render_page(std::to_string(status) + " — Quarry", "", {}, Collapse::kStory, "", main);
 }
 
 }  // namespace quarry

@@ -22,10 +22,18 @@ namespace quarry {
 inline constexpr std::size_t kPageHits = 10;
 std::vector<FacetField> page_facets();
 
-// The page: `title`, the search form holding `query`, `sort`, `collapse`
+// The orders the page offers: the sort orders, and "Newest relevant", by
+// relevance weighed by recency (search_option_values.h's
+// kNewestRelevantOrder, with kPageHalfLife).
+struct PageOrder {
+  SortOrder sort = SortOrder::kRelevance;
+  bool newest_relevant = false;
+};
+
+// The page: `title`, the search form holding `query`, `order`, `collapse`
 // and `language` (empty: every language), and `main` (HTML, already
 // escaped) under it; `alerts` (alerts_panel) between them.
-std::string render_page(std::string_view title, std::string_view query, SortOrder sort,
+std::string render_page(std::string_view title, std::string_view query, PageOrder order,
                         Collapse collapse, std::string_view language, std::string main,
                         std::string alerts = "");
 

@@ -335,6 +335,16 @@ function renderResult(result, state, likeTitle) {
   return nodes;
 }
 
+// The API's order for the page's: "Newest relevant" is by relevance,
+// weighed by recency with the half-life its option carries.
+function apiOrder(sort) {
+  const option = document.querySelector('#sort option[data-recency]');
+  if (option && sort === option.value) {
+    return 'sort=relevance&recency=' + encodeURIComponent(option.dataset.recency);
+  }
+  return 'sort=' + encodeURIComponent(sort);
+}
+
 function stateOf(url) {
   const params = new URL(url, location.href).searchParams;
   return {
@@ -365,8 +375,8 @@ async function search(state, push) {
   document.getElementById('sort').value = state.sort;
   document.getElementById('collapse').value = state.collapse;
   document.title = titleOf(state, '');
-  let api = '/api/search?q=' + encodeURIComponent(state.q || '') + '&sort=' +
-    encodeURIComponent(state.sort) + '&offset=' + state.offset + '&n=' + PAGE_HITS +
+  let api = '/api/search?q=' + encodeURIComponent(state.q || '') + '&' +
+    apiOrder(state.sort) + '&offset=' + state.offset + '&n=' + PAGE_HITS +
     '&facets=' + FACETS + '&collapse=' + encodeURIComponent(state.collapse);
   if (state.like) api += '&like=' + encodeURIComponent(state.like);
   if (state.language) api += '&language=' + encodeURIComponent(state.language);

@@ -15,13 +15,15 @@ namespace {
 
 // The view's own search, with its results from `offset`.
 PageLink view_link(const SearchPageView& view, std::size_t offset) {
-  return {view.query, view.sort, offset, view.collapse, view.like, view.from, view.language};
+  return {view.query, view.sort, offset,        view.collapse,
+          view.like,  view.from, view.language, view.newest_relevant};
 }
 
 // The view's search of `query` from its first result, narrowed as the
 // view is: the same order, grouping and language.
 PageLink narrowed_link(const SearchPageView& view, std::string_view query) {
-  return {query, view.sort, 0, view.collapse, view.like, view.from, view.language};
+  return {query,         view.sort,           0, view.collapse, view.like, view.from,
+          view.language, view.newest_relevant};
 }
 
 // "+2 more reports", opening the list of the others, each a link to it.
@@ -224,7 +226,8 @@ std::string results_html(const SearchPageView& view, const SearchResult& result)
   std::string html = view.like.empty() ? "" : like_html(view);
   if (!view.language.empty()) html += language_html(view);
   if (!result.suggestion.empty()) {
-    const PageLink suggested{result.suggestion, view.sort, 0, view.collapse, "", "", view.language};
+    const PageLink suggested{result.suggestion, view.sort,           0, view.collapse, "", "",
+                             view.language,     view.newest_relevant};
     html += "<p class=\"suggestion\">" +
             std::string(result.corrected ? "Showing results for " : "Did you mean ") +
             "<a href=\"" + html_escape(page_link(suggested)) + "\">" +
@@ -270,7 +273,8 @@ void SearchPagePrinter::end_run() {
     title = "Articles like " + (view.like_title.empty() ? view.like : view.like_title) +
             (view.query.empty() ? "" : ": " + view.query) + " — Quarry";
   }
-  out_ << render_page(title, view.query, view.sort, view.collapse, view.language, std::move(main_),
+  out_ << render_page(title, view.query, {view.sort, view.newest_relevant}, view.collapse,
+                      view.language, std::move(main_),
                       view.alerts_since ? alerts_panel(*view.alerts_since) : "");
   main_.clear();
 }

@@ -27,6 +27,8 @@ struct ReportSummary {
 struct SearchPageView {
   std::string query;
   SortOrder sort = SortOrder::kRelevance;
+  // The page's "Newest relevant" order: by relevance weighed by recency.
+  bool newest_relevant = false;
   std::size_t offset = 0;
   std::size_t limit = 10;
   // One hit a story, its other reports listed under it, or every article.

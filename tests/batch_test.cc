@@ -602,6 +602,27 @@ TEST_F(BatchCli, AnswersStandardInput) {
   }
 }
 
+// The batch's options, --recency and --as-of among them, rank every query.
+TEST_F(BatchCli, RecencyRanksEveryQuery) {
+  testing::index_articles(dir_, testing::recency_articles());
+  const auto ids = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"--db", testing::index_path(dir_), "--batch", "-", "--no-timings"});
+    const auto result = run_program(QUARRY_BIN, args, "q1\tlighthouse\nq2\tkeepers\n");
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    std::vector<std::vector<std::string>> ranked;
+    for (const json& answer : parse_lines(result.out)) {
+      ranked.emplace_back();
+      for (const json& hit : answer.at("hits")) ranked.back().push_back(hit.at("id"));
+    }
+    return ranked;
+  };
+  const std::vector<std::string> old_first{"lighthouse-old", "lighthouse-new"};
+  const std::vector<std::string> new_first{"lighthouse-new", "lighthouse-old"};
+  EXPECT_EQ(ids({}), (std::vector<std::vector<std::string>>{old_first, old_first}));
+  EXPECT_EQ(ids({"--recency", "7d", "--as-of", "2024-05-01"}),
+            (std::vector<std::vector<std::string>>{new_first, new_first}));
+}
+
 TEST_F(BatchCli, ReadsAFileAndWritesTrec) {
   write_file(dir_ / "queries.tsv", "q1\tpenalty\nq2\tkeeper\n");
   const auto result =

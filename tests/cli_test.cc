@@ -835,6 +835,9 @@ TEST_F(CliCorpusTest, OptionErrorsAreOneLineAndExitTwo) {
       {{"--batch", "-", "--run-tag", "mine"}, "--format trec"},
       {{"--batch", "-", "--format", "trec", "--run-tag", "my run"}, "one word"},
       {{"--language", "klingon", "penalty"}, "--language: no language 'klingon'"},
+      {{"--recency", "7x", "penalty"}, "--recency: '7x' is not a half-life"},
+      {{"--recency", "0d", "penalty"}, "'0d' is not a half-life"},
+      {{"--as-of", "yesterday", "penalty"}, "--as-of: 'yesterday' is not a date"},
   };
   for (const Case& c : cases) {
     const std::string args = ::testing::PrintToString(c.args);
@@ -851,6 +854,24 @@ TEST_F(CliCorpusTest, OptionErrorsAreOneLineAndExitTwo) {
   EXPECT_EQ(largest.exit_code, 2) << "given twice";
   EXPECT_EQ(run_quarry(db(), {"-n", "18446744073709551615", "--offset", "1", "penalty"}).exit_code,
             0);
+}
+
+TEST(CliSearchTest, RecencyRanksNewerArticlesHigher) {
+  TempDir dir;
+  index_articles(dir, recency_articles());
+  const auto ids = [&](const std::vector<std::string>& args) {
+    std::vector<std::string> all{"--format", "json"};
+    all.insert(all.end(), args.begin(), args.end());
+    all.push_back("lighthouse");
+    const RunResult result = run_quarry(index_path(dir), all);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return ranked_ids(json::parse(result.out));
+  };
+  EXPECT_EQ(ids({}), (std::vector<std::string>{"lighthouse-old", "lighthouse-new"}));
+  EXPECT_EQ(ids({"--recency", "7d", "--as-of", "2024-05-01"}),
+            (std::vector<std::string>{"lighthouse-new", "lighthouse-old"}));
+  EXPECT_EQ(ids({"--recency", "off", "--as-of", "2024-05-01"}),
+            (std::vector<std::string>{"lighthouse-old", "lighthouse-new"}));
 }
 
 TEST_F(CliCorpusTest, AnUnreadableBatchFileIsNamedWithTheReason) {

@@ -324,6 +324,31 @@ TEST_F(PromptTest, LanguageSearchesOneLanguage) {
   EXPECT_EQ(ids_in(say("trains").out).size(), 2u);
 }
 
+// :recency weighs relevance by age from the next query, counted from
+// :as-of's date; :recency off and :as-of alone take them back.
+TEST_F(PromptTest, RecencyRanksNewerArticlesHigher) {
+  testing::index_articles(dir_, testing::recency_articles());
+  own_searcher_ = std::make_unique<Searcher>(testing::index_path(dir_));
+  searcher_ = own_searcher_.get();
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  const std::vector<std::string> old_first{"lighthouse-old", "lighthouse-new"};
+  const std::vector<std::string> new_first{"lighthouse-new", "lighthouse-old"};
+  EXPECT_EQ(ids_in(say("lighthouse").out), old_first);
+  EXPECT_EQ(say(":as-of 2024-05-01").out,
+            "ages counted from the date given, from the next query\n\n");
+  EXPECT_EQ(say(":recency 12h").out,
+            "relevance halves every 12h of an article's age, from the next query\n\n");
+  EXPECT_EQ(ids_in(say("lighthouse").out), new_first);
+  expect_problem(say(":recency soon"), ":recency soon", ":recency 7d");
+  expect_problem(say(":as-of someday"), ":as-of someday", ":as-of 2024-05-01");
+  EXPECT_EQ(ids_in(say("lighthouse").out), new_first) << "a refused value changes nothing";
+  EXPECT_EQ(say(":as-of").out, "ages counted from now, from the next query\n\n");
+  EXPECT_EQ(say(":recency off").out, "ranked by relevance alone, from the next query\n\n");
+  EXPECT_EQ(ids_in(say("lighthouse").out), old_first);
+}
+
 TEST_F(PromptTest, FormatJsonMakesAnswersJsonLines) {
   EXPECT_EQ(say(":format json").out, "");
   const Reply reply = say(kQuery);

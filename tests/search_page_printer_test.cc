@@ -296,6 +296,38 @@ TEST(SearchPagePrinter, PagesOfStoriesKeepTheirGrouping) {
   EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10&amp;collapse=none\">Next"), std::string::npos);
 }
 
+// "Newest relevant" is offered beside "Newest first", with the half-life
+// the script sends; chosen, it stays chosen and its pages keep it.
+TEST(SearchPagePrinter, NewestRelevantIsOfferedAndKept) {
+  SearchPageView view;
+  const std::string bare = page_of(view);
+  EXPECT_NE(bare.find("<option value=\"relevance\" selected>Best match</option>"
+                      "<option value=\"recent\" data-recency=\"7d\">Newest relevant</option>"
+                      "<option value=\"-date\">Newest first</option>"),
+            std::string::npos)
+      << bare;
+  SearchResult result;
+  result.query = "oil";
+  result.total = 86;
+  result.stories = 86;
+  for (std::size_t rank = 1; rank <= 10; ++rank) {
+    Hit hit;
+    hit.rank = rank;
+    hit.id = std::to_string(rank);
+    result.hits.push_back(hit);
+  }
+  result.facets.push_back({FacetField::kSource, {{"Reuters", 86}}});
+  view.query = "oil";
+  view.newest_relevant = true;
+  const std::string page = page_of(view, &result);
+  EXPECT_NE(page.find("<option value=\"recent\" data-recency=\"7d\" selected>Newest relevant"),
+            std::string::npos);
+  EXPECT_EQ(page.find("<option value=\"relevance\" selected>"), std::string::npos);
+  EXPECT_NE(page.find("href=\"/?q=oil&amp;sort=recent&amp;offset=10\">Next"), std::string::npos);
+  EXPECT_NE(page.find("href=\"/?q=oil%20source%3A%22Reuters%22&amp;sort=recent\""),
+            std::string::npos);
+}
+
 TEST(SearchPagePrinter, BareFormHasNoResults) {
   const std::string page = page_of({});
   EXPECT_NE(page.find("<form id=\"search\""), std::string::npos);

@@ -211,6 +211,9 @@ TEST_F(ServerTest, BadParametersAre400AndSayWhich) {
       {"/api/search?q=a&weight=tfidf&bm25=k1%3D1", "parameter bm25 goes with weight bm25"},
       {"/api/search?q=a&bm25=k9%3D1", "parameter bm25"},
       {"/api/search?q=a&title_weight=-1", "parameter title_weight must be"},
+      {"/api/search?q=a&recency=7x", "parameter recency: '7x' is not a half-life"},
+      {"/api/search?q=a&recency=0d", "parameter recency: '0d' is not a half-life"},
+      {"/api/search?q=a&as_of=yesterday", "parameter as_of: 'yesterday' is not a date"},
       {"/api/suggest", "parameter q (the query) is missing"},
       {"/api/suggest?q=a&n=1000", "parameter n must be a whole number from 0 to 50"},
       {"/api/articles/a%00b", "the article id holds a NUL character"},
@@ -605,6 +608,40 @@ TEST(ServerIndexTest, SeesArticlesIndexedAfterItStarted) {
     EXPECT_EQ(server.get_json("/api/search?q=zebra").at("total"), 1);
     EXPECT_EQ(server.get("/api/articles/c.txt").status, 200);
   }
+}
+
+TEST(ServerIndexTest, RecencyRanksNewerArticlesHigher) {
+  TempDir dir;
+  index_articles(dir, recency_articles());
+  Server server(index_path(dir));
+  const auto ids = [&](const std::string& target) {
+    std::vector<std::string> ranked;
+    const json answer = server.get_json(target);
+    for (const json& hit : answer.at("hits")) ranked.push_back(hit.at("id"));
+    if (ranked.empty()) ADD_FAILURE() << answer.dump();
+    return ranked;
+  };
+  EXPECT_EQ(ids("/api/search?q=lighthouse"),
+            (std::vector<std::string>{"lighthouse-old", "lighthouse-new"}));
+  EXPECT_EQ(ids("/api/search?q=lighthouse&recency=7d&as_of=2024-05-01"),
+            (std::vector<std::string>{"lighthouse-new", "lighthouse-old"}));
+}
+
+// The page's "Newest relevant" ranks by relevance weighed by recency.
+TEST(ServerIndexTest, PageRanksNewestRelevantFirst) {
+  TempDir dir;
+  index_articles(dir, recency_articles());
+  Server server(index_path(dir));
+  const auto first = [&](const std::string& target) {
+    const HttpReply reply = server.get(target);
+    EXPECT_EQ(reply.status, 200) << reply.body;
+    const std::size_t old = reply.body.find("/articles/lighthouse-old");
+    const std::size_t young = reply.body.find("/articles/lighthouse-new");
+    EXPECT_TRUE(old != std::string::npos && young != std::string::npos) << reply.body;
+    return old < young ? "lighthouse-old" : "lighthouse-new";
+  };
+  EXPECT_EQ(first("/?q=lighthouse&collapse=none"), std::string("lighthouse-old"));
+  EXPECT_EQ(first("/?q=lighthouse&collapse=none&sort=recent"), std::string("lighthouse-new"));
 }
 
 TEST(ServerIndexTest, AnIndexThatCannotBeOpenedIs503UntilItCan) {

@@ -72,6 +72,16 @@ std::vector<Article> english_and_french_articles() {
            "2026-03-02", "transport", "Wire", "french"}};
 }
 
+std::vector<Article> recency_articles() {
+  return {{"lighthouse-old", "Keepers meet", "Lighthouse keepers met at the harbour.", "2024-04-01",
+           "", ""},
+          {"lighthouse-new", "Keepers meet again",
+           "Lighthouse keepers met at the harbour on a cold and windy evening last week.",
+           "2024-04-29", "", ""},
+          {"ferry", "Ferry late", "The ferry left the harbour an hour late.", "2024-04-30", "", ""},
+          {"market", "Fish market", "The fish market opened early.", "2024-04-30", "", ""}};
+}
+
 std::string index_path(const TempDir& dir) { return (dir / "index").string(); }
 
 void expect_same_article(const Article& actual, const Article& expected) {

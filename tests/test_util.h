@@ -46,6 +46,12 @@ std::string to_json_lines(const std::vector<Article>& articles);
 // languages.
 std::vector<Article> english_and_french_articles();
 
+// Two reports of one meeting, "lighthouse-old" (2024-04-01) and
+// "lighthouse-new" (2024-04-29, longer, so a little less relevant to
+// "lighthouse"), and others without the word: ranked by relevance the older
+// comes first; with a week's recency as of 2024-05-01, the newer.
+std::vector<Article> recency_articles();
+
 // Expects every field of `actual` to equal that of `expected`, each field
 // checked and reported on its own, so that a failure names the field.
 void expect_same_article(const Article& actual, const Article& expected);

@@ -20,7 +20,10 @@ class FeedbackModule final : public SearchModule {
     // Feedback reorders the query's matches and matches no others: they
     // are counted as the query's, with its cheaper counting, from the
     // first pass when the second orders only its best.
-    const bool rescore = context.shards.articles().size() == 1 && !context.shards.any_remote();
+    // Recency ranks more of the matches than a page's worth, which a
+    // rescored window would hide.
+    const bool rescore = context.shards.articles().size() == 1 && !context.shards.any_remote() &&
+                         options.recency.half_life <= 0;
     Xapian::Enquire& enquire = ranking->enquire;
     std::optional<Feedback> feedback = feedback_query(
         context.shards.articles(), enquire, ranking->parsed.query, enquire.get_query(),

@@ -7,6 +7,7 @@
 #include "lib/index/schema.h"
 #include "lib/search/hit_order.h"
 #include "lib/search/match_count.h"
+#include "lib/search/rescored_page.h"
 #include "lib/search/weighting_scheme.h"
 #include "quarry/text/language_identifier.h"
 #include "quarry/text/utf8.h"
@@ -223,10 +224,19 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
       counted_by_module ? 0 : ranking_check_at_least(parsed.query, options.count_limit, local),
       offset + limit,
       std::nullopt,
-      std::nullopt};
+      std::nullopt,
+      nullptr};
   for (const std::unique_ptr<SearchModule>& module : modules_) module->rank(context, &ranking);
   RankedPage page;
-  if (options.sort == SortOrder::kRelevance) {
+  if (options.sort == SortOrder::kRelevance && ranking.rescorer) {
+    RescoredPage rescored = rescored_page(enquire, db, offset, limit, ranking.check_at_least,
+                                          ranking.collapse_key, *ranking.rescorer, deadline);
+    page = std::move(rescored.page);
+    if (rescored.cut_short) {
+      result.notes.push_back("the time limit stopped the ranking: the hits are the best of the " +
+                             std::to_string(rescored.window) + " most relevant matches, reweighed");
+    }
+  } else if (options.sort == SortOrder::kRelevance) {
     // The two-pass ranking of one database reorders ties among all the
     // articles it saw, collapsed or not: collapsing takes Xapian's order.
     page = rank_page(enquire, db, offset, limit, ranking.check_at_least,

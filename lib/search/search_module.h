@@ -10,7 +10,8 @@
 //              instead, or as well (spelling searches its suggestion)
 //   rewrite    the query as read, before it is ranked (more-like-this)
 //   rank       the matcher, before it ranks (stories set the collapse key;
-//              feedback runs its first pass and sets the query it ranks by)
+//              feedback runs its first pass and sets the query it ranks by;
+//              recency sets a factor each match's relevance is weighed by)
 //   count      the matches counted (facets count every one, so the core
 //              does not count; stories count the groups)
 //   fill_hit   each hit of the page (snippets, explanations, story reports)
@@ -64,6 +65,16 @@ class SearchRunner {
   ~SearchRunner() = default;
 };
 
+// A factor of at most 1 that each match's relevance is multiplied by, from
+// what its document holds (recency's decay of its age). The core then ranks
+// by relevance times the factor, exactly (see rescored_page.h).
+class Rescorer {
+ public:
+  virtual ~Rescorer() = default;
+  // In (0, 1]. Throws Xapian::Error when the document cannot be read.
+  virtual double factor(const Xapian::Document& document) const = 0;
+};
+
 // The matcher, set up to rank the query's matches by relevance or by date.
 struct Ranking {
   Xapian::Enquire& enquire;  // its query is `parsed`'s as the core scores it
@@ -78,6 +89,9 @@ struct Ranking {
   // A first pass of the query, ranking its best matches only, when one
   // was run: its bounds count the matches (rather than the page's).
   std::optional<Xapian::MSet> first_pass;
+  // Set when relevance is to be weighed (by relevance only); it belongs to
+  // the module that set it.
+  const Rescorer* rescorer = nullptr;
 };
 
 // The matches, as counted once the page is ranked.

@@ -380,6 +380,14 @@ class SearchPageTest(unittest.TestCase):
         dates = [d.text for d in self.driver.find_elements(By.CSS_SELECTOR, ".hit .date")]
         self.assertEqual(dates, sorted(dates, reverse=True))
 
+    def test_newest_relevant_weighs_relevance_by_age(self):
+        # The oldest log alone holds both words.
+        self.search("lamp oil", reports="All reports")
+        self.assertEqual(self.titles()[0], "Lighthouse log 2016-11-03")
+        Select(self.driver.find_element(By.ID, "sort")).select_by_visible_text("Newest relevant")
+        self.wait().until(lambda d: "sort=recent" in d.current_url)
+        self.wait().until(lambda d: self.titles()[:1] == ["Lighthouse log 2017-03-21"])
+
     def test_a_facet_narrows_the_search(self):
         self.search("zeppelin", reports="All reports")
         link = self.driver.find_element(By.LINK_TEXT, "Coast News")

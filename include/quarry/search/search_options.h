@@ -13,6 +13,7 @@
 #include "quarry/search/feedback.h"
 #include "quarry/search/query_language.h"
 #include "quarry/search/ranking.h"
+#include "quarry/search/recency.h"
 #include "quarry/search/snippet.h"
 
 namespace quarry {
@@ -75,6 +76,9 @@ struct SearchOptions {
   ParseMode parse = ParseMode::kQueryOrPlain;
   QueryParserConfig parser;
   RankingConfig ranking;
+  // Relevance weighed by each article's age (see recency.h): the ranking
+  // by relevance alone; sorted by date it takes no part, and a note says so.
+  RecencyOptions recency;
   SortOrder sort = SortOrder::kRelevance;
   std::size_t limit = 10;
   std::size_t offset = 0;
