@@ -92,7 +92,8 @@ void AlertObserver::write_note(IndexWriter& writer) {
   // Those whose alerts are in the log need no note any more.
   std::erase_if(batches_, [&](const Batch& batch) { return batch.number <= delivered_through_; });
   Json batches = Json::array();
-  for (const Batch& batch : batches_) batches.push_back({{"number", batch.number}, {"ids", batch.ids}});
+  for (const Batch& batch : batches_)
+    batches.push_back({{"number", batch.number}, {"ids", batch.ids}});
   writer.set_note(kPendingNote, Json{{"next", next_number_}, {"batches", batches}}.dump());
 }
 
@@ -141,8 +142,8 @@ void AlertObserver::deliver() {
     std::vector<Alert> alerts;
     for (SavedSearchMatch& match : matcher_->match(batch.ids)) {
       alerts.push_back({0, std::move(match.search), std::move(match.id), std::move(match.title),
-                        std::move(match.date), std::move(match.snippet),
-                        std::move(match.language), batch.number});
+                        std::move(match.date), std::move(match.snippet), std::move(match.language),
+                        batch.number});
     }
     // One write a batch: the log holds all of a batch's alerts or none.
     if (!alerts.empty()) counts_.alerts += log_.append(std::move(alerts)).size();

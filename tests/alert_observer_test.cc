@@ -1,5 +1,7 @@
 // Alerts from a live index's commits: each commit's matches written once,
 // whether the watcher is killed after its commit or after its alerts.
+#include "app/alert_observer.h"
+
 #include <gtest/gtest.h>
 
 #include <set>
@@ -8,7 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include "app/alert_observer.h"
 #include "app/saved_searches.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/index/live_index.h"
@@ -73,9 +74,9 @@ TEST_F(AlertObserverTest, EachCommitsMatchesAreAlertedOnceWithTheirBatch) {
   observer.on_commit({});
   commit(writer, observer, {article("c", "the rail strike and the oil quota")});
   observer.on_commit({});
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"oil", "a", 1}, {"strike", "b", 1}, {"oil", "c", 2},
-                              {"strike", "c", 2}}));
+  EXPECT_EQ(logged(db()),
+            (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                {"oil", "a", 1}, {"strike", "b", 1}, {"oil", "c", 2}, {"strike", "c", 2}}));
   EXPECT_EQ(err_.str(), "");
 }
 
@@ -91,8 +92,8 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsCommitAlertsOnItsRestart) {
   IndexWriter writer(config_);
   AlertObserver restarted(db(), nullptr, err_);
   restarted.on_ready(writer, {});
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"oil", "a", 1}}));
+  EXPECT_EQ(logged(db()),
+            (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"oil", "a", 1}}));
 }
 
 TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
@@ -123,8 +124,9 @@ TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
   observer.on_upserted("lost", Upsert::kAdded);
   observer.on_upserted("old", Upsert::kUnchanged);
   observer.on_ready(writer, {});
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"strike", "lost", 1}}));
+  EXPECT_EQ(
+      logged(db()),
+      (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"strike", "lost", 1}}));
 }
 
 TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
@@ -136,8 +138,8 @@ TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
   SavedSearchFile(db()).save({"storm", "storm", {}});
   commit(writer, observer, {article("b", "another storm")});
   observer.on_commit({});
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"storm", "b", 2}}));
+  EXPECT_EQ(logged(db()),
+            (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"storm", "b", 2}}));
 }
 
 }  // namespace
