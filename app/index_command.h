@@ -3,6 +3,7 @@
 #ifndef QUARRY_APP_INDEX_COMMAND_H_
 #define QUARRY_APP_INDEX_COMMAND_H_
 
+#include <chrono>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -19,13 +20,22 @@ struct IndexCommand {
   bool progress = false;
   // No summary unless the run is interrupted; problems are still shown.
   bool quiet = false;
+  // A live index (see run_live_index): keep the paths' articles up to date
+  // as they change, until interrupted.
+  bool watch = false;
+  // Read JSON Lines from standard input as they arrive, to its end.
+  bool read_stdin = false;
+  std::chrono::duration<double> commit_interval{1};
+  // Readable when index.cancel turns true (see LiveConfig::wake_fd).
+  int wake_fd = -1;
 };
 
-// Indexes command.paths (see index_paths), writing problems, progress and
-// the summary to `err`, each line prefixed with `program`. Returns
+// Indexes command.paths (see index_paths), or runs a live index with
+// `watch` or `read_stdin` (see run_live_index), writing problems, progress
+// and the summary to `err`, each line prefixed with `program`. Returns
 // kExitSuccess, kExitPartial when an input was skipped, or kExitFailure
-// when the run was interrupted (app/exit_status.h); throws what
-// index_paths throws.
+// when a run (not a live index, which ends so) was interrupted
+// (app/exit_status.h); throws what index_paths and run_live_index throw.
 int run_index_command(const IndexCommand& command, std::string_view program, std::ostream& err);
 
 }  // namespace quarry

@@ -102,6 +102,46 @@ void IndexProgressPrinter::clear_progress() {
   shown_ = false;
 }
 
+LiveIndexPrinter::LiveIndexPrinter(std::ostream& out, std::string_view program, bool progress)
+    : out_(out), run_(out, program, progress), progress_(progress) {}
+
+void LiveIndexPrinter::on_problem(const ReadProblem& problem) {
+  const bool shown = shown_;
+  clear_progress();
+  run_.on_problem(problem);
+  if (shown) print_commits();
+}
+
+void LiveIndexPrinter::on_progress(const IndexReport& so_far) {
+  if (!ready_) run_.on_progress(so_far);
+}
+
+void LiveIndexPrinter::on_ready(const IndexReport& /*initial*/) {
+  run_.clear_progress();
+  ready_ = true;
+}
+
+void LiveIndexPrinter::on_commit(const LiveCommit& committed) {
+  ++commits_;
+  added_ += committed.added;
+  updated_ += committed.updated;
+  deleted_ += committed.deleted_ids.size();
+  if (progress_) print_commits();
+}
+
+void LiveIndexPrinter::print_commits() {
+  out_ << "\rwatching: " << commits_ << (commits_ == 1 ? " commit, " : " commits, ") << added_
+       << " added, " << updated_ << " updated, " << deleted_ << " deleted"
+       << ansi::kClearToEndOfLine << std::flush;
+  shown_ = true;
+}
+
+void LiveIndexPrinter::clear_progress() {
+  run_.clear_progress();
+  if (shown_) out_ << '\r' << ansi::kClearToEndOfLine;
+  shown_ = false;
+}
+
 IndexSummaryPrinter::IndexSummaryPrinter(std::ostream& out, std::string_view program, bool quiet)
     : out_(out), program_(program), quiet_(quiet) {}
 

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "quarry/index/index_writer.h"
+#include "quarry/index/live_index.h"
 #include "quarry/input/article_reader.h"
 
 namespace quarry {
@@ -44,6 +45,36 @@ class IndexProgressPrinter : public IndexObserver {
   bool progress_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// A live index's messages: the initial run's as a run's (problems, and
+// the progress line), then, with `progress`, one line rewritten in place
+// after each commit with what the commits so far brought ("watching: 3
+// commits, 12 added, 1 updated, 2 deleted"). Not thread-safe.
+class LiveIndexPrinter : public LiveObserver {
+ public:
+  LiveIndexPrinter(std::ostream& out, std::string_view program, bool progress);
+
+  void on_problem(const ReadProblem& problem) override;
+  void on_progress(const IndexReport& so_far) override;
+  void on_ready(const IndexReport& initial) override;
+  void on_commit(const LiveCommit& committed) override;
+  // Erases the line shown, if any.
+  void clear_progress();
+
+ private:
+  // Rewrites the line of what the commits brought.
+  void print_commits();
+
+  std::ostream& out_;
+  IndexProgressPrinter run_;
+  bool progress_;
+  bool ready_ = false;
+  bool shown_ = false;
+  std::size_t commits_ = 0;
+  std::size_t added_ = 0;
+  std::size_t updated_ = 0;
+  std::size_t deleted_ = 0;
 };
 
 // The end of a run: the files of unknown kinds left out, then (unless

@@ -1,9 +1,12 @@
 // quarry-index: builds or updates a Quarry index from folders of .txt
 // articles and JSON Lines corpora.
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -32,19 +35,29 @@ constexpr char kExamples[] = R"(Examples:
                                 three shards, searched as one by quarry --db /srv/news
   quarry-index --synonyms synonyms.txt corpus/
                                 queries for one word of a line find the others
-  quarry-index --wait corpus/   from cron: wait for a run still going on)";
+  quarry-index --wait corpus/   from cron: wait for a run still going on
+  quarry-index --watch inbox/ news.jsonl
+                                index them, then each article as it lands in
+                                inbox/ or is appended to news.jsonl, until
+                                Ctrl-C or SIGTERM
+  feed-fetcher | quarry-index - the articles a program writes, as they come)";
 
 constexpr char kExitCodes[] = R"(Exit codes:
-  0  every article was indexed
+  0  every article was indexed; with --watch, SIGINT or SIGTERM ends the
+     run so, after committing what was read, and with - alone, the end of
+     standard input
   1  the index could not be opened or written (locked, disk full, ...), or
-     the run was interrupted (what was indexed by then is kept)
+     a run without --watch or - was interrupted (what was indexed by then is
+     kept)
   2  usage error: a PATH that does not exist or is of no kind quarry-index
-     reads, folders with no article to make a new index of, an --db that is
+     reads, folders with no article to make a new index of (with --watch,
+     an empty index is made for what is to come), an --db that is
      a file or a folder of other files, or --shards or --language at odds
      with the existing index (nothing is written)
   3  the index was updated, but an input was skipped that no earlier run
      had reported (see messages), or a folder given holds no article; a
-     problem met again in an unchanged file ("as before") is no failure)";
+     problem met again in an unchanged file ("as before") is no failure;
+     with --watch or -, a file or line skipped while watching counts too)";
 
 // A week: any longer and something is stuck.
 constexpr double kMaxWaitSeconds = 7 * 24 * 3600;
@@ -68,9 +81,16 @@ class HelpFormatter : public CLI::Formatter {
 };
 
 std::atomic<bool> interrupted{false};
+// The writing end of a pipe that wakes a live index waiting for input.
+int wake_pipe = -1;
 
 extern "C" void on_interrupt(int) {
   interrupted.store(true);
+  if (wake_pipe >= 0) {
+    const int saved = errno;
+    [[maybe_unused]] const ssize_t written = write(wake_pipe, "", 1);
+    errno = saved;
+  }
   // A second signal ends the program at once.
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
@@ -128,7 +148,22 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.0, kMaxWaitSeconds));
   app.add_flag("-q,--quiet", command.quiet,
                "No progress line and no summary; problems are still shown");
-  app.add_option("PATH", command.paths, "Folders, .txt files or .jsonl[.gz] corpora")
+  app.add_flag("--watch", command.watch,
+               "Index the PATHs, then keep running until SIGINT or SIGTERM (which commit what "
+               "was read, and exit 0): a .txt file under the folders, at any depth and in "
+               "folders made later, is indexed once closed after writing or moved in, and "
+               "deleted from the index when deleted or moved away; lines appended to a .jsonl "
+               "corpus are indexed as each ends, following it through truncation and "
+               "rotation as tail -F does. A .jsonl.gz corpus is indexed once, not followed");
+  double commit_interval = 1;
+  app.add_option("--commit-interval", commit_interval,
+                 "With --watch or -: commit what arrived at most once every SECONDS (default: "
+                 "1; 0.2 allowed)")
+      ->option_text("SECONDS")
+      ->check(CLI::Range(0.0, kMaxWaitSeconds));
+  app.add_option("PATH", command.paths,
+                 "Folders, .txt files or .jsonl[.gz] corpora; - reads JSON Lines from standard "
+                 "input as they arrive, committing as they come, to its end")
       ->required()
       ->option_text("...");
   app.formatter(std::make_shared<HelpFormatter>());
@@ -145,6 +180,20 @@ int main(int argc, char** argv) {
     return app.exit(error) == 0 ? 0 : 2;
   }
 
+  if (const auto dash = std::find(command.paths.begin(), command.paths.end(), "-");
+      dash != command.paths.end()) {
+    command.read_stdin = true;
+    command.paths.erase(std::remove(command.paths.begin(), command.paths.end(), "-"),
+                        command.paths.end());
+  }
+  command.commit_interval = std::chrono::duration<double>(commit_interval);
+  if (command.watch || command.read_stdin) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC | O_NONBLOCK) == 0) {
+      command.wake_fd = ends[0];
+      wake_pipe = ends[1];
+    }
+  }
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   command.index.cancel = &interrupted;

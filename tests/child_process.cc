@@ -161,7 +161,16 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
   const std::string stem = "child-" + std::to_string(getpid()) + "-" + std::to_string(++serial);
   out_path_ = log_dir / (stem + ".out");
   err_path_ = log_dir / (stem + ".err");
-  const int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  int in = -1;
+  if (options.pipe_in) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) == 0) {
+      in = ends[0];
+      in_pipe_ = ends[1];
+    }
+  } else {
+    in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  }
   const int out = open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   int err = -1;
   if (options.hold_err) {
@@ -181,7 +190,7 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
     }
     pid_ = start(program, args, options.env, in, out, err, options.file_size_limit);
   } catch (...) {
-    for (int fd : {in, out, err, err_pipe_}) {
+    for (int fd : {in, out, err, err_pipe_, in_pipe_}) {
       if (fd >= 0) close(fd);
     }
     throw;
@@ -197,6 +206,24 @@ ChildProcess::~ChildProcess() {
     wait();
   }
   if (err_pipe_ >= 0) close(err_pipe_);
+  close_in();
+}
+
+bool ChildProcess::write_in(const std::string& text) {
+  // A child that has gone must not kill the test.
+  std::signal(SIGPIPE, SIG_IGN);
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t count = write(in_pipe_, text.data() + done, text.size() - done);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) return false;
+    done += static_cast<std::size_t>(count);
+  }
+  return true;
+}
+
+void ChildProcess::close_in() {
+  if (in_pipe_ >= 0) close(in_pipe_);
+  in_pipe_ = -1;
 }
 
 void ChildProcess::signal(int number) {

@@ -65,6 +65,9 @@ struct ChildOptions {
   // that writes more than the pipe holds stops in that write until the test
   // waits for it, which holds it at a point the test chooses.
   bool hold_err = false;
+  // When set, standard input is a pipe the test writes to (write_in) and
+  // closes (close_in), rather than /dev/null.
+  bool pipe_in = false;
 };
 
 // A program started in the background, for tests that signal, kill or race
@@ -92,6 +95,12 @@ class ChildProcess {
   // `patience`. What it wrote stays in the pipe.
   bool wait_for_err(std::chrono::milliseconds patience = std::chrono::seconds(120));
 
+  // With pipe_in: writes all of `text` to the child's standard input;
+  // false when it cannot (the child has closed it).
+  bool write_in(const std::string& text);
+  // With pipe_in: the end of the child's standard input.
+  void close_in();
+
   std::string out() const;
   // Standard error as far as it was read (with hold_err, by wait()).
   std::string err() const;
@@ -104,6 +113,7 @@ class ChildProcess {
   std::filesystem::path out_path_;
   std::filesystem::path err_path_;
   int err_pipe_ = -1;
+  int in_pipe_ = -1;
   std::string held_err_;
 };
 

@@ -140,5 +140,21 @@ TEST(HelpTest, IndexerHelpShowsExamplesOfItsOwnOptions) {
   EXPECT_GE(used.size(), 3u) << result.out;
 }
 
+// The live index is documented where a person looks: its options, the
+// standard input as a PATH, a gzipped corpus indexed once, and how SIGTERM
+// ends it.
+TEST(HelpTest, IndexerHelpTellsHowToRunALiveIndex) {
+  RunResult result = run_program(QUARRY_INDEX_BIN, {"--help"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::set<std::string> options = listed_options(result.out);
+  EXPECT_TRUE(options.count("--watch")) << result.out;
+  EXPECT_TRUE(options.count("--commit-interval")) << result.out;
+  for (const char* told : {"- reads JSON Lines from standard input", "SIGTERM",
+                           ".jsonl.gz corpus is indexed once, not followed",
+                           "with --watch, SIGINT or SIGTERM ends the"}) {
+    EXPECT_NE(result.out.find(told), std::string::npos) << told << " in " << result.out;
+  }
+}
+
 }  // namespace
 }  // namespace quarry::testing

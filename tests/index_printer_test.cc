@@ -151,6 +151,47 @@ TEST(IndexProgressPrinter, WithoutProgressOnlyProblemsArePrinted) {
   EXPECT_EQ(out.str(), "");
 }
 
+LiveCommit commit_of(std::size_t added, std::size_t updated, std::vector<std::string> deleted) {
+  LiveCommit commit;
+  commit.added = added;
+  commit.updated = updated;
+  commit.deleted_ids = std::move(deleted);
+  return commit;
+}
+
+// On a terminal, what the commits brought is one line rewritten after each,
+// set aside for a problem and shown again after it.
+TEST(LiveIndexPrinter, CountsTheCommitsOnOneLineRewrittenInPlace) {
+  std::ostringstream out;
+  LiveIndexPrinter printer(out, kProgram, true);
+  printer.on_ready(IndexReport());
+  printer.on_commit(commit_of(2, 0, {}));
+  printer.on_problem(problem("stdin", 3, "malformed JSON", true));
+  printer.on_commit(commit_of(1, 1, {"a.txt"}));
+  printer.clear_progress();
+  EXPECT_EQ(out.str(),
+            "\rwatching: 1 commit, 2 added, 0 updated, 0 deleted\x1b[K"
+            "\r\x1b[K"
+            "quarry-index: stdin:3: malformed JSON (skipped)\n"
+            "\rwatching: 1 commit, 2 added, 0 updated, 0 deleted\x1b[K"
+            "\rwatching: 2 commits, 3 added, 1 updated, 1 deleted\x1b[K"
+            "\r\x1b[K");
+}
+
+// Elsewhere (a log, or -q), commits are not told: only problems are.
+TEST(LiveIndexPrinter, WithoutProgressOnlyProblemsArePrinted) {
+  std::ostringstream out;
+  LiveIndexPrinter printer(out, kProgram, false);
+  IndexReport initial;
+  initial.added = 1000;
+  printer.on_progress(initial);
+  printer.on_ready(initial);
+  printer.on_commit(commit_of(2, 0, {"b.txt"}));
+  printer.on_problem(problem("stdin", 3, "malformed JSON", true));
+  printer.clear_progress();
+  EXPECT_EQ(out.str(), "quarry-index: stdin:3: malformed JSON (skipped)\n");
+}
+
 IndexReport finished_report() {
   IndexReport report;
   report.added = 3;

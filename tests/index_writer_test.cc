@@ -275,6 +275,74 @@ TEST(IndexWriter, LinksTheStoriesOfWhatItWrites) {
   EXPECT_EQ(smaller.hits[0].more_total, 1u);
 }
 
+// Removing by id, in one database and in a shard set, where the id's shard
+// holds it: the article is gone from searches, its story shrinks, and an
+// id the index does not hold is told apart.
+TEST(IndexWriter, RemovesAnArticleById) {
+  CollectingSink corpus;
+  read_articles(QUARRY_CORPUS_DIR, corpus);
+  ASSERT_EQ(corpus.articles.size(), 3u);
+  for (std::size_t shards : {0, 3}) {
+    SCOPED_TRACE(shards);
+    TempDir dir;
+    IndexConfig config = config_for(dir);
+    config.shards = shards;
+    {
+      IndexWriter writer(config);
+      for (const Article& article : corpus.articles) writer.upsert(article, QUARRY_CORPUS_DIR);
+      writer.commit();
+    }
+    {
+      IndexWriter writer(config);
+      EXPECT_TRUE(writer.remove(corpus.articles[2].id));
+      EXPECT_FALSE(writer.remove(corpus.articles[2].id));
+      EXPECT_FALSE(writer.remove("no-such-article"));
+      writer.commit();
+    }
+    Searcher searcher(config.db_path);
+    EXPECT_EQ(searcher.article_count(), 2u);
+    EXPECT_EQ(searcher.search("id:" + corpus.articles[2].id).total, 0u);
+    EXPECT_EQ(searcher.search("id:" + corpus.articles[1].id).total, 1u);
+    SearchOptions options;
+    options.collapse.by = Collapse::kStory;
+    const SearchResult story = searcher.search("penalty Herrera", options);
+    ASSERT_EQ(story.hits.size(), 1u);
+    EXPECT_EQ(story.hits[0].more_total, 1u);
+  }
+}
+
+// A note is read back before and after its commit, by the next writer
+// too, and one set to "" is gone.
+TEST(IndexWriter, KeepsNotesInTheIndex) {
+  for (std::size_t shards : {0, 2}) {
+    SCOPED_TRACE(shards);
+    TempDir dir;
+    IndexConfig config = config_for(dir);
+    config.shards = shards;
+    Article article;
+    article.id = "a";
+    article.body = "An article about milk.";
+    {
+      IndexWriter writer(config);
+      EXPECT_EQ(writer.note("alerts"), "");
+      writer.upsert(article, "here");
+      writer.set_note("alerts", "seen a");
+      EXPECT_EQ(writer.note("alerts"), "seen a");
+      writer.commit();
+    }
+    {
+      IndexWriter writer(config);
+      EXPECT_EQ(writer.note("alerts"), "seen a");
+      EXPECT_EQ(writer.note("other"), "");
+      writer.set_note("alerts", "");
+      writer.commit();
+    }
+    IndexWriter writer(config);
+    EXPECT_EQ(writer.note("alerts"), "");
+    EXPECT_EQ(Searcher(config.db_path).article_count(), 1u);
+  }
+}
+
 TEST(IndexWriter, ASecondWriterIsRefusedWhileTheFirstHoldsTheLock) {
   TempDir dir;
   write_file(dir / "a.txt", "An article about milk.");

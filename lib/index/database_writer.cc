@@ -128,7 +128,23 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
   }
 }
 
-std::size_t DatabaseWriter::delete_unseen(const std::string& origin) {
+bool DatabaseWriter::remove(const std::string& id) {
+  const std::string term = id_term(id);
+  try {
+    Xapian::PostingIterator existing = db_.postlist_begin(term);
+    if (existing == db_.postlist_end(term)) return false;
+    const Xapian::docid docid = *existing;
+    forget(db_.get_document(docid));
+    db_.delete_document(docid);
+    upserted_.erase(docid);
+    return true;
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + path_, error);
+  }
+}
+
+std::size_t DatabaseWriter::delete_unseen(const std::string& origin,
+                                          std::vector<std::string>* ids) {
   const std::string origin_term = boolean_term(kOriginPrefix, origin);
   std::vector<Xapian::docid> gone;
   try {
@@ -136,7 +152,9 @@ std::size_t DatabaseWriter::delete_unseen(const std::string& origin) {
       if (!upserted_.count(*it)) gone.push_back(*it);
     }
     for (Xapian::docid docid : gone) {
-      forget(db_.get_document(docid));
+      const Xapian::Document doc = db_.get_document(docid);
+      if (ids) ids->push_back(id_of_hit_order_key(doc.get_value(kHitOrderSlot)));
+      forget(doc);
       db_.delete_document(docid);
     }
   } catch (const Xapian::Error& error) {

@@ -34,9 +34,15 @@ class DatabaseWriter {
 
   // As IndexWriter's.
   Upsert upsert(const Article& article, const std::string& origin);
-  std::size_t delete_unseen(const std::string& origin);
+  bool remove(const std::string& id);
+  // With `ids`, appends the ids of the articles deleted.
+  std::size_t delete_unseen(const std::string& origin, std::vector<std::string>* ids = nullptr);
   std::size_t count_unseen(const std::string& origin);
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+
+  // Forgets which articles were upserted: a sweep that starts now deletes
+  // those of its origin that it does not meet again (see delete_unseen).
+  void forget_upserted() { upserted_.clear(); }
 
   // Makes everything so far durable. Throws IndexError.
   void commit();

@@ -146,6 +146,15 @@ std::size_t IndexWriter::delete_unseen(const std::string& origin) {
   return deleted;
 }
 
+bool IndexWriter::remove(const std::string& id) {
+  const bool removed =
+      impl_->shard_set ? impl_->shard_set->remove(id) : impl_->database->remove(id);
+  if (!removed) return false;
+  impl_->relink_left_stories();
+  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
+  return true;
+}
+
 std::size_t IndexWriter::count_unseen(const std::string& origin) {
   return impl_->shard_set ? impl_->shard_set->count_unseen(origin)
                           : impl_->database->count_unseen(origin);
@@ -154,6 +163,19 @@ std::size_t IndexWriter::count_unseen(const std::string& origin) {
 std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
   return impl_->shard_set ? impl_->shard_set->replace_synonyms(groups)
                           : impl_->database->replace_synonyms(groups);
+}
+
+void IndexWriter::set_note(const std::string& key, const std::string& value) {
+  detail::IndexWriterAccess::set_metadata(*this, detail::kNoteKeyPrefix + key, value);
+}
+
+std::string IndexWriter::note(const std::string& key) const {
+  const detail::OpenDatabase front = impl_->front();
+  try {
+    return front.db->get_metadata(detail::kNoteKeyPrefix + key);
+  } catch (const Xapian::Error& error) {
+    throw detail::index_error("reading the index " + front.path, error);
+  }
 }
 
 void IndexWriter::commit() {
@@ -199,6 +221,27 @@ IndexWriter IndexWriterAccess::open_locked(const IndexConfig& config) {
 }
 
 void IndexWriterAccess::checkpoint(IndexWriter& writer) { writer.impl_->commit_articles(false); }
+
+std::vector<std::string> IndexWriterAccess::delete_unseen(IndexWriter& writer,
+                                                          const std::string& origin) {
+  std::vector<std::string> ids;
+  IndexWriter::Impl& impl = *writer.impl_;
+  if (impl.shard_set) {
+    impl.shard_set->delete_unseen(origin, &ids);
+  } else {
+    impl.database->delete_unseen(origin, &ids);
+  }
+  impl.relink_left_stories();
+  return ids;
+}
+
+void IndexWriterAccess::forget_upserted(IndexWriter& writer) {
+  if (writer.impl_->shard_set) {
+    writer.impl_->shard_set->forget_upserted();
+  } else {
+    writer.impl_->database->forget_upserted();
+  }
+}
 
 void IndexWriterAccess::on_link_progress(
     IndexWriter& writer, std::function<void(std::size_t linked, std::size_t total)> told) {

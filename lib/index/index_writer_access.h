@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "quarry/index/index_writer.h"
 
@@ -22,6 +23,16 @@ struct IndexWriterAccess {
   // Makes the articles written so far durable, leaving their stories to be
   // linked by the next commit(). Throws IndexError.
   static void checkpoint(IndexWriter& writer);
+
+  // Forgets which articles were upserted, so that a sweep of an origin
+  // that starts now deletes the articles it does not meet (delete_unseen)
+  // though they were met before: a live index sweeps a folder again when it
+  // may have missed changes.
+  static void forget_upserted(IndexWriter& writer);
+
+  // As IndexWriter::delete_unseen, returning the ids of the articles
+  // deleted.
+  static std::vector<std::string> delete_unseen(IndexWriter& writer, const std::string& origin);
 
   // Tells `told` how linking goes at each commit (see LinkControl).
   static void on_link_progress(IndexWriter& writer,

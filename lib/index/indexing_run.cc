@@ -1,5 +1,7 @@
 // One run of index_paths: reading the inputs, and writing what they hold in
 // whichever of three ways suits the index the run finds (see Strategy).
+#include "lib/index/indexing_run.h"
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -360,25 +362,32 @@ std::vector<std::vector<std::string>> read_synonyms(const std::string& path) {
   return groups;
 }
 
-IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>& paths,
-                        IndexObserver* observer) {
-  const IndexConfig config = detail::with_plain_db_path(given);
-  const auto start = std::chrono::steady_clock::now();
+namespace detail {
+
+std::vector<std::vector<std::string>> prepare_run(const IndexConfig& config,
+                                                  const std::vector<std::string>& paths,
+                                                  bool refuse_empty) {
   // Read before the index is touched, so that a bad file changes nothing.
   std::vector<std::vector<std::string>> synonyms;
   if (!config.synonyms_file.empty()) synonyms = read_synonyms(config.synonyms_file);
   // An unknown language must fail before anything is created.
-  if (!config.language.empty()) detail::check_index_language(config.language);
+  if (!config.language.empty()) check_index_language(config.language);
   for (const std::string& path : paths) {
     if (std::string problem = unreadable_root(path); !problem.empty()) {
       throw InputError(path + ": " + problem);
     }
   }
-  detail::check_index_folder(config.db_path);
-  refuse_nothing_to_build(config, paths);
-  const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
+  check_index_folder(config.db_path);
+  if (refuse_empty) refuse_nothing_to_build(config, paths);
+  return synonyms;
+}
+
+IndexReport run_locked(const IndexConfig& config, const std::vector<std::string>& paths,
+                       const std::vector<std::vector<std::string>>& synonyms,
+                       IndexObserver* observer) {
+  const auto start = std::chrono::steady_clock::now();
   IndexReport report;
-  report.input_bytes = detail::estimated_input_bytes(paths);
+  report.input_bytes = estimated_input_bytes(paths);
 
   const Run run{config, paths, synonyms, report, observer};
   switch (choose_strategy(config)) {
@@ -394,6 +403,19 @@ IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (observer) observer->on_progress(report);
+  return report;
+}
+
+}  // namespace detail
+
+IndexReport index_paths(const IndexConfig& given, const std::vector<std::string>& paths,
+                        IndexObserver* observer) {
+  const IndexConfig config = detail::with_plain_db_path(given);
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<std::vector<std::string>> synonyms = detail::prepare_run(config, paths, true);
+  const detail::IndexLock lock(config.db_path, config.lock_wait, config.cancel);
+  IndexReport report = detail::run_locked(config, paths, synonyms, observer);
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
 

@@ -126,6 +126,9 @@ inline constexpr char kUnlinkedKeyPrefix[] = "quarry.unlinked.";
 // run through does, rather than the articles it adds as an update would;
 // removed with that link's commit. In the first database.
 inline constexpr char kLinkWholeKey[] = "quarry.link_whole";
+// The notes callers keep in the index (IndexWriter::set_note), by their
+// name after this prefix; in the first database.
+inline constexpr char kNoteKeyPrefix[] = "quarry.note.";
 // The ids of a story's and of a duplicate group's members, by the group's
 // key (see story_keys.h); in every database of a shard set.
 inline constexpr char kStoryMembersPrefix[] = "quarry.story.";

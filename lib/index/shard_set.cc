@@ -176,9 +176,18 @@ Upsert ShardSetWriter::upsert(const Article& article, const std::string& origin)
   return shards_[shard_of(article.id, shards_.size())]->upsert(article, origin);
 }
 
-std::size_t ShardSetWriter::delete_unseen(const std::string& origin) {
+bool ShardSetWriter::remove(const std::string& id) {
+  return shards_[shard_of(id, shards_.size())]->remove(id);
+}
+
+void ShardSetWriter::forget_upserted() {
+  for (auto& shard : shards_) shard->forget_upserted();
+}
+
+std::size_t ShardSetWriter::delete_unseen(const std::string& origin,
+                                          std::vector<std::string>* ids) {
   std::size_t deleted = 0;
-  for (auto& shard : shards_) deleted += shard->delete_unseen(origin);
+  for (auto& shard : shards_) deleted += shard->delete_unseen(origin, ids);
   return deleted;
 }
 

@@ -52,9 +52,11 @@ class ShardSetWriter {
 
   // As IndexWriter's, in the article's shard.
   Upsert upsert(const Article& article, const std::string& origin);
-  std::size_t delete_unseen(const std::string& origin);
+  bool remove(const std::string& id);
+  std::size_t delete_unseen(const std::string& origin, std::vector<std::string>* ids = nullptr);
   std::size_t count_unseen(const std::string& origin);
   // As DatabaseWriter's, of every shard.
+  void forget_upserted();
   std::vector<std::string> take_left_stories();
   // Stores the synonyms in the lexicon.
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);

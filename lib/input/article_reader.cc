@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lib/input/article_limits.h"
+#include "lib/input/folder_file.h"
 #include "lib/input/jsonl_reader.h"
 #include "lib/input/path_text.h"
 #include "lib/input/text_article.h"
@@ -289,7 +290,59 @@ void FolderWalker::read_file(const fs::path& path, const fs::path& relative, Inp
   read_open_file(FileDescriptor(fd), where, to_display(relative.generic_string()), kind, sink_);
 }
 
+bool is_hidden(const fs::path& relative) {
+  return std::any_of(relative.begin(), relative.end(),
+                     [](const fs::path& part) { return part.native().starts_with('.'); });
+}
+
 }  // namespace
+
+namespace detail {
+
+void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
+  const InputKind kind = kind_of(relative.filename());
+  if (kind == InputKind::kNone || is_hidden(relative)) return;
+  const fs::path path = root / relative;
+  std::error_code code;
+  const fs::file_status status = fs::symlink_status(path, code);
+  if (fs::is_symlink(status)) return;
+  const std::string where = to_display(path);
+  std::string error;
+  const int fd = open_regular_file(path, &error);
+  if (fd < 0) {
+    report(sink, where, std::move(error));
+    return;
+  }
+  read_open_file(FileDescriptor(fd), where, text_article_id(relative), kind, sink);
+}
+
+void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
+  std::string error;
+  const std::vector<fs::directory_entry> entries = list_folder(root / relative, &error);
+  if (!error.empty()) report(sink, to_display(root / relative), "cannot read folder: " + error);
+  for (const fs::directory_entry& entry : entries) {
+    if (sink.should_stop()) return;
+    const fs::path name = entry.path().filename();
+    std::error_code code;
+    const fs::file_status status = entry.symlink_status(code);
+    if (is_hidden(name) || fs::is_symlink(status)) continue;
+    if (fs::is_directory(status)) {
+      read_folder_files(root, relative / name, sink);
+    } else {
+      read_folder_file(root, relative / name, sink);
+    }
+  }
+}
+
+bool is_text_article(const fs::path& relative) {
+  return kind_of(relative.filename()) == InputKind::kText && !is_hidden(relative);
+}
+
+std::string text_article_id(const fs::path& relative) {
+  return to_display(relative.generic_string());
+}
+
+}  // namespace detail
 
 bool is_article_file(const std::filesystem::path& path) {
   return kind_of(path) != InputKind::kNone;

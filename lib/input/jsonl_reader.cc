@@ -29,10 +29,6 @@ constexpr std::size_t kChunkBytes = 256 * 1024;
 // zlib's own default buffer size.
 constexpr std::size_t kMinChunkBytes = 8 * 1024;
 
-// Longer lines are skipped rather than held in memory: no article is that
-// long, but a binary file with a .jsonl name may have no line breaks at all.
-constexpr std::size_t kMaxLineBytes = 256 * 1024 * 1024;
-
 // Parser messages are cut to this length for a one-line reason.
 constexpr std::size_t kMaxMessageBytes = 160;
 
@@ -283,7 +279,9 @@ std::string parse_object(std::string& line, json* object, std::size_t* surrogate
   }
 }
 
-void read_line(std::string line, const SourceLocation& where, ArticleSink& sink) {
+}  // namespace
+
+void read_jsonl_line(std::string line, const SourceLocation& where, ArticleSink& sink) {
   if (where.line == 1 && line.starts_with(kByteOrderMark)) line.erase(0, kByteOrderMark.size());
   if (trim_white_space(line).empty()) return;
   // nlohmann rejects invalid UTF-8 inside strings, which would lose the
@@ -325,7 +323,9 @@ void read_line(std::string line, const SourceLocation& where, ArticleSink& sink)
   sink.on_article(std::move(article), where);
 }
 
-}  // namespace
+void report_too_long_line(const SourceLocation& where, ArticleSink& sink) {
+  report(sink, where, "line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB");
+}
 
 void read_jsonl(int fd, const std::string& path, ArticleSink& sink) {
   const std::size_t chunk_bytes = chunk_bytes_for(fd);
@@ -344,10 +344,10 @@ void read_jsonl(int fd, const std::string& path, ArticleSink& sink) {
     ++line_number;
     const SourceLocation where{path, line_number};
     if (too_long) {
-      report(sink, where, "line longer than " + std::to_string(kMaxLineBytes >> 20) + " MiB");
+      report_too_long_line(where, sink);
       continue;
     }
-    read_line(std::move(line), where, sink);
+    read_jsonl_line(std::move(line), where, sink);
   }
   if (!reader.error().empty()) report(sink, {path, line_number + 1}, reader.error());
 }

@@ -166,6 +166,11 @@ class IndexWriter {
   // articles that have gone.
   Upsert upsert(const Article& article, const std::string& origin);
 
+  // Deletes the article with this id, whatever its origin. Returns false
+  // when the index holds none. The other articles of its story are linked
+  // again at the next commit.
+  bool remove(const std::string& id);
+
   // Deletes the articles of `origin` that were not upserted since the
   // writer was opened. Returns how many.
   std::size_t delete_unseen(const std::string& origin);
@@ -178,6 +183,14 @@ class IndexWriter {
   // equivalent. Members are analyzed as queries are. Returns the number of
   // groups stored.
   std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+
+  // A note kept in the index beside its articles, under a name of the
+  // caller's (any string): written in the current transaction, so that the
+  // next commit makes it durable together with the articles written since
+  // the last one. note() reads what was set, committed or not; "" for a
+  // note never set. set_note with "" removes the note. Throws IndexError.
+  void set_note(const std::string& key, const std::string& value);
+  std::string note(const std::string& key) const;
 
   // Makes everything so far durable, then links the stories of the
   // articles added or changed since the last commit, and of the stories

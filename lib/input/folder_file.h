@@ -1,0 +1,38 @@
+// One file of a folder given to read_articles, read on its own: what a live
+// index does when a file below a folder it watches is written.
+#ifndef QUARRY_LIB_INPUT_FOLDER_FILE_H_
+#define QUARRY_LIB_INPUT_FOLDER_FILE_H_
+
+#include <filesystem>
+#include <string>
+
+#include "quarry/input/article_reader.h"
+
+namespace quarry::detail {
+
+// Reads the file at `relative` below the folder `root` as read_articles
+// reads it in a walk of `root`: a .txt file is one article whose id is
+// `relative`, a .jsonl or .jsonl.gz file the articles of its lines. A file
+// of another kind, a hidden one or one below a hidden folder, and a
+// symbolic link are left out (a walk of the folder judges a link by where it
+// leads); one that cannot be opened is reported.
+void read_folder_file(const std::filesystem::path& root, const std::filesystem::path& relative,
+                      ArticleSink& sink);
+
+// Reads every file below the folder at `relative` below `root`, in name
+// order, as read_folder_file reads each; folders that are hidden or
+// symbolic links are left out.
+void read_folder_files(const std::filesystem::path& root, const std::filesystem::path& relative,
+                       ArticleSink& sink);
+
+// Whether read_folder_file reads the file at `relative` below a folder
+// as one article (a .txt file, not hidden).
+bool is_text_article(const std::filesystem::path& relative);
+
+// The id of the article of the .txt file at `relative` below a folder
+// given, as read_articles gives it.
+std::string text_article_id(const std::filesystem::path& relative);
+
+}  // namespace quarry::detail
+
+#endif  // QUARRY_LIB_INPUT_FOLDER_FILE_H_

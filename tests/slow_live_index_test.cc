@@ -1,0 +1,152 @@
+// A live index that is killed, or that the kernel's queue of changes
+// overflows under: nothing is lost, and nothing is indexed twice.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <thread>
+
+#include "quarry/error.h"
+#include "quarry/search/searcher.h"
+#include "tests/child_process.h"
+#include "tests/test_util.h"
+
+namespace quarry {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::ChildProcess;
+using testing::TempDir;
+using testing::write_file;
+
+bool eventually(const std::function<bool()>& done, std::chrono::seconds patience) {
+  const auto deadline = std::chrono::steady_clock::now() + testing::time_allowed(patience);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return done();
+}
+
+std::size_t article_count(const fs::path& db) {
+  try {
+    return Searcher(db.string()).article_count();
+  } catch (const Error&) {
+    return 0;
+  }
+}
+
+std::string file_id(std::size_t i) { return "article-" + std::to_string(i) + ".txt"; }
+std::string line_id(std::size_t i) { return "line-" + std::to_string(i); }
+
+void write_article(const fs::path& inbox, std::size_t i) {
+  write_file(inbox / file_id(i), "Article " + std::to_string(i) + " about milk and cheese.");
+}
+
+void append_line(const fs::path& feed, std::size_t i) {
+  std::ofstream out(feed, std::ios::app);
+  out << R"({"id": ")" << line_id(i) << R"(", "body": "Line )" << i << " about butter.\"}\n";
+}
+
+class LiveIndexFaults : public ::testing::Test {
+ protected:
+  std::unique_ptr<ChildProcess> watch() {
+    return std::make_unique<ChildProcess>(
+        QUARRY_INDEX_BIN,
+        testing::index_args(db_, {inbox_, feed_}, {"--watch", "--commit-interval", "0.1"}),
+        dir_.path());
+  }
+  // Every id is in the index once, and nothing else is.
+  void expect_each_once(const std::vector<std::string>& ids) {
+    Searcher searcher(db_.string());
+    EXPECT_EQ(searcher.article_count(), ids.size());
+    for (const std::string& id : ids) {
+      EXPECT_EQ(searcher.search("id:\"" + id + "\"").total, 1u) << id;
+    }
+  }
+
+  TempDir dir_;
+  fs::path db_ = dir_ / "index";
+  fs::path inbox_ = dir_ / "inbox";
+  fs::path feed_ = dir_ / "feed.jsonl";
+};
+
+// Killed (SIGKILL) while files land and lines are appended, then started
+// again: the restart's first run finds what the killed one had not
+// committed, and every article is in the index once.
+TEST_F(LiveIndexFaults, KilledWhileWatchingThenRestartedHoldsEveryArticleOnce) {
+  constexpr std::size_t kEach = 200;
+  write_article(inbox_, 0);
+  append_line(feed_, 0);
+  std::vector<std::string> ids{file_id(0), line_id(0)};
+  auto watcher = watch();
+  ASSERT_TRUE(eventually([&] { return article_count(db_) == 2; }, std::chrono::seconds(30)))
+      << watcher->err();
+  for (std::size_t i = 1; i <= kEach; ++i) {
+    write_article(inbox_, i);
+    append_line(feed_, i);
+    ids.push_back(file_id(i));
+    ids.push_back(line_id(i));
+    // Killed in the middle: some of what was written is committed, not
+    // all of it.
+    if (i == kEach / 2) {
+      ASSERT_TRUE(eventually([&] { return article_count(db_) >= 20; }, std::chrono::seconds(30)));
+      watcher->signal(SIGKILL);
+      ASSERT_EQ(watcher->wait(std::chrono::seconds(60)), 128 + SIGKILL);
+    }
+  }
+  const std::size_t before_restart = article_count(db_);
+  EXPECT_LT(before_restart, ids.size());
+
+  watcher = watch();
+  ASSERT_TRUE(
+      eventually([&] { return article_count(db_) == ids.size(); }, std::chrono::seconds(60)))
+      << watcher->err();
+  write_article(inbox_, kEach + 1);
+  append_line(feed_, kEach + 1);
+  ids.push_back(file_id(kEach + 1));
+  ids.push_back(line_id(kEach + 1));
+  ASSERT_TRUE(
+      eventually([&] { return article_count(db_) == ids.size(); }, std::chrono::seconds(60)))
+      << watcher->err();
+  watcher->signal(SIGTERM);
+  EXPECT_EQ(watcher->wait(std::chrono::seconds(60)), 0) << watcher->err();
+  expect_each_once(ids);
+}
+
+// The kernel's queue of changes holds fs.inotify.max_queued_events: a
+// watcher held still (SIGSTOP) while more files land loses their events,
+// and the deletion after them. Woken, it reads the folders again: every
+// file is indexed and the deleted one's article deleted.
+TEST_F(LiveIndexFaults, AnOverflowOfTheKernelsQueueLosesNothing) {
+  std::size_t queue = 0;
+  std::ifstream("/proc/sys/fs/inotify/max_queued_events") >> queue;
+  ASSERT_GT(queue, 0u) << "the kernel does not say how many events it queues";
+  write_article(inbox_, 0);
+  append_line(feed_, 0);
+  auto watcher = watch();
+  ASSERT_TRUE(eventually([&] { return article_count(db_) == 2; }, std::chrono::seconds(30)))
+      << watcher->err();
+  watcher->signal(SIGSTOP);
+  // Each file written gives two events (created, closed after writing).
+  const std::size_t files = queue / 2 + 100;
+  std::vector<std::string> ids{line_id(0)};
+  for (std::size_t i = 1; i <= files; ++i) {
+    write_article(inbox_, i);
+    ids.push_back(file_id(i));
+  }
+  fs::remove(inbox_ / file_id(0));
+  watcher->signal(SIGCONT);
+  ASSERT_TRUE(
+      eventually([&] { return article_count(db_) == ids.size(); }, std::chrono::seconds(60)))
+      << watcher->err();
+  watcher->signal(SIGTERM);
+  EXPECT_EQ(watcher->wait(std::chrono::seconds(60)), 0) << watcher->err();
+  expect_each_once(ids);
+}
+
+}  // namespace
+}  // namespace quarry
