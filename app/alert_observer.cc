@@ -45,8 +45,12 @@ void AlertObserver::on_upserted(const std::string& id, Upsert done) {
   if (next_) next_->on_upserted(id, done);
 }
 
-void AlertObserver::on_ready(IndexWriter& writer, const IndexReport& initial) {
-  if (next_) next_->on_ready(writer, initial);
+void AlertObserver::on_ready(const IndexReport& initial) {
+  if (next_) next_->on_ready(initial);
+}
+
+void AlertObserver::after_initial_run(IndexWriter& writer) {
+  if (next_) next_->after_initial_run(writer);
   read_note(writer);
   if (!initial_.empty()) {
     // Noted and committed before they are matched, as a live commit's are.

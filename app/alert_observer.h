@@ -47,7 +47,8 @@ class AlertObserver : public LiveObserver {
   void on_problem(const ReadProblem& problem) override;
   void on_progress(const IndexReport& so_far) override;
   void on_upserted(const std::string& id, Upsert done) override;
-  void on_ready(IndexWriter& writer, const IndexReport& initial) override;
+  void after_initial_run(IndexWriter& writer) override;
+  void on_ready(const IndexReport& initial) override;
   void before_commit(IndexWriter& writer, const LiveCommit& pending) override;
   void on_commit(const LiveCommit& committed) override;
 

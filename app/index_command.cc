@@ -1,5 +1,6 @@
 #include "app/index_command.h"
 
+#include "app/alert_observer.h"
 #include "app/exit_status.h"
 #include "app/index_printer.h"
 #include "quarry/index/live_index.h"
@@ -24,7 +25,9 @@ int run_live(const IndexCommand& command, std::string_view program, std::ostream
   config.commit_interval = command.commit_interval;
   config.wake_fd = command.wake_fd;
   LiveIndexPrinter printer(err, program, command.progress);
-  IndexReport report = run_live_index(config, &printer);
+  // The saved searches' alerts come from the commits a live index makes.
+  AlertObserver alerts(command.index.db_path, &printer, err);
+  IndexReport report = run_live_index(config, &alerts);
   printer.clear_progress();
   report.cancelled = false;
   IndexSummaryPrinter(err, program, command.quiet).print(report);

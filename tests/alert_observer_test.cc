@@ -69,7 +69,7 @@ class AlertObserverTest : public ::testing::Test {
 TEST_F(AlertObserverTest, EachCommitsMatchesAreAlertedOnceWithTheirBatch) {
   IndexWriter writer(config_);
   AlertObserver observer(db(), nullptr, err_);
-  observer.on_ready(writer, {});
+  observer.after_initial_run(writer);
   commit(writer, observer, {article("a", "oil quota cut"), article("b", "a rail strike")});
   observer.on_commit({});
   commit(writer, observer, {article("c", "the rail strike and the oil quota")});
@@ -84,14 +84,14 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsCommitAlertsOnItsRestart) {
   {
     IndexWriter writer(config_);
     AlertObserver observer(db(), nullptr, err_);
-    observer.on_ready(writer, {});
+    observer.after_initial_run(writer);
     commit(writer, observer, {article("a", "oil quota cut")});
     // Killed here: committed, not yet matched.
   }
   EXPECT_TRUE(logged(db()).empty());
   IndexWriter writer(config_);
   AlertObserver restarted(db(), nullptr, err_);
-  restarted.on_ready(writer, {});
+  restarted.after_initial_run(writer);
   EXPECT_EQ(logged(db()),
             (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"oil", "a", 1}}));
 }
@@ -100,7 +100,7 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
   {
     IndexWriter writer(config_);
     AlertObserver observer(db(), nullptr, err_);
-    observer.on_ready(writer, {});
+    observer.after_initial_run(writer);
     commit(writer, observer, {article("a", "oil quota cut")});
     observer.on_commit({});
     // Killed here: the alerts are in the log, the note not yet cleared.
@@ -108,7 +108,7 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
   for (int restart = 0; restart < 2; ++restart) {
     IndexWriter writer(config_);
     AlertObserver restarted(db(), nullptr, err_);
-    restarted.on_ready(writer, {});
+    restarted.after_initial_run(writer);
     commit(writer, restarted, {article("b" + std::to_string(restart), "oil quota again")});
     restarted.on_commit({});
   }
@@ -123,7 +123,7 @@ TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
   AlertObserver observer(db(), nullptr, err_);
   observer.on_upserted("lost", Upsert::kAdded);
   observer.on_upserted("old", Upsert::kUnchanged);
-  observer.on_ready(writer, {});
+  observer.after_initial_run(writer);
   EXPECT_EQ(
       logged(db()),
       (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"strike", "lost", 1}}));
@@ -132,7 +132,7 @@ TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
 TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
   IndexWriter writer(config_);
   AlertObserver observer(db(), nullptr, err_);
-  observer.on_ready(writer, {});
+  observer.after_initial_run(writer);
   commit(writer, observer, {article("a", "storm floods the valley")});
   observer.on_commit({});
   SavedSearchFile(db()).save({"storm", "storm", {}});

@@ -34,6 +34,9 @@ class Destination {
   virtual Upsert put(Article&& article, const std::string& origin) = 0;
   // Makes what was put durable when the destination commits as it goes.
   virtual void checkpoint() {}
+  // Whether articles are put into an index that existed before the run,
+  // whose observers are told each one (IndexObserver::on_upserted).
+  virtual bool in_place() const { return false; }
 };
 
 // An index updated in place, article by article, one database or a shard
@@ -45,6 +48,7 @@ class WriterDestination : public Destination {
     return writer_.upsert(article, origin);
   }
   void checkpoint() override { detail::IndexWriterAccess::checkpoint(writer_); }
+  bool in_place() const override { return true; }
 
  private:
   IndexWriter& writer_;
@@ -93,7 +97,11 @@ class IndexingSink : public ArticleSink {
       skip_duplicate(article.id, first->second, where);
       return;
     }
-    switch (destination_.put(std::move(article), origin_)) {
+    const bool told = observer_ && destination_.in_place();
+    const std::string id = told ? article.id : std::string();
+    const Upsert done = destination_.put(std::move(article), origin_);
+    if (told) observer_->on_upserted(id, done);
+    switch (done) {
       case Upsert::kAdded:
         ++report_.added;
         ++pending_;

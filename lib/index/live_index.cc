@@ -183,7 +183,10 @@ class LiveIndex {
     if (!(has_articles && !config_.paths.empty()) && !synonyms.empty()) {
       report_.synonym_groups = writer_->replace_synonyms(synonyms);
     }
-    if (observer_) observer_->on_ready(report_);
+    if (observer_) {
+      observer_->after_initial_run(*writer_);
+      observer_->on_ready(report_);
+    }
     loop();
     if (!pending_.empty()) commit();
     detail::add_counts(report_.languages, writer_->language_counts());

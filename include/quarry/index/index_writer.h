@@ -119,6 +119,8 @@ struct IndexReport {
   std::size_t seen() const { return added + updated + unchanged; }
 };
 
+enum class Upsert { kAdded, kUpdated, kUnchanged };
+
 // Told about an index_paths run as it goes, on the thread that called
 // index_paths, one call at a time: an observer need not be thread-safe.
 // on_progress comes every thousand articles read, as each later step
@@ -130,9 +132,11 @@ class IndexObserver {
   // Each problem no earlier run reported (see IndexReport::skipped_as_before).
   virtual void on_problem(const ReadProblem& /*problem*/) {}
   virtual void on_progress(const IndexReport& /*so_far*/) {}
+  // Each article written to an index that existed before the run, as it
+  // is written, with what was done (a new index's build tells none: none
+  // of its articles is new to anyone yet).
+  virtual void on_upserted(const std::string& /*id*/, Upsert /*done*/) {}
 };
-
-enum class Upsert { kAdded, kUpdated, kUnchanged };
 
 namespace detail {
 struct IndexWriterAccess;

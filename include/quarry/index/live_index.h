@@ -40,6 +40,9 @@ class LiveObserver : public IndexObserver {
   // (they were from before it began, so that nothing written meanwhile is
   // missed).
   virtual void on_ready(const IndexReport& /*initial*/) {}
+  // Just before on_ready, with the run's writer, for what the observer
+  // keeps in the index (IndexWriter::set_note); it may commit.
+  virtual void after_initial_run(IndexWriter& /*writer*/) {}
   // Just before each commit, so that what the observer writes through the
   // writer (IndexWriter::set_note) lands in the same transaction as the
   // articles. Not called for the initial run. May throw, as a commit's
