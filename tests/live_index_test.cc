@@ -381,3 +381,36 @@ TEST(LiveIndex, TellsTheObserverWhatEachCommitUpsertsAndDeletes) {
 
 }  // namespace
 }  // namespace quarry
+
+namespace quarry {
+namespace {
+
+// A saved search alerts on each article the watcher indexes that it
+// matches, once, as `quarry alerts` reads it; an article it does not match
+// and one that was there before the search was saved make none.
+TEST_F(LiveIndexTest, ASavedSearchAlertsOnEachNewArticleItMatches) {
+  write_file(inbox_ / "before.txt", "Title: Old\n\nOPEC raised its quota last year.");
+  {
+    ChildProcess first(QUARRY_INDEX_BIN, testing::index_args(db_, {inbox_}), dir_.path());
+    ASSERT_EQ(first.wait(), 0) << first.err();
+  }
+  const testing::RunResult saved = testing::run_program(
+      QUARRY_BIN, {"alert", "add", "--db", db_.string(), "opec", "OPEC", "quota"});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  auto watcher = watch({inbox_});
+  write_file(inbox_ / "cut.txt", "Title: Cut\n\nOPEC agreed a lower quota on Monday.");
+  write_file(inbox_ / "other.txt", "Title: Rain\n\nRain fell on Monday.");
+  ASSERT_TRUE(found("other.txt")) << watcher->err();
+  auto alerts = [&] {
+    return testing::run_program(QUARRY_BIN, {"alerts", "--db", db_.string()}).out;
+  };
+  ASSERT_TRUE(eventually([&] { return !alerts().empty(); })) << watcher->err();
+  EXPECT_EQ(stop(*watcher), 0) << watcher->err();
+  const std::vector<std::string> lines = testing::lines_of(alerts());
+  ASSERT_EQ(lines.size(), 1u) << alerts();
+  EXPECT_NE(lines[0].find(R"("alert":"opec","id":"cut.txt","title":"Cut")"), std::string::npos)
+      << lines[0];
+}
+
+}  // namespace
+}  // namespace quarry
