@@ -1,6 +1,7 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -100,34 +101,58 @@ std::vector<SavedSearchMatch> SavedSearchMatcher::Impl::match(const std::vector<
   work = {};
   work.searches = searches.size();
 
-  std::vector<Xapian::docid> articles;
-  std::vector<std::string> id_terms;
+  // The new articles alone, as a database of their own, as Lucene's
+  // Monitor matches a batch in a MemoryIndex: each search then reads
+  // postings of a few articles, not the index's.
+  Xapian::WritableDatabase batch(std::string(), Xapian::DB_BACKEND_INMEMORY);
   for (const std::string& id : ids) {
-    std::string term = detail::id_term(id);
+    const std::string term = detail::id_term(id);
     auto posting = db.postlist_begin(term);
     if (posting == db.postlist_end(term)) continue;
-    articles.push_back(*posting);
-    id_terms.push_back(std::move(term));
+    batch.add_document(db.get_document(*posting));
   }
-  work.articles = articles.size();
-  if (articles.empty() || searches.empty()) return {};
+  const Xapian::doccount count = batch.get_doccount();
+  work.articles = count;
+  if (count == 0 || searches.empty()) return {};
 
   // The searches an article can match: those filed under one of its terms.
   std::vector<char> woken(searches.size(), 0);
   for (std::size_t i : anywhere) woken[i] = 1;
-  for (Xapian::docid article : articles) {
-    for (auto term = db.termlist_begin(article); term != db.termlist_end(article); ++term) {
-      const auto filed = by_anchor.find(*term);
-      if (filed == by_anchor.end()) continue;
-      for (std::size_t i : filed->second) woken[i] = 1;
-    }
+  for (auto term = batch.allterms_begin(); term != batch.allterms_end(); ++term) {
+    const auto filed = by_anchor.find(*term);
+    if (filed == by_anchor.end()) continue;
+    for (std::size_t i : filed->second) woken[i] = 1;
   }
 
-  // Each woken search run on the new articles alone: matching, not ranking.
-  const Xapian::Query within(Xapian::Query::OP_OR, id_terms.begin(), id_terms.end());
-  Xapian::Enquire enquire(db);
+  // Read once an article, whatever number of searches it matches.
+  struct Read {
+    Article text;
+    std::vector<Token> tokens;
+    std::unordered_map<std::string, std::vector<std::size_t>> stem_places;
+  };
+  std::vector<std::optional<Read>> read_articles(count + 1);
+  auto article = [&](Xapian::docid did) -> const Read& {
+    std::optional<Read>& read = read_articles[did];
+    if (!read) {
+      read.emplace();
+      read->text =
+          core.article_store().decode(batch.get_document(did).get_value(detail::kArticleSlot));
+      const Analyzer& analyzer = core.analyzer_of(read->text.language);
+      read->tokens = analyzer.tokenize(read->text.body);
+      std::unordered_map<std::string, std::string> stems;
+      for (std::size_t word = 0; word < read->tokens.size(); ++word) {
+        const std::string& term = read->tokens[word].term;
+        auto [stem, fresh] = stems.try_emplace(term);
+        if (fresh) stem->second = analyzer.stem(term);
+        read->stem_places[stem->second].push_back(word);
+      }
+    }
+    return *read;
+  };
+
+  // Each woken search run on the batch: matching, not ranking.
+  Xapian::Enquire enquire(batch);
   enquire.set_weighting_scheme(Xapian::BoolWeight());
-  std::unordered_map<Xapian::docid, Article> read_articles;
   std::vector<SavedSearchMatch> matches;
   for (std::size_t i = 0; i < searches.size(); ++i) {
     if (!woken[i]) continue;
@@ -135,22 +160,22 @@ std::vector<SavedSearchMatch> SavedSearchMatcher::Impl::match(const std::vector<
     if (reads[i].wildcard) read(i);
     const detail::ParsedQuery& parsed = reads[i].parsed;
     if (parsed.query.empty()) continue;
-    enquire.set_query(Xapian::Query(Xapian::Query::OP_FILTER, parsed.query, within));
-    const Xapian::MSet found = enquire.get_mset(0, static_cast<Xapian::doccount>(articles.size()));
-    if (found.empty()) continue;
+    enquire.set_query(parsed.query);
+    const Xapian::MSet found = enquire.get_mset(0, count);
     std::vector<Xapian::docid> matched(found.begin(), found.end());
-    for (Xapian::docid article : articles) {
-      if (std::find(matched.begin(), matched.end(), article) == matched.end()) continue;
-      auto [at, fresh] = read_articles.try_emplace(article);
-      if (fresh) {
-        at->second = core.article_store().decode(
-            db.get_document(article, Xapian::DOC_ASSUME_VALID).get_value(detail::kArticleSlot));
+    // In the order the ids were given, as the batch was filled.
+    std::sort(matched.begin(), matched.end());
+    for (Xapian::docid did : matched) {
+      const Read& text = article(did);
+      const HighlightTerms& terms = parsed.highlight;
+      StemWords stem_words(terms.stems.size());
+      for (std::size_t k = 0; k < terms.stems.size(); ++k) {
+        const auto places = text.stem_places.find(terms.stems[k]);
+        if (places != text.stem_places.end()) stem_words[k] = places->second;
       }
-      const Article& text = at->second;
-      const Snippet snippet =
-          make_snippet(core.analyzer_of(text.language), text.body, parsed.highlight);
-      matches.push_back({searches[i].name, text.id, text.title, text.date, snippet.text,
-                         language_label(text.language)});
+      const Snippet snippet = make_snippet(text.text.body, text.tokens, terms, stem_words);
+      matches.push_back({searches[i].name, text.text.id, text.text.title, text.text.date,
+                         snippet.text, language_label(text.text.language)});
     }
   }
   work.matches = matches.size();

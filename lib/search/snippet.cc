@@ -360,6 +360,13 @@ Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const High
               more_text);
 }
 
+Snippet make_snippet(std::string_view text, const std::vector<Token>& tokens,
+                     const HighlightTerms& terms, const StemWords& stem_words,
+                     const SnippetConfig& config) {
+  return make(text, tokens, terms, keys_from_places(tokens, terms, stem_words),
+              std::max<std::size_t>(config.window_words, 1), true);
+}
+
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text,
                       const HighlightTerms& terms) {
   const std::vector<Token> tokens = analyzer.tokenize(text);

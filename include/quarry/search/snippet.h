@@ -59,6 +59,12 @@ using StemWords = std::vector<std::vector<std::size_t>>;
 Snippet make_snippet(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms,
                      const StemWords& stem_words, const SnippetConfig& config = {});
 
+// make_snippet, with the text's words (Analyzer::tokenize) given as well:
+// for many snippets of one text, each for other terms.
+Snippet make_snippet(std::string_view text, const std::vector<Token>& tokens,
+                     const HighlightTerms& terms, const StemWords& stem_words,
+                     const SnippetConfig& config = {});
+
 // The whole of `text`, unchanged, with every word that matches `terms`
 // marked, groups applied as make_snippet applies them.
 Snippet highlight_all(const Analyzer& analyzer, std::string_view text, const HighlightTerms& terms);
