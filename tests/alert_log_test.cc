@@ -198,17 +198,37 @@ TEST(AlertLogTest, AFollowerPastTheEndOfALogCutShortStartsOver) {
   EXPECT_EQ(cursors_of(follower.next(10)), (Cursors{5}));
   EXPECT_FALSE(follower.started_over());
 
-  // Removed: a new log starts over.
+  // Removed: the place is kept until a log is back (a folder swapped in
+  // is gone for a moment); a new log that ends before it starts over.
   fs::remove(dir / "alerts.jsonl");
   EXPECT_TRUE(follower.next(10).empty());
-  EXPECT_TRUE(follower.started_over());
+  EXPECT_FALSE(follower.started_over());
   log.append({alert_of("a", "newer-1", 4)});
   EXPECT_EQ(cursors_of(follower.next(10)), (Cursors{1}));
+  EXPECT_TRUE(follower.started_over());
 
   // A cursor given past the end.
   AlertFollower ahead(dir.path().string(), 50);
   EXPECT_EQ(cursors_of(ahead.next(10)), (Cursors{1}));
   EXPECT_TRUE(ahead.started_over());
+}
+
+// An index folder swapped for its copy (mv new live) has no log for a
+// moment: a follower that looks then goes on after its cursor once the
+// copy is in place, neither repeating nor starting over.
+TEST(AlertLogTest, AFollowerWaitsThroughAMomentWithNoLog) {
+  TempDir dir;
+  AlertLog log(dir.path().string());
+  log.append({alert_of("a", "one", 1), alert_of("a", "two", 1)});
+  AlertFollower follower(dir.path().string(), 0);
+  EXPECT_EQ(cursors_of(follower.next(10)), (Cursors{1, 2}));
+  fs::rename(dir / "alerts.jsonl", dir / "copy");
+  EXPECT_TRUE(follower.next(10).empty());
+  EXPECT_FALSE(follower.started_over());
+  fs::rename(dir / "copy", dir / "alerts.jsonl");
+  log.append({alert_of("a", "three", 2)});
+  EXPECT_EQ(cursors_of(follower.next(10)), (Cursors{3}));
+  EXPECT_FALSE(follower.started_over());
 }
 
 TEST(AlertLogTest, AFolderThatCannotBeWrittenIsAnIndexError) {

@@ -386,14 +386,10 @@ AlertFollower::AlertFollower(std::string index_path, std::uint64_t cursor)
 std::vector<Alert> AlertFollower::next(std::size_t limit) {
   started_over_ = false;
   const std::optional<Fd> fd = open_for_reading(log_.path());
-  if (!fd) {
-    // Removed: whatever comes next starts a new log.
-    if (cursor_ > 0) started_over_ = true;
-    cursor_ = 0;
-    offset_ = 0;
-    last_.reset();
-    return {};
-  }
+  // No log, for now: its folder may be between the two moves of a swap,
+  // or the log removed. The place is kept: the log found next is searched
+  // for it, and one that ends before it is read from its start.
+  if (!fd) return {};
   const struct stat info = stat_of(*fd, log_.path());
   const std::uint64_t end =
       complete_end(*fd, static_cast<std::uint64_t>(info.st_size), log_.path());
