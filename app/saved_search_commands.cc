@@ -1,7 +1,5 @@
 #include "app/saved_search_commands.h"
 
-#include <nlohmann/json.hpp>
-
 #include "app/search_option_table.h"
 #include "quarry/error.h"
 #include "quarry/search/saved_search.h"
@@ -53,11 +51,7 @@ void print_saved_searches(const std::vector<SavedSearchEntry>& entries, bool jso
                           std::ostream& out) {
   for (const SavedSearchEntry& entry : entries) {
     if (json) {
-      nlohmann::json options = nlohmann::json::object();
-      for (const auto& [parameter, value] : entry.parameters) options[parameter] = value;
-      out << nlohmann::json{{"name", entry.name}, {"query", entry.query}, {"options", options}}
-                 .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-          << '\n';
+      out << saved_search_json(entry) << '\n';
       continue;
     }
     out << shell_word(entry.name) << ' ' << shell_word(entry.query);

@@ -124,6 +124,10 @@ bool SavedSearchFile::remove(const std::string& name) {
   });
 }
 
+std::string saved_search_json(const SavedSearchEntry& entry) {
+  return to_json(entry).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
 std::string saved_search_name_problem(const std::string& name) {
   if (name.empty()) return "a saved search needs a name";
   if (name.size() > kMaxNameBytes) {

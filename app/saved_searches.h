@@ -59,6 +59,10 @@ class SavedSearchFile {
   std::string path_;
 };
 
+// The entry as saved-searches.json keeps it, one JSON object:
+// {"name", "query", "options": {parameter: value}}.
+std::string saved_search_json(const SavedSearchEntry& entry);
+
 // Why `name` cannot name a saved search (empty, too long, or holding
 // control characters), or empty when it can.
 std::string saved_search_name_problem(const std::string& name);
