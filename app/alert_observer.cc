@@ -141,7 +141,6 @@ void AlertObserver::deliver() {
   const bool searching = refresh_searches();
   for (const Batch& batch : batches_) {
     if (batch.number <= std::max(in_log, delivered_through_)) continue;
-    ++counts_.batches;
     if (!searching) continue;
     std::vector<Alert> alerts;
     for (SavedSearchMatch& match : matcher_->match(batch.ids)) {
@@ -150,7 +149,7 @@ void AlertObserver::deliver() {
                         batch.number});
     }
     // One write a batch: the log holds all of a batch's alerts or none.
-    if (!alerts.empty()) counts_.alerts += log_.append(std::move(alerts)).size();
+    if (!alerts.empty()) log_.append(std::move(alerts));
   }
   delivered_through_ = batches_.back().number;
 }

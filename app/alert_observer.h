@@ -29,12 +29,6 @@
 
 namespace quarry {
 
-// What the observer did, for the summary and the tests.
-struct AlertCounts {
-  std::size_t batches = 0;  // batches of articles matched
-  std::size_t alerts = 0;   // alerts written
-};
-
 class AlertObserver : public LiveObserver {
  public:
   // Passes every call on to `next` (the run's printer; may be null) as
@@ -51,8 +45,6 @@ class AlertObserver : public LiveObserver {
   void on_ready(const IndexReport& initial) override;
   void before_commit(IndexWriter& writer, const LiveCommit& pending) override;
   void on_commit(const LiveCommit& committed) override;
-
-  const AlertCounts& counts() const { return counts_; }
 
  private:
   struct Batch {
@@ -83,7 +75,6 @@ class AlertObserver : public LiveObserver {
   // The last batch whose alerts are in the log (or had none).
   std::uint64_t delivered_through_ = 0;
   std::vector<std::string> initial_;  // what the first run found new
-  AlertCounts counts_;
 };
 
 }  // namespace quarry
