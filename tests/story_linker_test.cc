@@ -310,6 +310,63 @@ TEST(StoryLinker, ArticlesCommittedButNotLinkedAreLinkedByTheNextCommit) {
   }
 }
 
+// A live index links each commit's articles with every article's bands
+// kept from the commit before, rather than read anew: the stories and
+// copies found must be the same, as articles arrive, change and change
+// back, and as a text resent many times fills its bands' buckets beyond
+// the neighbours each article is compared with.
+TEST(StoryLinker, BandsKeptBetweenCommitsLinkAsBandsReadAnew) {
+  for (const std::size_t shards : {0, 2}) {
+    SCOPED_TRACE(std::to_string(shards) + " shards");
+    TempDir dir;
+    std::vector<Article> samples = articles_in(fs::path(QUARRY_CORPUS_DIR));
+    std::erase_if(samples, [](const Article& a) {
+      return a.id != kFirst && a.id != kSecond && a.id != kThird;
+    });
+    ASSERT_EQ(samples.size(), 3U);
+    Article oil;
+    oil.id = "004_oil.txt";
+    oil.body = kOtherStory;
+    Article changed = samples[2];
+    changed.body = kOtherStory;
+    std::vector<Article> copies;
+    for (std::size_t i = 0; i < 40; ++i) {
+      std::string body;
+      for (int word = 0; word < 80; ++word) body += "word" + std::to_string(word * 7 % 83) + " ";
+      Article copy;
+      copy.id = "copy-" + std::to_string(i);
+      copy.title = "Resent " + std::to_string(i);
+      copy.body = body + "correction" + std::to_string(i) + ".";
+      copy.date = "2024-03-0" + std::to_string(1 + i % 3);
+      copies.push_back(std::move(copy));
+    }
+    // Each step is one commit.
+    std::vector<std::vector<Article>> steps = {
+        {samples[1]}, {samples[2], oil}, {changed}, {samples[2]}, {samples[0]}};
+    for (std::size_t from = 0; from < copies.size(); from += 10) {
+      steps.emplace_back(copies.begin() + from, copies.begin() + from + 10);
+    }
+
+    // The groups after each step, with bands read anew and kept.
+    std::vector<std::map<std::string, Group>> found[2];
+    for (const bool keep : {false, true}) {
+      IndexConfig config;
+      config.db_path = (dir / (keep ? "kept" : "anew")).string();
+      config.shards = shards;
+      IndexWriter writer(config);
+      if (keep) detail::IndexWriterAccess::keep_story_bands(writer);
+      for (const std::vector<Article>& step : steps) {
+        for (const Article& article : step) writer.upsert(article, "in");
+        writer.commit();
+        found[keep].push_back(groups(config.db_path));
+      }
+    }
+    EXPECT_EQ(found[1], found[0]);
+    EXPECT_EQ(found[1].back()["copy-39"].duplicate, "copy-0");
+    EXPECT_EQ(found[1].back()[kThird].story, kFirst);
+  }
+}
+
 // `count` copies of one wire story as JSON Lines, each with a word of its
 // own and a line of its own at the end, as corrections are resent.
 std::string resent_story(std::size_t count) {

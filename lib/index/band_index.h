@@ -22,6 +22,17 @@ class BandIndex {
   // Keeps the bands that two or more of `sketches` share, one band at a
   // time, so that only one band of every article is held at once.
   explicit BandIndex(const std::vector<std::pair<Xapian::docid, const MinHash*>>& sketches);
+
+  // Keeps every band of every sketch, shared or not, so that update() can
+  // bring it up to date as articles are added and changed: a live index
+  // links each commit's few articles without reading every sketch again.
+  // It finds what the shared bands alone find.
+  static BandIndex every_band(
+      const std::vector<std::pair<Xapian::docid, const MinHash*>>& sketches);
+  // Replaces the bands of `changed` (added or changed since, each with its
+  // sketch now, or null when it has none) in an index made by every_band.
+  // The articles deleted since must be none: the caller makes a new index.
+  void update(const std::vector<std::pair<Xapian::docid, const MinHash*>>& changed);
   // Calls `found` with the articles that share one of the sketch of `did`'s
   // bands and are next to `did` in that band's bucket (in document order,
   // at most kNeighbours on either side), and with the bucket's first: its
@@ -54,7 +65,12 @@ class BandIndex {
       return key != other.key ? key < other.key : did < other.did;
     }
   };
+  BandIndex() = default;
+
   std::vector<Entry> entries_;
+  // The highest article in entries_ (every_band's): articles above it are
+  // new, with no bands to replace.
+  Xapian::docid last_did_ = 0;
 };
 
 }  // namespace quarry::detail

@@ -5,6 +5,7 @@
 #include <memory>
 #include <utility>
 
+#include "lib/index/band_index.h"
 #include "lib/index/database_writer.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
@@ -38,6 +39,11 @@ struct IndexWriter::Impl {
   // Stops linking, which the next commit then does (see commit()).
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(std::size_t, std::size_t)> on_link_progress;
+  // Every article's bands, kept between commits when the writer links
+  // often (IndexWriterAccess::keep_story_bands); let go when an article is
+  // deleted, as they cannot tell which.
+  bool keep_bands = false;
+  std::unique_ptr<detail::BandIndex> kept_bands;
 
   explicit Impl(const IndexConfig& config) : cancel(config.cancel) {
     if (detail::is_shard_set_config(config)) {
@@ -142,6 +148,7 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
 std::size_t IndexWriter::delete_unseen(const std::string& origin) {
   const std::size_t deleted = impl_->shard_set ? impl_->shard_set->delete_unseen(origin)
                                                : impl_->database->delete_unseen(origin);
+  if (deleted > 0) impl_->kept_bands.reset();
   impl_->relink_left_stories();
   return deleted;
 }
@@ -150,6 +157,7 @@ bool IndexWriter::remove(const std::string& id) {
   const bool removed =
       impl_->shard_set ? impl_->shard_set->remove(id) : impl_->database->remove(id);
   if (!removed) return false;
+  impl_->kept_bands.reset();
   impl_->relink_left_stories();
   if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
   return true;
@@ -189,7 +197,10 @@ void IndexWriter::commit() {
   } catch (const Xapian::Error& error) {
     throw detail::index_error("reading the index " + front.path, error);
   }
-  const detail::LinkControl control{impl_->cancel, impl_->on_link_progress};
+  const detail::LinkControl control{impl_->cancel, impl_->on_link_progress,
+                                    impl_->keep_bands ? &impl_->kept_bands : nullptr};
+  // Linking all does not bring the bands kept up to date.
+  if (whole) impl_->kept_bands.reset();
   const detail::StoryLinkCounts linked =
       whole ? detail::link_all_stories(impl_->databases(), control)
             : detail::link_stories(impl_->databases(), impl_->unlinked->ids(), control);
@@ -231,8 +242,16 @@ std::vector<std::string> IndexWriterAccess::delete_unseen(IndexWriter& writer,
   } else {
     impl.database->delete_unseen(origin, &ids);
   }
+  if (!ids.empty()) impl.kept_bands.reset();
   impl.relink_left_stories();
   return ids;
+}
+
+void IndexWriterAccess::keep_story_bands(IndexWriter& writer) {
+  writer.impl_->keep_bands = true;
+  // Read now, rather than by the first commit, which would keep its
+  // articles from searches the longer.
+  writer.impl_->kept_bands = every_band_of(writer.impl_->databases());
 }
 
 void IndexWriterAccess::forget_upserted(IndexWriter& writer) {

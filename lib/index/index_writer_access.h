@@ -34,6 +34,11 @@ struct IndexWriterAccess {
   // deleted.
   static std::vector<std::string> delete_unseen(IndexWriter& writer, const std::string& origin);
 
+  // Keeps every article's bands from one commit to the next, rather than
+  // reading all their sketches again for each commit's links: for a writer
+  // that commits often (see LinkControl::kept_bands). Reads them now.
+  // Throws IndexError.
+  static void keep_story_bands(IndexWriter& writer);
   // Tells `told` how linking goes at each commit (see LinkControl).
   static void on_link_progress(IndexWriter& writer,
                                std::function<void(std::size_t linked, std::size_t total)> told);

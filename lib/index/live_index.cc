@@ -180,6 +180,7 @@ class LiveIndex {
     }
     if (report_.cancelled || cancelled()) return finish();
     writer_.emplace(detail::IndexWriterAccess::open_locked(index));
+    detail::IndexWriterAccess::keep_story_bands(*writer_);
     if (!(has_articles && !config_.paths.empty()) && !synonyms.empty()) {
       report_.synonym_groups = writer_->replace_synonyms(synonyms);
     }
@@ -441,11 +442,14 @@ void LiveIndex::rescan(const Folder& folder) {
 }
 
 void LiveIndex::commit() {
-  const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  // The interval runs from one commit's start to the next's: an article
+  // that arrives while a commit is written waits for that commit to end and
+  // for the interval's rest, not a whole interval more.
+  last_commit_ = Clock::now();
+  const double seconds = std::chrono::duration<double>(last_commit_ - start_).count();
   const LiveCommit pending = pending_.take(++commits_, seconds);
   if (observer_) observer_->before_commit(*writer_, pending);
   writer_->commit();
-  last_commit_ = Clock::now();
   if (observer_) observer_->on_commit(pending);
 }
 

@@ -48,6 +48,9 @@ class Linker {
   // Reads every article's sketch for the bands that near-duplicates share;
   // read_all() does this too.
   void read_bands();
+  // Uses the bands in `kept` (every article's, made on the first call) for
+  // the articles of the index, after bringing `dirty`'s up to date.
+  void use_bands(std::unique_ptr<BandIndex>& kept, const std::unordered_set<Xapian::docid>& dirty);
 
   // Links `dirty` and everything that falls into their groups; returns the
   // new (story key, duplicate key, story size) of each document whose keys
@@ -77,30 +80,63 @@ class Linker {
   const LinkControl& control_;
   std::size_t done_ = 0;
   std::size_t total_ = 0;
-  // Which articles share a band (see read_bands).
-  std::unique_ptr<BandIndex> bands_;
+  // Which articles share a band (see read_bands), in owned_bands_ or
+  // kept by the caller (use_bands).
+  std::unique_ptr<BandIndex> owned_bands_;
+  const BandIndex* bands_ = nullptr;
   // Null unless read_all() was called.
   std::unique_ptr<CandidateRanker> ranker_;
 };
 
 void Linker::read_all() {
   signatures_.read_all();
-  bands_ = std::make_unique<BandIndex>(signatures_.sketches());
+  owned_bands_ = std::make_unique<BandIndex>(signatures_.sketches());
+  bands_ = owned_bands_.get();
   ranker_ = std::make_unique<CandidateRanker>(signatures_);
 }
 
-void Linker::read_bands() {
+namespace {
+
+// Every article's sketch, in document order.
+std::vector<std::pair<Xapian::docid, MinHash>> read_sketches(const Xapian::Database& all) {
   std::vector<std::pair<Xapian::docid, MinHash>> sketches;
   MinHash sketch;
-  const Xapian::Database& all = database();
   for (auto it = all.valuestream_begin(kMinHashSlot); it != all.valuestream_end(kMinHashSlot);
        ++it) {
     if (decode_min_hash(*it, &sketch)) sketches.emplace_back(it.get_docid(), sketch);
   }
+  return sketches;
+}
+
+std::vector<std::pair<Xapian::docid, const MinHash*>> pointers_to(
+    const std::vector<std::pair<Xapian::docid, MinHash>>& sketches) {
   std::vector<std::pair<Xapian::docid, const MinHash*>> pointers;
   pointers.reserve(sketches.size());
   for (const auto& [did, read] : sketches) pointers.emplace_back(did, &read);
-  bands_ = std::make_unique<BandIndex>(pointers);
+  return pointers;
+}
+
+}  // namespace
+
+void Linker::read_bands() {
+  owned_bands_ = std::make_unique<BandIndex>(pointers_to(read_sketches(database())));
+  bands_ = owned_bands_.get();
+}
+
+void Linker::use_bands(std::unique_ptr<BandIndex>& kept,
+                       const std::unordered_set<Xapian::docid>& dirty) {
+  if (!kept) {
+    kept =
+        std::make_unique<BandIndex>(BandIndex::every_band(pointers_to(read_sketches(database()))));
+  } else {
+    std::vector<std::pair<Xapian::docid, const MinHash*>> changed;
+    for (Xapian::docid did : dirty) {
+      const Signature& s = signature(did);
+      changed.emplace_back(did, s.has_sketch ? &s.sketch : nullptr);
+    }
+    kept->update(changed);
+  }
+  bands_ = kept.get();
 }
 
 void Linker::check_cancel() const {
@@ -326,7 +362,7 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
 // Links `ids` (every article when `all`); returns what changed, and counts
 // the articles linked.
 StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, bool all,
-                          StoryLinkCounts* counts) {
+                          std::unique_ptr<BandIndex>* kept_bands, StoryLinkCounts* counts) {
   const Xapian::Database& db = linker.database();
   std::unordered_set<Xapian::docid> dirty;
   if (all) {
@@ -339,7 +375,12 @@ StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, b
       auto it = db.postlist_begin(term);
       if (it != db.postlist_end(term)) dirty.insert(*it);
     }
-    if (!dirty.empty()) linker.read_bands();
+    if (dirty.empty()) {
+    } else if (kept_bands) {
+      linker.use_bands(*kept_bands, dirty);
+    } else {
+      linker.read_bands();
+    }
   }
   counts->linked = dirty.size();
   if (dirty.empty()) return {};
@@ -363,11 +404,14 @@ StoryLinkCounts link_in_place(const std::vector<OpenDatabase>& databases,
     Xapian::Database whole;
     for (const OpenDatabase& database : databases) whole.add_database(*database.db);
     Linker linker(whole, control);
-    const StoryChanges changed = changed_keys(linker, ids, all, &counts);
+    const StoryChanges changed =
+        changed_keys(linker, ids, all, all ? nullptr : control.kept_bands, &counts);
     if (counts.linked == 0) return counts;
     // Uncancelled: an update's keys must all be written or none.
     counts.rewritten = *write_story_keys(databases, changed, &where);
   } catch (const Xapian::Error& error) {
+    // The bands kept may be half brought up to date.
+    if (control.kept_bands) control.kept_bands->reset();
     throw index_error("index " + where, error);
   } catch (const LinkCancelled&) {
     counts.cancelled = true;
@@ -376,6 +420,17 @@ StoryLinkCounts link_in_place(const std::vector<OpenDatabase>& databases,
 }
 
 }  // namespace
+
+std::unique_ptr<BandIndex> every_band_of(const std::vector<OpenDatabase>& databases) {
+  std::string where = databases.empty() ? "" : databases.front().path;
+  try {
+    Xapian::Database whole;
+    for (const OpenDatabase& database : databases) whole.add_database(*database.db);
+    return std::make_unique<BandIndex>(BandIndex::every_band(pointers_to(read_sketches(whole))));
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + where, error);
+  }
+}
 
 StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
                              const std::vector<std::string>& ids, const LinkControl& control) {
@@ -395,7 +450,7 @@ StoryLinkCounts link_new_stories(const std::vector<std::string>& part_paths,
     Xapian::Database all;
     for (const std::string& path : part_paths) all.add_database(Xapian::Database(path));
     Linker linker(all, control);
-    const StoryChanges changed = changed_keys(linker, {}, true, &counts);
+    const StoryChanges changed = changed_keys(linker, {}, true, nullptr, &counts);
     if (counts.linked == 0) return counts;
     // The parts are private until merged, and the merge writes and syncs
     // the index anew.

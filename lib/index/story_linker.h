@@ -29,9 +29,11 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "lib/index/band_index.h"
 #include "lib/index/story_keys.h"
 
 namespace quarry::detail {
@@ -59,6 +61,10 @@ struct LinkControl {
   // Told now and then with the articles linked so far and how many there
   // are to link, on the linking thread.
   std::function<void(std::size_t linked, std::size_t total)> on_progress;
+  // The bands of every article, kept from one link to the next by a writer
+  // that links often and deletes nothing between (a live index's), made
+  // on first use (BandIndex::every_band); null: read anew at each link.
+  std::unique_ptr<BandIndex>* kept_bands = nullptr;
 };
 
 // Links the articles with these ids (those added or changed since the
@@ -67,6 +73,10 @@ struct LinkControl {
 // committed, and commits the keys through them. Throws IndexError.
 StoryLinkCounts link_stories(const std::vector<OpenDatabase>& databases,
                              const std::vector<std::string>& ids, const LinkControl& control = {});
+
+// The bands of every article of `databases`, for LinkControl::kept_bands.
+// Throws IndexError.
+std::unique_ptr<BandIndex> every_band_of(const std::vector<OpenDatabase>& databases);
 
 // Links every article of `databases`, as a new index's are linked (see
 // link_new_stories), and commits the keys that changed. Cancelled, it
