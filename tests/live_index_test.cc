@@ -126,6 +126,32 @@ TEST_F(LiveIndexTest, AFileIsIndexedOnlyOnceClosedAfterWriting) {
   EXPECT_EQ(stop(*watcher), 0) << watcher->err();
 }
 
+// A folder moved in, or made, is read whole, but a file in it that is
+// still being written is left until it is closed: never indexed half, nor
+// reported empty.
+TEST_F(LiveIndexTest, AFileStillBeingWrittenInAFolderMovedInIsTakenOnceClosed) {
+  write_file(inbox_ / "first.txt", "An article about the first milk of spring.");
+  auto watcher = watch({inbox_});
+  ASSERT_TRUE(found("first.txt")) << watcher->err();
+
+  const fs::path outside = dir_ / "outside" / "desk";
+  fs::create_directories(outside);
+  std::ofstream slow(outside / "slow.txt", std::ios::binary);
+  slow << "Title: A slow article\n\nThe first half of an article about";
+  slow.flush();
+  write_file(outside / "marker.txt", "An article that marks the folder read.");
+  fs::rename(outside, inbox_ / "desk");
+  ASSERT_TRUE(found("desk/marker.txt")) << watcher->err();
+  EXPECT_EQ(count(id_query("desk/slow.txt")), 0u);
+
+  slow << " zebras, and the second half about giraffes.";
+  slow.close();
+  ASSERT_TRUE(found("desk/slow.txt")) << watcher->err();
+  EXPECT_EQ(count("zebras giraffes"), 1u);
+  EXPECT_EQ(stop(*watcher), 0) << watcher->err();
+  EXPECT_EQ(watcher->err().find("skipped"), std::string::npos) << watcher->err();
+}
+
 // Files moved in from elsewhere, folders made or moved in later, at any
 // depth, and deletions and moves out are all followed.
 TEST_F(LiveIndexTest, FollowsFilesAndFoldersMovedInMadeAndDeleted) {

@@ -299,7 +299,19 @@ bool is_hidden(const fs::path& relative) {
 
 namespace detail {
 
-void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
+namespace {
+
+// Whether a process has the file open for writing: the kernel then refuses
+// a read lease. Where leases cannot be taken (a file of another owner
+// without CAP_LEASE, a file system without them), no one is taken to be.
+bool being_written(int fd) {
+  if (fcntl(fd, F_SETLEASE, F_RDLCK) != 0) return errno == EAGAIN;
+  fcntl(fd, F_SETLEASE, F_UNLCK);
+  return false;
+}
+
+void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink,
+                      bool unless_being_written) {
   const InputKind kind = kind_of(relative.filename());
   if (kind == InputKind::kNone || is_hidden(relative)) return;
   const fs::path path = root / relative;
@@ -313,7 +325,15 @@ void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSin
     report(sink, where, std::move(error));
     return;
   }
-  read_open_file(FileDescriptor(fd), where, text_article_id(relative), kind, sink);
+  FileDescriptor file(fd);
+  if (unless_being_written && being_written(file.get())) return;
+  read_open_file(std::move(file), where, text_article_id(relative), kind, sink);
+}
+
+}  // namespace
+
+void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
+  read_folder_file(root, relative, sink, false);
 }
 
 void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
@@ -329,7 +349,9 @@ void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSi
     if (fs::is_directory(status)) {
       read_folder_files(root, relative / name, sink);
     } else {
-      read_folder_file(root, relative / name, sink);
+      // Made with its folder, maybe still being written: then its close
+      // after writing is watched for, and it is read then.
+      read_folder_file(root, relative / name, sink, true);
     }
   }
 }

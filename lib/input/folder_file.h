@@ -21,7 +21,9 @@ void read_folder_file(const std::filesystem::path& root, const std::filesystem::
 
 // Reads every file below the folder at `relative` below `root`, in name
 // order, as read_folder_file reads each; folders that are hidden or
-// symbolic links are left out.
+// symbolic links are left out, and so are files some process has open for
+// writing (a folder just made and watched may hold files still being
+// written: each is read once closed).
 void read_folder_files(const std::filesystem::path& root, const std::filesystem::path& relative,
                        ArticleSink& sink);
 
