@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "app/saved_searches.h"
 #include "quarry/error.h"
@@ -30,7 +31,22 @@ std::string stamp_of(const std::string& path) {
 AlertObserver::AlertObserver(std::string index_path, LiveObserver* next, std::ostream& err)
     : index_path_(std::move(index_path)), next_(next), err_(err), log_(index_path_) {}
 
-AlertObserver::~AlertObserver() = default;
+AlertObserver::~AlertObserver() { stop(); }
+
+void AlertObserver::wait_until_matched() {
+  {
+    std::unique_lock lock(mutex_);
+    wake_.wait(lock, [&] {
+      return failure_ || delivered_through_ >= committed_through_ || !matching_.joinable();
+    });
+  }
+  report_matching();
+}
+
+void AlertObserver::finish() {
+  stop();
+  report_matching();
+}
 
 void AlertObserver::on_problem(const ReadProblem& problem) {
   if (next_) next_->on_problem(problem);
@@ -51,19 +67,26 @@ void AlertObserver::on_ready(const IndexReport& initial) {
 
 void AlertObserver::after_initial_run(IndexWriter& writer) {
   if (next_) next_->after_initial_run(writer);
-  read_note(writer);
-  if (!initial_.empty()) {
-    // Noted and committed before they are matched, as a live commit's are.
-    batches_.push_back({next_number_++, std::move(initial_)});
-    initial_.clear();
-    write_note(writer);
-    writer.commit();
+  {
+    const std::lock_guard lock(mutex_);
+    read_note(writer);
+    if (!initial_.empty()) {
+      // Noted and committed before they are matched, as a live commit's
+      // are.
+      batches_.push_back({next_number_++, std::move(initial_)});
+      initial_.clear();
+      write_note(writer);
+      writer.commit();
+    }
+    committed();
   }
-  deliver();
+  matching_ = std::thread([this] { match_committed(); });
 }
 
 void AlertObserver::before_commit(IndexWriter& writer, const LiveCommit& pending) {
   if (next_) next_->before_commit(writer, pending);
+  report_matching();
+  const std::lock_guard lock(mutex_);
   read_note(writer);
   if (!pending.upserted_ids.empty()) batches_.push_back({next_number_++, pending.upserted_ids});
   write_note(writer);
@@ -71,7 +94,72 @@ void AlertObserver::before_commit(IndexWriter& writer, const LiveCommit& pending
 
 void AlertObserver::on_commit(const LiveCommit& committed) {
   if (next_) next_->on_commit(committed);
-  deliver();
+  const std::lock_guard lock(mutex_);
+  this->committed();
+}
+
+void AlertObserver::committed() {
+  committed_through_ = next_number_ - 1;
+  wake_.notify_all();
+}
+
+void AlertObserver::report_matching() {
+  std::vector<std::string> said;
+  std::exception_ptr failure;
+  {
+    const std::lock_guard lock(mutex_);
+    said.swap(said_);
+    failure = std::exchange(failure_, nullptr);
+  }
+  for (const std::string& line : said) err_ << "alerts: " << line << '\n';
+  if (failure) std::rethrow_exception(failure);
+}
+
+void AlertObserver::stop() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+    wake_.notify_all();
+  }
+  if (matching_.joinable()) matching_.join();
+}
+
+void AlertObserver::match_committed() {
+  try {
+    // Read before the first commit, which would otherwise wait for them.
+    refresh_searches();
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    failure_ = std::current_exception();
+    wake_.notify_all();
+    return;
+  }
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [&] { return stopping_ || committed_through_ > delivered_through_; });
+    if (committed_through_ <= delivered_through_) return;  // stopping, and all matched
+    // The batches committed and not delivered, matched without the lock
+    // while the next commit is read and written.
+    const std::uint64_t through = committed_through_;
+    std::vector<Batch> batches;
+    for (const Batch& batch : batches_) {
+      if (batch.number > delivered_through_ && batch.number <= through) batches.push_back(batch);
+    }
+    lock.unlock();
+    try {
+      deliver(batches);
+    } catch (...) {
+      // Told on the live index's thread, which then stops; these batches
+      // stay noted, for the next start to match.
+      lock.lock();
+      failure_ = std::current_exception();
+      wake_.notify_all();
+      return;
+    }
+    lock.lock();
+    delivered_through_ = through;
+    wake_.notify_all();
+  }
 }
 
 void AlertObserver::read_note(const IndexWriter& writer) {
@@ -107,11 +195,15 @@ bool AlertObserver::refresh_searches() {
   if (stamp == searches_stamp_) return matcher_ != nullptr;
   searches_stamp_ = stamp;
   matcher_.reset();
+  const auto say = [&](const std::string& line) {
+    const std::lock_guard lock(mutex_);
+    said_.push_back(line);
+  };
   std::vector<SavedSearch> searches;
   try {
     for (const SavedSearchEntry& entry : file.read()) searches.push_back(saved_search_of(entry));
   } catch (const Error& error) {
-    err_ << "alerts: " << error.what() << '\n';
+    say(error.what());
     return false;
   }
   if (searches.empty()) return false;
@@ -127,7 +219,7 @@ bool AlertObserver::refresh_searches() {
         matcher_->set_searches({search});
         readable.push_back(std::move(search));
       } catch (const QueryError& error) {
-        err_ << "alerts: " << error.what() << '\n';
+        say(error.what());
       }
     }
     matcher_->set_searches(std::move(readable));
@@ -135,13 +227,12 @@ bool AlertObserver::refresh_searches() {
   return true;
 }
 
-void AlertObserver::deliver() {
-  if (batches_.empty() || batches_.back().number <= delivered_through_) return;
+void AlertObserver::deliver(const std::vector<Batch>& batches) {
+  if (batches.empty()) return;
   const std::uint64_t in_log = log_.last_revision();
-  const bool searching = refresh_searches();
-  for (const Batch& batch : batches_) {
-    if (batch.number <= std::max(in_log, delivered_through_)) continue;
-    if (!searching) continue;
+  if (!refresh_searches()) return;
+  for (const Batch& batch : batches) {
+    if (batch.number <= in_log) continue;
     std::vector<Alert> alerts;
     for (SavedSearchMatch& match : matcher_->match(batch.ids)) {
       alerts.push_back({0, std::move(match.search), std::move(match.id), std::move(match.title),
@@ -151,7 +242,6 @@ void AlertObserver::deliver() {
     // One write a batch: the log holds all of a batch's alerts or none.
     if (!alerts.empty()) log_.append(std::move(alerts));
   }
-  delivered_through_ = batches_.back().number;
 }
 
 }  // namespace quarry

@@ -12,14 +12,22 @@
 // matches the others. Articles the restart's first run finds new (those
 // read but not committed when the watcher was killed) are matched as one
 // batch once that run is over.
+//
+// Matching runs on a thread of its own, so that a commit never waits for
+// the last one's alerts: articles become searchable at the pace of commits,
+// and alerts follow as fast as the saved searches can be matched.
 #ifndef QUARRY_APP_ALERT_OBSERVER_H_
 #define QUARRY_APP_ALERT_OBSERVER_H_
 
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "quarry/index/live_index.h"
@@ -36,7 +44,16 @@ class AlertObserver : public LiveObserver {
   // search the index can no longer read) are written to `err` as one line
   // each, and the others are matched.
   AlertObserver(std::string index_path, LiveObserver* next, std::ostream& err);
+  // Stops matching, as finish() does, without its errors.
   ~AlertObserver() override;
+
+  // Waits until the alerts of every commit so far are in the log. Throws
+  // what matching threw.
+  void wait_until_matched();
+  // Once the live index has ended: matches what it committed and the
+  // matching thread has not yet, and stops it. Throws what matching threw
+  // (IndexError, when the alert log cannot be written).
+  void finish();
 
   void on_problem(const ReadProblem& problem) override;
   void on_progress(const IndexReport& so_far) override;
@@ -56,11 +73,32 @@ class AlertObserver : public LiveObserver {
   void read_note(const IndexWriter& writer);
   // Notes the batches not known delivered, in the writer's transaction.
   void write_note(IndexWriter& writer);
-  // Matches the batches the log does not hold yet, and appends their
-  // alerts.
-  void deliver();
-  // The saved searches, read again when their file changed.
+  // The matching thread: waits for committed batches and delivers them.
+  void match_committed();
+  // Matches these batches, those the log does not hold yet, and appends
+  // their alerts. On the matching thread.
+  void deliver(const std::vector<Batch>& batches);
+  // The saved searches, read again when their file changed. On the
+  // matching thread.
   bool refresh_searches();
+  // Tells the batches noted so far committed, and wakes the matching
+  // thread. With mutex_ held.
+  void committed();
+  // Writes what the matching thread had to say, and throws what it threw.
+  // On the live index's thread.
+  void report_matching();
+  // Stops the matching thread once it has matched every committed batch.
+  void stop();
+
+  // Guards what both threads read and write: the batches and how far
+  // they are committed and delivered, the lines to write, the failure.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::uint64_t committed_through_ = 0;
+  bool stopping_ = false;
+  std::vector<std::string> said_;  // lines for err_
+  std::exception_ptr failure_;
+  std::thread matching_;
 
   std::string index_path_;
   LiveObserver* next_;

@@ -28,6 +28,7 @@ int run_live(const IndexCommand& command, std::string_view program, std::ostream
   // The saved searches' alerts come from the commits a live index makes.
   AlertObserver alerts(command.index.db_path, &printer, err);
   IndexReport report = run_live_index(config, &alerts);
+  alerts.finish();
   printer.clear_progress();
   report.cancelled = false;
   IndexSummaryPrinter(err, program, command.quiet).print(report);

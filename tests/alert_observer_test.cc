@@ -2,8 +2,14 @@
 // whether the watcher is killed after its commit or after its alerts.
 #include "app/alert_observer.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <filesystem>
+#include <future>
 #include <set>
 #include <sstream>
 #include <string>
@@ -74,6 +80,7 @@ TEST_F(AlertObserverTest, EachCommitsMatchesAreAlertedOnceWithTheirBatch) {
   observer.on_commit({});
   commit(writer, observer, {article("c", "the rail strike and the oil quota")});
   observer.on_commit({});
+  observer.wait_until_matched();
   EXPECT_EQ(logged(db()),
             (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
                 {"oil", "a", 1}, {"strike", "b", 1}, {"oil", "c", 2}, {"strike", "c", 2}}));
@@ -92,6 +99,7 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsCommitAlertsOnItsRestart) {
   IndexWriter writer(config_);
   AlertObserver restarted(db(), nullptr, err_);
   restarted.after_initial_run(writer);
+  restarted.wait_until_matched();
   EXPECT_EQ(logged(db()),
             (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"oil", "a", 1}}));
 }
@@ -111,6 +119,7 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
     restarted.after_initial_run(writer);
     commit(writer, restarted, {article("b" + std::to_string(restart), "oil quota again")});
     restarted.on_commit({});
+    restarted.wait_until_matched();
   }
   EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
                               {"oil", "a", 1}, {"oil", "b0", 2}, {"oil", "b1", 3}}));
@@ -124,6 +133,7 @@ TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
   observer.on_upserted("lost", Upsert::kAdded);
   observer.on_upserted("old", Upsert::kUnchanged);
   observer.after_initial_run(writer);
+  observer.wait_until_matched();
   EXPECT_EQ(
       logged(db()),
       (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"strike", "lost", 1}}));
@@ -135,11 +145,43 @@ TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
   observer.after_initial_run(writer);
   commit(writer, observer, {article("a", "storm floods the valley")});
   observer.on_commit({});
+  observer.wait_until_matched();
   SavedSearchFile(db()).save({"storm", "storm", {}});
   commit(writer, observer, {article("b", "another storm")});
   observer.on_commit({});
+  observer.wait_until_matched();
   EXPECT_EQ(logged(db()),
             (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"storm", "b", 2}}));
+}
+
+// Matching runs beside the commits: a commit never waits for the last
+// one's alerts. Forced by holding the alert log's lock, which keeps the
+// matching from writing: commits go on, and their alerts follow once the
+// log can be written, each batch's once.
+TEST_F(AlertObserverTest, CommitsGoOnWhileTheLastOnesAlertsAreMatched) {
+  IndexWriter writer(config_);
+  AlertObserver observer(db(), nullptr, err_);
+  observer.after_initial_run(writer);
+  const int log = ::open((std::filesystem::path(db()) / "alerts.jsonl").c_str(),
+                         O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_GE(log, 0);
+  ASSERT_EQ(::flock(log, LOCK_EX), 0);
+  auto commits = std::async(std::launch::async, [&] {
+    commit(writer, observer, {article("a", "oil quota cut")});
+    observer.on_commit({});
+    commit(writer, observer, {article("b", "a rail strike")});
+    observer.on_commit({});
+  });
+  // Never ready if a commit waited for the alerts: the test then fails
+  // rather than hangs (the log is let go below).
+  const bool went_on = commits.wait_for(std::chrono::seconds(60)) == std::future_status::ready;
+  EXPECT_TRUE(went_on);
+  EXPECT_TRUE(logged(db()).empty());
+  ::close(log);
+  commits.get();
+  observer.wait_until_matched();
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"strike", "b", 2}}));
 }
 
 }  // namespace
