@@ -82,7 +82,7 @@ std::string contents(const std::string& path) {
       out << ' ' << *term << ':' << term.get_wdf();
     }
     for (auto value = doc.values_begin(); value != doc.values_end(); ++value) {
-      out << " v" << value.get_valueno() << '=' << *value;
+      out << " v" << value.get_valueno() << '=' << std::hash<std::string>{}(*value);
     }
     out << '\n';
   }
