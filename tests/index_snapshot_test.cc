@@ -21,6 +21,7 @@
 #include "lib/index/shard_set.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
+#include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
 namespace quarry {
@@ -185,6 +186,21 @@ class StepHook : public SnapshotObserver {
   std::function<void()> act_;
 };
 
+// Whether the index at `db` holds the article `id` within a bounded wait,
+// as a reader opening it finds.
+bool holds_eventually(const fs::path& db, const std::string& id) {
+  const auto deadline = std::chrono::steady_clock::now() + time_allowed(std::chrono::seconds(60));
+  while (std::chrono::steady_clock::now() < deadline) {
+    try {
+      if (Searcher(db.string()).search("id:\"" + id + "\"").total == 1) return true;
+    } catch (const Error&) {
+      // No index yet.
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
 class IndexSnapshotTest : public ::testing::TestWithParam<std::size_t> {};
 
 INSTANTIATE_TEST_SUITE_P(OneDatabaseAndShards, IndexSnapshotTest, ::testing::Values(0, 3),
@@ -268,6 +284,37 @@ TEST_P(IndexSnapshotTest, AWriterWaitsWhileTheFilesAreCopied) {
   EXPECT_EQ(contents(dest.string()), before);
   EXPECT_EQ(answers(dest.string()), answered);
   expect_xapian_check_passes(dest);
+}
+
+// A live index holds the index's write lock for its whole run and commits
+// as articles land: a snapshot is taken beside it, its commit waiting for
+// the copy, and the next snapshot holds that commit.
+TEST(IndexSnapshot, IsTakenBesideALiveIndex) {
+  const TempDir dir;
+  const fs::path db = dir / "index";
+  const fs::path inbox = dir / "inbox";
+  write_file(inbox / "first.txt", "An article about the harbour.");
+  ChildProcess watcher(QUARRY_INDEX_BIN,
+                       testing::index_args(db, {inbox}, {"--watch", "--commit-interval", "0.2"}),
+                       dir.path());
+  ASSERT_TRUE(holds_eventually(db, "first.txt")) << watcher.err();
+  const std::string before = contents(db.string());
+  bool live_waited = false;
+  StepHook land_an_article(SnapshotStep::kCopying, 2, [&] {
+    write_file(inbox / "second.txt", "An article about the storm.");
+    live_waited = blocked_on_a_lock(watcher);
+  });
+  take_snapshot({.db_path = db.string(), .dest = (dir / "one").string()}, &land_an_article);
+  EXPECT_TRUE(live_waited) << "the live index committed during the copy: " << watcher.err();
+  EXPECT_EQ(contents((dir / "one").string()), before);
+  expect_xapian_check_passes(dir / "one");
+
+  ASSERT_TRUE(holds_eventually(db, "second.txt")) << watcher.err();
+  take_snapshot({.db_path = db.string(), .dest = (dir / "two").string()});
+  EXPECT_TRUE(holds_eventually(dir / "two", "second.txt"));
+  EXPECT_EQ(answers((dir / "two").string()), answers(db.string()));
+  watcher.signal(SIGTERM);
+  EXPECT_EQ(watcher.wait(), 0) << watcher.err();
 }
 
 TEST(IndexSnapshot, ADestThatIsNotAnEmptyFolderIsRefusedAndLeftAlone) {
