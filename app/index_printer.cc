@@ -253,7 +253,8 @@ void print_snapshot_summary(std::ostream& out, std::string_view program,
   if (quiet) return;
   out << program << ": snapshot of " << config.db_path << " written to " << config.dest << ": "
       << size_text(report.bytes) << " (from " << size_text(report.copied_bytes) << " copied) in "
-      << duration_text(report.seconds) << '\n';
+      << duration_text(report.seconds) << ", commits held for " << std::fixed
+      << std::setprecision(1) << report.held_seconds << " s\n";
 }
 
 }  // namespace quarry

@@ -191,6 +191,7 @@ class Snapshot {
   std::vector<Xapian::rev> copy_index(const fs::path& copy, const fs::path& kept) {
     tell(SnapshotStep::kWaiting, "");
     const detail::CommitLock holding(index_.string(), detail::CommitLock::Holder::kSnapshot);
+    const Clock::time_point held = Clock::now();
     const bool shard_set = detail::is_shard_set(index_.string());
     parts_ = shard_set ? detail::shard_set_parts(index_.string()) : std::vector<std::string>{""};
     const std::vector<Xapian::rev> before = live_revisions();
@@ -209,6 +210,7 @@ class Snapshot {
                        " was committed to while it was copied, by a writer that does not "
                        "hold commits for snapshots; try again");
     }
+    report_.held_seconds = std::chrono::duration<double>(Clock::now() - held).count();
     return before;
   }
 

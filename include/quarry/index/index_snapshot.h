@@ -41,6 +41,8 @@ struct SnapshotReport {
   std::uintmax_t bytes = 0;
   std::uintmax_t copied_bytes = 0;
   double seconds = 0;
+  // How long the index's writers' commits were held, of those seconds.
+  double held_seconds = 0;
 };
 
 // Writes a snapshot of the index at config.db_path to config.dest: every
