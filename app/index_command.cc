@@ -3,6 +3,7 @@
 #include "app/alert_observer.h"
 #include "app/exit_status.h"
 #include "app/index_printer.h"
+#include "quarry/index/index_snapshot.h"
 #include "quarry/index/live_index.h"
 
 namespace quarry {
@@ -38,6 +39,11 @@ int run_live(const IndexCommand& command, std::string_view program, std::ostream
 }  // namespace
 
 int run_index_command(const IndexCommand& command, std::string_view program, std::ostream& err) {
+  if (!command.snapshot.empty()) {
+    const SnapshotConfig config{.db_path = command.index.db_path, .dest = command.snapshot};
+    print_snapshot_summary(err, program, config, take_snapshot(config), command.quiet);
+    return kExitSuccess;
+  }
   if (command.watch || command.read_stdin) return run_live(command, program, err);
   IndexProgressPrinter progress(err, program, command.progress);
   const IndexReport report = index_paths(command.index, command.paths, &progress);

@@ -28,10 +28,14 @@ struct IndexCommand {
   std::chrono::duration<double> commit_interval{1};
   // Readable when index.cancel turns true (see LiveConfig::wake_fd).
   int wake_fd = -1;
+  // Not empty: write a snapshot of the index there (see take_snapshot)
+  // instead of indexing; paths is empty.
+  std::string snapshot;
 };
 
-// Indexes command.paths (see index_paths), or runs a live index with
-// `watch` or `read_stdin` (see run_live_index), writing problems, progress
+// Indexes command.paths (see index_paths), runs a live index with `watch`
+// or `read_stdin` (see run_live_index), or takes a snapshot (see
+// take_snapshot), writing problems, progress
 // and the summary to `err`, each line prefixed with `program`. Returns
 // kExitSuccess, kExitPartial when an input was skipped, or kExitFailure
 // when a run (not a live index, which ends so) was interrupted

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iomanip>
+#include <iterator>
+#include <sstream>
 #include <utility>
 #include <vector>
 
@@ -220,6 +223,38 @@ void IndexSummaryPrinter::print_counts(const IndexReport& report) {
   if (report.cancelled) {
     out_ << program_ << ": interrupted; what was indexed is saved, run again to finish\n";
   }
+}
+
+namespace {
+
+// "812.4 MB": bytes in the unit that keeps them under a thousand.
+std::string size_text(std::uintmax_t bytes) {
+  constexpr const char* kUnits[] = {"bytes", "kB", "MB", "GB", "TB"};
+  double value = static_cast<double>(bytes);
+  std::size_t unit = 0;
+  while (value >= 1000 && unit + 1 < std::size(kUnits)) {
+    value /= 1000;
+    ++unit;
+  }
+  std::ostringstream text;
+  if (unit == 0) {
+    text << bytes << ' ' << kUnits[0];
+  } else {
+    text << std::fixed << std::setprecision(1) << value << ' ' << kUnits[unit];
+  }
+  return text.str();
+}
+
+}  // namespace
+
+void print_snapshot_summary(std::ostream& out, std::string_view program,
+                            const SnapshotConfig& config, const SnapshotReport& report,
+                            bool quiet) {
+  if (quiet) return;
+  out << program << ": snapshot of " << config.db_path << " written to " << config.dest << ": "
+      << size_text(report.bytes) << " (from " << size_text(report.copied_bytes) << " copied) in "
+      << duration_text(report.seconds) << ", commits held for " << std::fixed
+      << std::setprecision(1) << report.held_seconds << " s\n";
 }
 
 }  // namespace quarry

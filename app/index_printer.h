@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "quarry/index/index_snapshot.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/index/live_index.h"
 #include "quarry/input/article_reader.h"
@@ -98,6 +99,11 @@ class IndexSummaryPrinter {
   std::string program_;
   bool quiet_;
 };
+
+// The end of a snapshot, unless quiet: "program: snapshot of INDEX written
+// to DEST: 812.4 MB (from 1.1 GB copied) in 42 s, commits held for 2.1 s".
+void print_snapshot_summary(std::ostream& out, std::string_view program,
+                            const SnapshotConfig& config, const SnapshotReport& report, bool quiet);
 
 }  // namespace quarry
 

@@ -18,6 +18,7 @@ struct ValueHint {
 };
 constexpr ValueHint kValueHints[] = {
     {"--db", ValueKind::kFolder},
+    {"--snapshot", ValueKind::kFolder},
     {"--synonyms", ValueKind::kFile},
     {"--language", ValueKind::kLanguage},
 };

@@ -40,7 +40,10 @@ constexpr char kExamples[] = R"(Examples:
                                 index them, then each article as it lands in
                                 inbox/ or is appended to news.jsonl, until
                                 Ctrl-C or SIGTERM
-  feed-fetcher | quarry-index - the articles a program writes, as they come)";
+  feed-fetcher | quarry-index - the articles a program writes, as they come
+  quarry-index --db /srv/news --snapshot /backup/news-monday
+                                a compacted copy of the index as it is now,
+                                even while another quarry-index writes it)";
 
 constexpr char kExitCodes[] = R"(Exit codes:
   0  every article was indexed; with --watch, SIGINT or SIGTERM ends the
@@ -48,12 +51,13 @@ constexpr char kExitCodes[] = R"(Exit codes:
      standard input
   1  the index could not be opened or written (locked, disk full, ...), or
      a run without --watch or - was interrupted (what was indexed by then is
-     kept)
+     kept), or a snapshot could not be taken (no index, disk full, ...)
   2  usage error: a PATH that does not exist or is of no kind quarry-index
      reads, folders with no article to make a new index of (with --watch,
      an empty index is made for what is to come), an --db that is
      a file or a folder of other files, or --shards or --language at odds
-     with the existing index (nothing is written)
+     with the existing index, or a --snapshot DEST that exists and is not
+     an empty folder (nothing is written)
   3  the index was updated, but an input was skipped that no earlier run
      had reported (see messages), or a folder given holds no article; a
      problem met again in an unchanged file ("as before") is no failure;
@@ -161,10 +165,17 @@ int main(int argc, char** argv) {
                  "1; 0.2 allowed)")
       ->option_text("SECONDS")
       ->check(CLI::Range(0.0, kMaxWaitSeconds));
+  CLI::Option* snapshot =
+      app.add_option("--snapshot", command.snapshot,
+                     "Instead of indexing, write a compacted copy of the index as it is at one "
+                     "commit to DEST, a new or empty folder, while other runs or a --watch go on "
+                     "writing it (their commits wait while its files are copied); DEST is "
+                     "written as DEST.partial-XXXXXX and renamed once whole")
+          ->option_text("DEST")
+          ->check([](const std::string& dest) { return dest.empty() ? "names no folder" : ""; });
   app.add_option("PATH", command.paths,
                  "Folders, .txt files or .jsonl[.gz] corpora; - reads JSON Lines from standard "
                  "input as they arrive, committing as they come, to its end")
-      ->required()
       ->option_text("...");
   app.formatter(std::make_shared<HelpFormatter>());
   app.get_formatter()->label("Positionals", "Arguments");
@@ -178,6 +189,24 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
     return app.exit(error) == 0 ? 0 : 2;
+  }
+  // Checked here rather than by CLI11's excludes(), which the help would list.
+  for (const char* indexing : {"--language", "--commit-every", "--synonyms", "--shards",
+                               "--threads", "--wait", "--watch", "--commit-interval", "PATH"}) {
+    if (snapshot->count() > 0 && app.get_option(indexing)->count() > 0) {
+      app.exit(CLI::ExcludesError("--snapshot", indexing));
+      return 2;
+    }
+  }
+  if (command.snapshot.empty() && command.paths.empty()) {
+    app.exit(CLI::RequiredError("PATH"));
+    return 2;
+  }
+  if (!command.snapshot.empty()) {
+    // A snapshot interrupted leaves no DEST, only DEST.partial-XXXXXX.
+    return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kUsage, [&] {
+      return quarry::run_index_command(command, kProgram, std::cerr);
+    });
   }
 
   if (const auto dash = std::find(command.paths.begin(), command.paths.end(), "-");

@@ -2,7 +2,10 @@
 // while the first is held, and succeeds once it is released.
 #include "lib/index/index_lock.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -103,6 +106,33 @@ TEST(IndexLock, NoLockFileMeansNoLockAndNoError) {
   const std::string db = (dir / "file" / "index").string();
   const IndexLock first(db, kNoWait, nullptr);
   EXPECT_EQ(lock_failure(db), std::nullopt);
+}
+
+// Whether another holder could take the commit lock of `db` at once,
+// shared (as a snapshot) or exclusive (as a writer), without waiting.
+bool commit_lock_free(const std::string& db, int operation) {
+  const int fd = open(commit_lock_path(db).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  EXPECT_GE(fd, 0);
+  const bool taken = flock(fd, operation | LOCK_NB) == 0;
+  close(fd);
+  return taken;
+}
+
+TEST(CommitLock, SnapshotsShareItAndAWriterHasItAlone) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  EXPECT_EQ(commit_lock_path(db), db + ".commit.lock");
+  {
+    const CommitLock snapshot(db, CommitLock::Holder::kSnapshot);
+    EXPECT_TRUE(commit_lock_free(db, LOCK_SH)) << "another snapshot copies too";
+    EXPECT_FALSE(commit_lock_free(db, LOCK_EX)) << "a writer waits";
+  }
+  {
+    const CommitLock writer(db, CommitLock::Holder::kWriter);
+    EXPECT_FALSE(commit_lock_free(db, LOCK_SH)) << "a snapshot waits for the commit";
+    EXPECT_FALSE(commit_lock_free(db, LOCK_EX));
+  }
+  EXPECT_TRUE(commit_lock_free(db, LOCK_EX)) << "released with its holder";
 }
 
 }  // namespace

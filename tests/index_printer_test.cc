@@ -203,6 +203,27 @@ IndexReport finished_report() {
   return report;
 }
 
+TEST(SnapshotSummary, SaysWhereTheSnapshotWentItsSizeAndHowLongCommitsWaited) {
+  SnapshotReport report;
+  report.bytes = 801'834'000;
+  report.copied_bytes = 1'100'000'000;
+  report.seconds = 42;
+  report.held_seconds = 2.06;
+  const SnapshotConfig config{.db_path = "/srv/news", .dest = "/backup/monday"};
+  std::ostringstream out;
+  print_snapshot_summary(out, "quarry-index", config, report, false);
+  EXPECT_EQ(out.str(),
+            "quarry-index: snapshot of /srv/news written to /backup/monday: 801.8 MB (from 1.1 GB "
+            "copied) in 42 s, commits held for 2.1 s\n");
+  report.bytes = 999;
+  std::ostringstream small;
+  print_snapshot_summary(small, "quarry-index", config, report, false);
+  EXPECT_NE(small.str().find(": 999 bytes (from"), std::string::npos) << small.str();
+  std::ostringstream quiet;
+  print_snapshot_summary(quiet, "quarry-index", config, report, true);
+  EXPECT_EQ(quiet.str(), "");
+}
+
 TEST(IndexSummaryPrinter, CountsWhatTheRunDidAndHowLongItTook) {
   std::ostringstream out;
   IndexSummaryPrinter(out, kProgram, false).print(finished_report());

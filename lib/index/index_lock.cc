@@ -42,4 +42,25 @@ IndexLock::~IndexLock() {
   if (fd_ >= 0) close(fd_);
 }
 
+std::string commit_lock_path(const std::string& db_path) { return db_path + ".commit.lock"; }
+
+CommitLock::CommitLock(const std::string& db_path, Holder holder) {
+  fd_ = open(commit_lock_path(db_path).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) return;
+  // Waits without a deadline: a writer holds it for a commit, a snapshot
+  // for the copy of the index's files, both bounded.
+  const int operation = holder == Holder::kWriter ? LOCK_EX : LOCK_SH;
+  while (flock(fd_, operation) != 0) {
+    if (errno == EINTR) continue;
+    // A file system without flock: nothing to hold commits with.
+    close(fd_);
+    fd_ = -1;
+    return;
+  }
+}
+
+CommitLock::~CommitLock() {
+  if (fd_ >= 0) close(fd_);
+}
+
 }  // namespace quarry::detail

@@ -38,6 +38,29 @@ class IndexLock {
   int fd_ = -1;
 };
 
+// Commits to the index at `db_path`, held still while a snapshot copies its
+// files (see take_snapshot): Xapian's advice for a consistent copy of a live
+// database is that no writer commits while it is taken. A flock on the file
+// "<db_path>.commit.lock" beside the index: a writer holds it exclusively
+// around each commit, a snapshot shared while it copies, each waiting for
+// the other. Released by the kernel if the process dies. As with IndexLock,
+// no lock is taken when the lock file cannot be created (a read-only
+// folder); a snapshot then finds a commit by the revisions it reads.
+class CommitLock {
+ public:
+  enum class Holder { kWriter, kSnapshot };
+  CommitLock(const std::string& db_path, Holder holder);
+  ~CommitLock();
+  CommitLock(const CommitLock&) = delete;
+  CommitLock& operator=(const CommitLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+// The file CommitLock locks for the index at `db_path`.
+std::string commit_lock_path(const std::string& db_path);
+
 // The message of IndexLockedError, the same for both locks.
 std::string locked_message(const std::string& db_path);
 

@@ -24,6 +24,8 @@ struct IndexWriter::Impl {
   // Declared first, so that it is let go last, after the databases close.
   // Null when the caller holds the lock (IndexWriterAccess::open_locked).
   std::unique_ptr<detail::IndexLock> lock;
+  // Named as the commit lock knows it (see hold_commits).
+  std::string db_path;
   // One of the two: a single database, or a shard set.
   std::unique_ptr<detail::DatabaseWriter> database;
   std::unique_ptr<detail::ShardSetWriter> shard_set;
@@ -45,7 +47,9 @@ struct IndexWriter::Impl {
   bool keep_bands = false;
   std::unique_ptr<detail::BandIndex> kept_bands;
 
-  explicit Impl(const IndexConfig& config) : cancel(config.cancel) {
+  explicit Impl(const IndexConfig& config) : db_path(config.db_path), cancel(config.cancel) {
+    // Opening commits too: a new shard set's parts, their marks.
+    const detail::CommitLock holding = hold_commits();
     if (detail::is_shard_set_config(config)) {
       shard_set = std::make_unique<detail::ShardSetWriter>(config);
     } else {
@@ -63,16 +67,31 @@ struct IndexWriter::Impl {
   // must not throw; should this write fail, Xapian's commit after it most
   // likely fails too.
   ~Impl() {
+    const detail::CommitLock holding = hold_commits();
     try {
       unlinked->record(*front().db);
     } catch (const Xapian::Error&) {
     }
+    database.reset();
+    shard_set.reset();
+  }
+
+  // Held around every commit, so that a snapshot copies one revision of the
+  // whole index (see detail::CommitLock): a commit of a shard set is one of
+  // each of its databases, and IndexWriter::commit's linking commits again.
+  detail::CommitLock hold_commits() const {
+    return detail::CommitLock(db_path, detail::CommitLock::Holder::kWriter);
   }
 
   // The database that holds the index's metadata: a shard set's first,
   // which its commits write first, so that the articles a commit records as
   // unlinked are never lost when a later shard's commit is cut short.
   detail::OpenDatabase front() { return databases().front(); }
+
+  void checkpoint() {
+    const detail::CommitLock holding = hold_commits();
+    commit_articles(false);
+  }
 
   // Commits the articles, recording which are unlinked in the same
   // transaction; `finish` also brings a shard set's lexicon up to date,
@@ -141,7 +160,7 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
   if (done == Upsert::kUnchanged) return done;
   impl_->unlinked->add(article.id);
   impl_->relink_left_stories();
-  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
+  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->checkpoint();
   return done;
 }
 
@@ -159,7 +178,7 @@ bool IndexWriter::remove(const std::string& id) {
   if (!removed) return false;
   impl_->kept_bands.reset();
   impl_->relink_left_stories();
-  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->commit_articles(false);
+  if (++impl_->uncommitted >= Impl::kMostUncommitted) impl_->checkpoint();
   return true;
 }
 
@@ -169,6 +188,7 @@ std::size_t IndexWriter::count_unseen(const std::string& origin) {
 }
 
 std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
+  const detail::CommitLock holding = impl_->hold_commits();
   return impl_->shard_set ? impl_->shard_set->replace_synonyms(groups)
                           : impl_->database->replace_synonyms(groups);
 }
@@ -187,6 +207,7 @@ std::string IndexWriter::note(const std::string& key) const {
 }
 
 void IndexWriter::commit() {
+  const detail::CommitLock holding = impl_->hold_commits();
   impl_->commit_articles(true);
   // What to link was recorded as articles were added, replaced or deleted
   // (see relink_left_stories), by this run or one before it.
@@ -231,7 +252,7 @@ IndexWriter IndexWriterAccess::open_locked(const IndexConfig& config) {
   return IndexWriter(std::make_unique<IndexWriter::Impl>(config));
 }
 
-void IndexWriterAccess::checkpoint(IndexWriter& writer) { writer.impl_->commit_articles(false); }
+void IndexWriterAccess::checkpoint(IndexWriter& writer) { writer.impl_->checkpoint(); }
 
 std::vector<std::string> IndexWriterAccess::delete_unseen(IndexWriter& writer,
                                                           const std::string& origin) {

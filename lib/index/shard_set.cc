@@ -140,6 +140,13 @@ bool is_shard_set(const std::string& db_path) {
   return fs::is_regular_file(fs::path(db_path) / kStubFileName, error);
 }
 
+std::vector<std::string> shard_set_parts(const std::string& folder) {
+  std::vector<std::string> parts{kLexiconName};
+  const std::size_t count = stub_shard_count(folder);
+  for (std::size_t i = 0; i < count; ++i) parts.push_back(shard_name(i));
+  return parts;
+}
+
 ShardSetWriter::ShardSetWriter(const IndexConfig& config) : config_(config) {
   const std::string& folder = config.db_path;
   std::size_t count = config.shards;

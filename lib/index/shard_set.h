@@ -36,6 +36,11 @@ std::size_t shard_of(std::string_view id, std::size_t shards);
 // Whether `db_path` is a folder holding a stub file, as a shard set does.
 bool is_shard_set(const std::string& db_path);
 
+// The databases of the shard set at `folder`, by their names in it, in the
+// order of its stub file (the lexicon first). Throws IndexError when the
+// stub does not describe a shard set quarry-index wrote.
+std::vector<std::string> shard_set_parts(const std::string& folder);
+
 // The shards of an index open for writing. Takes no lock and links no
 // stories: IndexWriter does, for the set as a whole. Not thread-safe.
 class ShardSetWriter {
