@@ -980,15 +980,19 @@ TEST(ServerTokenTest, EveryRequestNeedsOneOfTheFilesTokens) {
   }
 }
 
+// On a port a server holds: were the file not read before listening, the
+// second server would exit 1 rather than 2 (and never serve on).
 TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
   TempDir dir;
   index_articles(dir, news());
   write_file(dir / "empty", "\n\n");
   write_file(dir / "short", std::string(kToken) + "\nshort\n");
+  Server held(index_path(dir));
   for (const std::string name : {"missing", "empty", "short"}) {
     const std::string file = (dir / name).string();
-    const RunResult result = run_program(QUARRY_BIN, {"serve", "--db", index_path(dir), "--listen",
-                                                      "127.0.0.1:0", "--token-file", file});
+    const RunResult result =
+        run_program(QUARRY_BIN, {"serve", "--db", index_path(dir), "--listen",
+                                 "127.0.0.1:" + std::to_string(held.port()), "--token-file", file});
     EXPECT_EQ(result.exit_code, 2) << name << ": " << result.err;
     EXPECT_EQ(result.out, "") << name;
     EXPECT_TRUE(result.err.starts_with("quarry: --token-file " + file + ": ") ||
