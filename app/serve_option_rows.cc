@@ -45,6 +45,10 @@ std::vector<SearchOption> serve_option_rows() {
                "letters, digits and - . _ ~ + / =), as 'Authorization: Bearer TOKEN'; the "
                "search page asks for one once and keeps it in a cookie",
        .value_name = "FILE",
+       // An empty value, as an unset variable gives, would otherwise ask for no token.
+       .check = [](std::string_view file) -> std::string {
+         return file.empty() ? "a file of tokens, not an empty name" : "";
+       },
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.token_file = text(v); }},
       {.name = "public",
        .commands = kServeCommand,

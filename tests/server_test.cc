@@ -1000,6 +1000,11 @@ TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
         << result.err;
     EXPECT_EQ(count_of(result.err, "\n"), 1u) << result.err;
   }
+  const RunResult empty_name =
+      run_program(QUARRY_BIN, {"serve", "--db", index_path(dir), "--listen",
+                               "127.0.0.1:" + std::to_string(held.port()), "--token-file", ""});
+  EXPECT_EQ(empty_name.exit_code, 2) << empty_name.err;
+  EXPECT_NE(empty_name.err.find("--token-file"), std::string::npos) << empty_name.err;
 }
 
 // The port a server holds on 127.0.0.1 is taken for 0.0.0.0 too: a server
