@@ -64,14 +64,19 @@ const char kServeFooter[] = R"(Routes (all GET):
   /api/alerts             the saved searches' alerts as Server-Sent Events, after
                           since=CURSOR or the Last-Event-ID header
 
-The server is read-only and has no authentication: it listens on loopback
-unless --listen names another address. SIGINT or SIGTERM stop it, answering
-the requests already received.
+The server is read-only. With --token-file, every request (/healthz too)
+carries a token as 'Authorization: Bearer TOKEN' or is answered 401; the page
+asks a person for one once (POST /sign-in) and keeps it in a cookie. It
+listens on loopback unless --listen names another address, which needs
+--token-file or --public. It does not encrypt. SIGINT or SIGTERM stop it,
+answering the requests already received.
 
 Exit codes:
   0  stopped by SIGINT or SIGTERM
   1  the address cannot be listened on (in use, not this machine's)
-  2  usage error (an option, or --listen that is not HOST:PORT))";
+  2  usage error, before listening: an option, --listen that is not HOST:PORT
+     or not loopback without --token-file or --public, a token file that
+     cannot be read, holds no token or one shorter than 16 characters)";
 
 const char kAlertsSummary[] =
     "Print the alerts of the index's saved searches, as JSON Lines, from a cursor on";

@@ -17,7 +17,8 @@ std::vector<SearchOption> serve_option_rows() {
        .kind = kText,
        .commands = kServeCommand,
        .help = "HOST:PORT to listen on; port 0 picks a free one. An address other than "
-               "loopback lets anyone who reaches it read the whole index",
+               "loopback needs --token-file, or --public to let anyone who reaches it read "
+               "the whole index",
        .value_name = "HOST:PORT",
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.listen = text(v); },
        .show = [](const QuarryOptions& o) { return o.serve.listen; }},
@@ -37,6 +38,23 @@ std::vector<SearchOption> serve_option_rows() {
                names.remove_prefix(std::min(comma + 1, names.size()));
              }
            }},
+      {.name = "token-file",
+       .kind = kPath,
+       .commands = kServeCommand,
+       .help = "Answer only requests that carry one of FILE's tokens, one a line (16 to 256 "
+               "letters, digits and - . _ ~ + / =), as 'Authorization: Bearer TOKEN'; the "
+               "search page asks for one once and keeps it in a cookie",
+       .value_name = "FILE",
+       // An empty value, as an unset variable gives, would otherwise ask for no token.
+       .check = [](std::string_view file) -> std::string {
+         return file.empty() ? "a file of tokens, not an empty name" : "";
+       },
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.token_file = text(v); }},
+      {.name = "public",
+       .commands = kServeCommand,
+       .help = "Let --listen name an address other than loopback without --token-file: the "
+               "index is open to anyone who reaches it",
+       .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.open_to_all = flag(v); }},
       {.name = "threads",
        .short_name = 'j',
        .kind = kCount,

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/access_tokens.h"
 #include "app/alert_streams.h"
 #include "app/http_exchange.h"
 #include "app/listen_address.h"
@@ -105,8 +106,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
 class Server {
  public:
-  Server(const ServerConfig& config, std::ostream& log, std::string_view program)
+  // `tokens`, when given, guard every request.
+  Server(const ServerConfig& config, std::optional<AccessTokens> tokens, std::ostream& log,
+         std::string_view program)
       : config_(config),
+        tokens_(std::move(tokens)),
         log_(log),
         program_(program),
         alerts_(io_, config.db_paths, config.alert_streams) {}
@@ -125,6 +129,7 @@ class Server {
   WorkerPool& health() { return *health_; }
   AlertStreams& alerts() { return alerts_; }
   const ServerConfig& config() const { return config_; }
+  const std::optional<AccessTokens>& tokens() const { return tokens_; }
   void log(std::string_view method, std::string_view path, int status, Clock::time_point start);
 
  private:
@@ -135,6 +140,7 @@ class Server {
   void answer_withdrawn();
 
   const ServerConfig& config_;
+  const std::optional<AccessTokens> tokens_;
   std::ostream& log_;
   std::string_view program_;
   // Declared first, destroyed last: every socket and timer below is
@@ -185,6 +191,11 @@ void Connection::on_read(beast::error_code error) {
   if (std::optional<HttpResponse> refusal =
           host_refusal(*parser_, server_.config().allowed_hosts)) {
     return write(std::move(*refusal));
+  }
+  if (server_.tokens()) {
+    if (std::optional<HttpResponse> refusal = access_refusal(*parser_, *server_.tokens())) {
+      return write(std::move(*refusal));
+    }
   }
   if (server_.past_grace()) return write(stopping_response());
   // Streams are written by this thread as the log grows: none holds a worker.
@@ -368,6 +379,14 @@ ServeEnd serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
                std::string_view program) {
   const tcp::endpoint endpoint = parse_listen(config.listen);
   const asio::ip::address address = endpoint.address();
+  std::optional<AccessTokens> tokens;
+  if (!config.token_file.empty()) {
+    tokens = AccessTokens::read_file(config.token_file);
+  } else if (!address.is_loopback() && !config.open_to_all) {
+    throw ConfigError("--listen " + config.listen +
+                      " is not loopback: give --token-file FILE to ask every request for a "
+                      "token, or --public to let anyone who can reach it read the index");
+  }
   // Shared by the workers, so that an answer one of them found serves all.
   std::shared_ptr<ResponseCache> cache;
   if (config.cache_bytes > 0) cache = std::make_shared<ResponseCache>(config.cache_bytes);
@@ -384,12 +403,13 @@ ServeEnd serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
       break;
     }
   }
-  Server server(config, log, program);
+  const bool guarded = tokens.has_value();
+  Server server(config, std::move(tokens), log, program);
   const unsigned short port = server.listen(endpoint);
   if (!address.is_loopback()) {
     log << program << ": warning: serving on " << address.to_string()
-        << ": anyone who can reach this port can read the whole index (no authentication, no "
-           "encryption)"
+        << (guarded ? ": tokens and articles cross the network unencrypted (no TLS)"
+                    : ": anyone who can reach this port can read the whole index (--public)")
         << std::endl;
   }
   out << "listening on http://" << url_host(address) << ':' << port << std::endl;

@@ -46,6 +46,12 @@ struct ServerConfig {
   // addresses ("*": any), so that a page of another site whose name is
   // made to resolve to this server (DNS rebinding) cannot read it.
   std::vector<std::string> allowed_hosts;
+  // A file of bearer tokens (AccessTokens::read_file), one of which every
+  // request must carry; empty: none asked for.
+  std::string token_file;
+  // Whether an address other than loopback may be listened on without
+  // token_file: the index is meant to be open to whoever reaches it.
+  bool open_to_all = false;
 };
 
 // How serve() ended.
@@ -62,7 +68,8 @@ enum class ServeEnd {
 // within a second: it accepts no more connections, closes idle ones, and
 // answers the requests it has received first, with 503 those still being
 // searched when the grace runs out. A request addressed to a host not
-// allowed (ServerConfig::allowed_hosts) is answered 421. Once listening, writes
+// allowed (ServerConfig::allowed_hosts) is answered 421, one without a
+// token when they are asked for (ServerConfig::token_file) 401. Once listening, writes
 // "listening on http://HOST:PORT" on `out`. `log` gets a line per request
 // and warnings (an address other than loopback, an index that cannot be
 // opened yet: its requests are answered 503 until it can), each prefixed
@@ -73,8 +80,14 @@ enum class ServeEnd {
 // are closed after 10 seconds. Searches run on the workers; /healthz on a
 // thread of its own, so that it answers while searches keep them busy.
 //
-// Throws ConfigError for a `listen` that is not HOST:PORT with an IP
-// address, Error when the address cannot be listened on.
+// With a token file, every request must carry one of its tokens
+// (access_refusal says how, and what the others are answered).
+//
+// Throws ConfigError, before any socket is made, for a `listen` that is not
+// HOST:PORT with an IP address, for a token file that cannot be read or
+// holds no token or a bad one, and for an address other than loopback
+// (127.0.0.0/8, ::1) with neither a token file nor open_to_all; Error when
+// the address cannot be listened on.
 ServeEnd serve(const ServerConfig& config, std::ostream& out, std::ostream& log,
                std::string_view program);
 

@@ -133,7 +133,7 @@ def check_lighthouse_timeline(test, driver):
 class Server:
     """quarry serve on a free loopback port, over a fresh index."""
 
-    def __init__(self, folder, lines=None):
+    def __init__(self, folder, lines=None, options=()):
         db = os.path.join(folder, "index")
         self.db = db
         extra = os.path.join(folder, "extra.jsonl")
@@ -142,7 +142,8 @@ class Server:
         subprocess.run([OPTIONS.quarry_index, "--quiet", "--db", db, OPTIONS.corpus, extra],
                        check=True)
         self.process = subprocess.Popen(
-            [OPTIONS.quarry, "serve", "--quiet", "--db", db, "--listen", "127.0.0.1:0", "-j", "2"],
+            [OPTIONS.quarry, "serve", "--quiet", "--db", db, "--listen", "127.0.0.1:0", "-j", "2",
+             *options],
             stdout=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         if not line.startswith("listening on http://127.0.0.1:"):
@@ -552,6 +553,43 @@ class NarrowScreenTest(unittest.TestCase):
             width = driver.execute_script("return document.documentElement.clientWidth")
             scroll = driver.execute_script("return document.documentElement.scrollWidth")
             self.assertLessEqual(scroll, width)
+        finally:
+            driver.quit()
+            server.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class TokenTest(unittest.TestCase):
+    """A server that asks for a token: the page asks for it once, then
+    searches and streams alerts as without one."""
+
+    TOKEN = "browser-test-token-5d1f0c2b9e"
+
+    def test_signing_in_once_opens_the_page_its_searches_and_alerts(self):
+        folder = tempfile.mkdtemp(prefix="quarry-browser-")
+        tokens = os.path.join(folder, "tokens")
+        with open(tokens, "w", encoding="utf-8") as file:
+            file.write(self.TOKEN + "\n")
+        server = Server(folder, options=("--token-file", tokens))
+        driver = browser(folder)
+        wait = WebDriverWait(driver, PATIENCE, ignored_exceptions=[StaleElementReferenceException])
+        try:
+            driver.get(server.url + "/")
+            self.assertEqual(driver.find_elements(By.ID, "q"), [])
+            driver.find_element(By.ID, "token").send_keys("wrong-token-wrong-token" + Keys.ENTER)
+            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p[role=alert]"))
+            driver.find_element(By.ID, "token").send_keys(self.TOKEN + Keys.ENTER)
+            wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+            # The cookie is the server's alone: the page's script cannot read it.
+            self.assertEqual(driver.execute_script("return document.cookie"), "")
+            driver.find_element(By.ID, "q").send_keys("penalty Herrera" + Keys.ENTER)
+            wait.until(lambda d: d.find_elements(By.ID, "count"))
+            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match, 1 story")
+            server.append_alert({"alert": "derby", "id": "000_574c536d11495eda.txt",
+                                 "title": "Derby", "date": "2017-12-10", "snippet": "",
+                                 "language": "en"})
+            link = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#alerts li.alert a"))
+            self.assertEqual(link.text, "Derby")
         finally:
             driver.quit()
             server.stop()
