@@ -5,11 +5,15 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <future>
+#include <iterator>
 #include <set>
 #include <sstream>
 #include <string>
@@ -182,6 +186,36 @@ TEST_F(AlertObserverTest, CommitsGoOnWhileTheLastOnesAlertsAreMatched) {
   observer.wait_until_matched();
   EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
                               {"oil", "a", 1}, {"strike", "b", 2}}));
+}
+
+// The nice value of each thread of this process.
+std::vector<int> thread_nice_values() {
+  std::vector<int> values;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+    std::string field;
+    // The state is the stat's third field, the nice value its nineteenth.
+    for (int i = 3; i < 19; ++i) fields >> field;
+    int nice = 0;
+    if (fields >> nice) values.push_back(nice);
+  }
+  return values;
+}
+
+// Matching yields the cores to the commits and the searches beside them.
+TEST_F(AlertObserverTest, MatchingRunsBelowTheLiveIndexsPriority) {
+  const int own = getpriority(PRIO_PROCESS, 0);
+  IndexWriter writer(config_);
+  AlertObserver observer(db(), nullptr, err_);
+  observer.after_initial_run(writer);
+  // Matched on the thread, which lowered its priority first.
+  commit(writer, observer, {article("a", "oil quota cut")});
+  observer.on_commit({});
+  observer.wait_until_matched();
+  const std::vector<int> values = thread_nice_values();
+  EXPECT_EQ(std::count(values.begin(), values.end(), std::min(own + 5, 19)), 1);
 }
 
 }  // namespace
