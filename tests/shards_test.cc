@@ -31,6 +31,7 @@
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
+#include "tests/child_process.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -945,6 +946,75 @@ TEST(ShardSet, CommandLine) {
   ASSERT_EQ(flags.exit_code, 0) << flags.err;
   EXPECT_EQ(json::parse(flags.out).at("hits").size(), json::parse(whole.out).at("hits").size());
   EXPECT_EQ(json::parse(flags.out).at("total"), json::parse(whole.out).at("total"));
+}
+
+// Runs a xapian-tools program to its end, failing the test with its output
+// when it does not exit 0.
+RunResult run_tool(const std::string& name, const std::vector<std::string>& args) {
+  RunResult result = run_program(find_xapian_tool(name), args);
+  EXPECT_EQ(result.exit_code, 0) << name << ": " << result.out << result.err;
+  return result;
+}
+
+// Until something listens on `port`, for at most a minute.
+bool listens_soon(unsigned port, ChildProcess& server) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (std::chrono::steady_clock::now() < deadline && server.running()) {
+    if (accepts_connections(port)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+std::vector<Article> later_news(const std::string& prefix, std::size_t count) {
+  std::vector<Article> articles;
+  for (std::size_t n = 0; n < count; ++n) {
+    articles.push_back({prefix + std::to_string(n), "Harbour strike",
+                        "Dockers at the harbour went on strike again.", "2017-12-30", "business",
+                        "Reuters"});
+  }
+  return articles;
+}
+
+TEST(ShardSet, ChangesetsBringReplicasUpToDateWithoutACopy) {
+  TempDir dir;
+  const std::string set = (dir / "set").string();
+  write_file(dir / "a.jsonl", to_json_lines(news()));
+  RunResult made = run_program(QUARRY_INDEX_BIN, {"--db", set, "--shards", "2", "--changesets", "5",
+                                                  "-q", (dir / "a.jsonl").string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const unsigned port = free_loopback_port();
+  ChildProcess server(find_xapian_tool("xapian-replicate-server"),
+                      {"--interface", "127.0.0.1", "--port", std::to_string(port), set},
+                      dir.path());
+  ASSERT_TRUE(listens_soon(port, server)) << server.err();
+  const std::string replica = (dir / "replica").string();
+  const auto update = [&] {
+    const RunResult run = run_tool(
+        "xapian-replicate", {"--host", "127.0.0.1", "--port", std::to_string(port), "--master",
+                             "shard-0", "--one-shot", "--verbose", "--reader-time", "0", replica});
+    return run.out + run.err;
+  };
+  EXPECT_NE(update().find("Update complete: 1 copies"), std::string::npos);
+
+  // A later run keeps its changes, and only they travel.
+  write_file(dir / "b.jsonl", to_json_lines(later_news("later-", 10)));
+  made = run_program(QUARRY_INDEX_BIN,
+                     {"--db", set, "--changesets", "5", "-q", (dir / "b.jsonl").string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const std::string caught_up = update();
+  EXPECT_NE(caught_up.find("Update complete: 0 copies"), std::string::npos) << caught_up;
+  EXPECT_EQ(caught_up.find(" 0 changesets"), std::string::npos) << caught_up;
+  const Xapian::Database master(shard_path(set, 0));
+  EXPECT_EQ(Xapian::Database(replica).get_revision(), master.get_revision());
+  EXPECT_EQ(Xapian::Database(replica).get_doccount(), master.get_doccount());
+
+  // A run without them leaves the replica a whole copy to fetch.
+  write_file(dir / "c.jsonl", to_json_lines(later_news("latest-", 10)));
+  made = run_program(QUARRY_INDEX_BIN, {"--db", set, "-q", (dir / "c.jsonl").string()}, "",
+                     {"XAPIAN_MAX_CHANGESETS=0"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_NE(update().find("Update complete: 1 copies"), std::string::npos);
 }
 
 TEST(ShardSet, StubFilesAreReadAsXapianDoes) {
