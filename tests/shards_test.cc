@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 #include <xapian.h>
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -1015,6 +1017,118 @@ TEST(ShardSet, ChangesetsBringReplicasUpToDateWithoutACopy) {
                      {"XAPIAN_MAX_CHANGESETS=0"});
   ASSERT_EQ(made.exit_code, 0) << made.err;
   EXPECT_NE(update().find("Update complete: 1 copies"), std::string::npos);
+}
+
+// deploy/local-cluster, beside the sample articles.
+std::string local_cluster() {
+  return (fs::path(QUARRY_CORPUS_DIR).parent_path() / "deploy" / "local-cluster").string();
+}
+
+// A cluster started by deploy/local-cluster, stopped however the test ends.
+struct LocalCluster {
+  LocalCluster(const TempDir& dir, const std::vector<std::string>& corpora)
+      : folder((dir / "cluster").string()) {
+    std::vector<std::string> args{"start",      folder, "--shards",   "2",
+                                  "--replicas", "2",    "--interval", "1"};
+    args.insert(args.end(), corpora.begin(), corpora.end());
+    started =
+        run_program(local_cluster(), args, "", {std::string("QUARRY_INDEX=") + QUARRY_INDEX_BIN});
+  }
+  ~LocalCluster() { run_program(local_cluster(), {"stop", folder}); }
+
+  // The pid in shard-K/NAME.pid.
+  pid_t pid(std::size_t shard, const std::string& name) const {
+    std::ifstream in(fs::path(folder) / detail::shard_name(shard) / (name + ".pid"));
+    pid_t pid = 0;
+    in >> pid;
+    return pid;
+  }
+
+  std::string folder;
+  RunResult started;
+};
+
+// Whether process `pid` runs: exists and is no zombie, which stays until
+// whoever adopted it reaps it.
+bool runs(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const std::size_t end = line.rfind(')');
+  return end != std::string::npos && end + 2 < line.size() && line[end + 2] != 'Z';
+}
+
+std::vector<std::string> hit_ids(const RunResult& run) {
+  const json result = json::parse(run.out);
+  std::vector<std::string> ids;
+  for (const json& hit : result.at("hits")) ids.push_back(hit.at("id"));
+  return ids;
+}
+
+TEST(LocalCluster, ServesReplicatedShardsKeptCurrentAndStops) {
+  TempDir dir;
+  write_file(dir / "a.jsonl", to_json_lines(news()));
+  Searcher one(build(dir, "one", 0));
+  LocalCluster cluster(dir, {(dir / "a.jsonl").string()});
+  ASSERT_EQ(cluster.started.exit_code, 0) << cluster.started.out << cluster.started.err;
+  const std::vector<std::string> lines = lines_of(cluster.started.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "--db " + cluster.folder);
+
+  std::vector<std::string> expected;
+  for (const Hit& hit : one.search("oil prices", all_hits()).hits) expected.push_back(hit.id);
+  const std::vector<std::string> search{"--db", cluster.folder, "--format",  "json",
+                                        "-n",   "100",          "oil prices"};
+  RunResult run = run_quarry(search);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(hit_ids(run), expected);
+
+  // Each shard's replicas answer, served by the processes in the pid files.
+  Searcher searcher(std::vector<std::string>{cluster.folder});
+  const IndexStats stats = searcher.stats();
+  ASSERT_EQ(stats.shard_replicas.size(), 2u);
+  for (const ShardStats& shard : stats.shard_replicas) {
+    ASSERT_EQ(shard.replicas.size(), 2u);
+    for (const ReplicaStats& replica : shard.replicas) EXPECT_TRUE(replica.answers) << replica.name;
+  }
+  for (std::size_t shard = 0; shard < 2; ++shard) {
+    for (const char* name : {"master", "replica-0", "replica-1", "replicate-0", "replicate-1"}) {
+      EXPECT_GT(cluster.pid(shard, name), 0) << shard << " " << name;
+    }
+  }
+
+  // A replica killed: the same answer, from the other.
+  ASSERT_EQ(kill(cluster.pid(1, "replica-0"), SIGKILL), 0);
+  for (int n = 0; n < 2; ++n) {
+    run = run_quarry(search);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_EQ(hit_ids(run), expected);
+  }
+
+  // Articles indexed into the master reach the replicas.
+  write_file(dir / "b.jsonl", to_json_lines(later_news("later-", 10)));
+  RunResult added =
+      run_program(QUARRY_INDEX_BIN, {"--db", cluster.folder + "/master", "--changesets", "100",
+                                     "-q", (dir / "b.jsonl").string()});
+  ASSERT_EQ(added.exit_code, 0) << added.err;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  std::size_t found = 0;
+  while (found != 10 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    run = run_quarry({"--db", cluster.folder, "--format", "json", "-n", "100", "dockers"});
+    if (run.exit_code == 0) found = hit_ids(run).size();
+  }
+  EXPECT_EQ(found, 10u) << run.err;
+
+  const pid_t server = cluster.pid(0, "replica-1");
+  RunResult stopped = run_program(local_cluster(), {"stop", cluster.folder});
+  EXPECT_EQ(stopped.exit_code, 0) << stopped.err;
+  EXPECT_FALSE(fs::exists(fs::path(cluster.folder) / "shard-0" / "replica-1.pid"));
+  EXPECT_FALSE(runs(server)) << "the server still runs";
+  run = run_quarry(search);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("is unreachable"), std::string::npos) << run.err;
 }
 
 TEST(ShardSet, StubFilesAreReadAsXapianDoes) {
