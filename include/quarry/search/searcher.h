@@ -103,9 +103,10 @@ class Searcher {
   // options ask for. Throws QueryError for a query that cannot be parsed
   // (with ParseMode::kStrict), UnknownArticleError for options.like naming
   // no article, IndexError when the index cannot be read.
-  // A shard that fails during the search is an IndexError naming it; with
-  // allow_partial it is left out of this and later searches instead, with a
-  // warning in each result.
+  // A shard that fails during the search is read from its next replica; one
+  // none of whose replicas answers is an IndexError naming it, or, with
+  // allow_partial, left out of this and later searches, with a warning in
+  // each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
   // How many articles match `query`, counted exactly with no limit, and
