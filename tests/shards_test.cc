@@ -4,6 +4,7 @@
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -555,6 +556,11 @@ class CuttingProxy {
       if (server >= 0) close(server);
       return;
     }
+    // As Xapian's own sockets: without, small messages wait for
+    // acknowledgements.
+    const int on = 1;
+    setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    setsockopt(server, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     links_.push_back({client, server});
   }
 
