@@ -760,6 +760,26 @@ TEST(Replicas, ReplicaFailingMidSearchIsPassedOver) {
   expect_same_results(one, searcher, "after the cut", {"oil prices", "\"dressing room\" penalty"});
 }
 
+TEST(Replicas, HungReplicaGivesWayToTheNext) {
+  TempDir dir;
+  Searcher one(build(dir, "one", 0));
+  const std::string set = build(dir, "set", 2);
+  TcpServer first({shard_path(set, 0)});
+  TcpServer second({shard_path(set, 1)});
+  SilentListener hung;
+  write_file(dir / "hung.stub", "auto " + lexicon_path(set) + "\n" + first.stub_line() +
+                                    "\n#replica remote 127.0.0.1:" + std::to_string(hung.port()) +
+                                    "\n" + second.stub_line() + "\n");
+  OpenOptions options;
+  options.connect_timeout = 1;
+  options.timeout = 1;
+  // Opened one after the other, one of them starts at the hung copy.
+  for (int n = 0; n < 2; ++n) {
+    Searcher searcher(std::vector<std::string>{(dir / "hung.stub").string()}, options);
+    expect_same_results(one, searcher, "a replica of shard 0 hangs", {"oil prices", "harb*"});
+  }
+}
+
 TEST(Replicas, ShardWithNoReplicaLeftIsNamedOrLeftOut) {
   TempDir dir;
   ReplicatedSet served(dir);
