@@ -70,6 +70,18 @@ std::optional<std::uint64_t> revision_of(const Xapian::Database& db,
   return db.get_revision();
 }
 
+// Whether `db` answers: a remote one is asked over its connection. Its
+// error is not kept, as the caller tries the shard's replicas afresh.
+bool still_answers(Xapian::Database& db) {
+  try {
+    db.reopen();
+    db.keep_alive();
+    return true;
+  } catch (const Xapian::Error&) {
+    return false;
+  }
+}
+
 std::string join(const std::vector<std::string>& paths) {
   std::string joined;
   for (const std::string& path : paths) joined += (joined.empty() ? "" : ", ") + path;
@@ -286,12 +298,7 @@ bool ShardGroup::fail_over() {
   bool switched = false;
   for (std::size_t s = 0; s < shards_.size(); ++s) {
     Shard& shard = shards_[s];
-    try {
-      shard.db.reopen();
-      shard.db.keep_alive();
-      continue;
-    } catch (const Xapian::Error&) {
-    }
+    if (still_answers(shard.db)) continue;
     // The replica read until now is tried last, afresh, as a remote
     // database does not connect again by itself.
     std::vector<std::string> errors;
