@@ -159,6 +159,20 @@ std::string stats_json(const IndexStats& stats) {
   json["last_update"] = stats.last_update;
   json["shards"] = stats.shards;
   json["remote_shards"] = stats.remote_shards;
+  json["shard_replicas"] = Json::array();
+  for (const ShardStats& shard : stats.shard_replicas) {
+    Json replicas = Json::array();
+    for (const ReplicaStats& replica : shard.replicas) {
+      Json entry = {{"name", replica.name},
+                    {"searched", replica.searched},
+                    {"answers", replica.answers},
+                    {"revision", nullptr}};
+      if (replica.revision) entry["revision"] = *replica.revision;
+      if (!replica.error.empty()) entry["error"] = replica.error;
+      replicas.push_back(std::move(entry));
+    }
+    json["shard_replicas"].push_back({{"replicas", std::move(replicas)}});
+  }
   return dump(json);
 }
 

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -140,6 +141,14 @@ int main(int argc, char** argv) {
                  "XAPIANDB naming them (later runs keep the shards without this option)")
       ->option_text("N")
       ->check(CLI::PositiveNumber);
+  unsigned changesets = 0;
+  app.add_option("--changesets", changesets,
+                 "Keep the changes of each database's last N commits beside it, as Xapian's "
+                 "replication needs to bring replicas up to date by sending only what changed "
+                 "(xapian-replicate-server serves them); give it on every run, or a replica "
+                 "gets a full copy after a run without it (default: $XAPIAN_MAX_CHANGESETS, "
+                 "else none)")
+      ->option_text("N");
   app.add_option("-j,--threads", config.threads,
                  "Writers for a new index, one shard each, merged at the end (default: the "
                  "cores available)")
@@ -216,6 +225,9 @@ int main(int argc, char** argv) {
                         command.paths.end());
   }
   command.commit_interval = std::chrono::duration<double>(commit_interval);
+  // Xapian 1.4 reads how many changesets to keep from the environment
+  // alone, as each database is opened for writing.
+  if (changesets > 0) setenv("XAPIAN_MAX_CHANGESETS", std::to_string(changesets).c_str(), 1);
   if (command.watch || command.read_stdin) {
     int ends[2];
     if (pipe2(ends, O_CLOEXEC | O_NONBLOCK) == 0) {

@@ -1,21 +1,32 @@
 // Sharded indexes: quarry-index --shards, stub files, and shards served by
 // xapian-tcpsrv, whose results must be those of the same articles in one
 // database.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <xapian.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "app/json_documents.h"
 #include "app/prompt.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
@@ -23,6 +34,7 @@
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
+#include "tests/child_process.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -458,6 +470,402 @@ TEST(ShardSet, HungShardTimesOut) {
   EXPECT_EQ(json::parse(partial.out).at("warnings").size(), 1u);
 }
 
+// Replicas: each shard served twice, its stub line followed by a "#replica"
+// line. A search reads one copy of each shard and goes on with the other
+// when it fails.
+
+// A loopback port passing connections on to `target` both ways and reading
+// the server's side as Xapian frames its messages (a type byte, a length,
+// the bytes), so that a test can count the answers of a search and end the
+// connection in the middle of one: a replica that dies during a query.
+class CuttingProxy {
+ public:
+  explicit CuttingProxy(unsigned target) : target_(target) {
+    listen_fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t size = sizeof address;
+    if (listen_fd_ < 0 || bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
+        getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &size) != 0 ||
+        listen(listen_fd_, 16) != 0) {
+      throw std::runtime_error("cannot listen on loopback");
+    }
+    port_ = ntohs(address.sin_port);
+    thread_ = std::thread([this] { run(); });
+  }
+  ~CuttingProxy() {
+    stop_ = true;
+    thread_.join();
+    for (Link& link : links_) {
+      close(link.client);
+      close(link.server);
+    }
+    close(listen_fd_);
+  }
+  CuttingProxy(const CuttingProxy&) = delete;
+  CuttingProxy& operator=(const CuttingProxy&) = delete;
+
+  std::string stub_line() const { return "remote 127.0.0.1:" + std::to_string(port_); }
+  // Messages the server has begun to send, over every connection.
+  std::size_t messages() const { return messages_; }
+  // Ends the connection carrying the server's message number `message`
+  // (as messages() counts) after its first byte.
+  void cut_at(std::size_t message) { cut_at_ = message; }
+  bool cut() const { return cut_; }
+
+ private:
+  struct Link {
+    int client = -1, server = -1;
+    // Where the server's side is in a message: its type, its length's
+    // first byte, its length's further bytes, or `left` bytes of it.
+    enum class At { kType, kLength, kLongLength, kBody } at = At::kType;
+    std::size_t left = 0, shift = 0;
+  };
+
+  void run() {
+    while (!stop_) {
+      std::vector<pollfd> fds{{listen_fd_, POLLIN, 0}};
+      for (const Link& link : links_) {
+        fds.push_back({link.client, POLLIN, 0});
+        fds.push_back({link.server, POLLIN, 0});
+      }
+      if (poll(fds.data(), fds.size(), 20) <= 0) continue;
+      if (fds[0].revents & POLLIN) accept_link();
+      for (std::size_t i = 0; i < links_.size(); ++i) {
+        Link& link = links_[i];
+        if (link.client < 0) continue;
+        if (fds[1 + 2 * i].revents & (POLLIN | POLLHUP | POLLERR)) forward(link, false);
+        if (link.client >= 0 && fds[2 + 2 * i].revents & (POLLIN | POLLHUP | POLLERR)) {
+          forward(link, true);
+        }
+      }
+    }
+  }
+
+  void accept_link() {
+    const int client = accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+    if (client < 0) return;
+    const int server = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(target_);
+    if (server < 0 || connect(server, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+      close(client);
+      if (server >= 0) close(server);
+      return;
+    }
+    // As Xapian's own sockets: without, small messages wait for
+    // acknowledgements.
+    const int on = 1;
+    setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    setsockopt(server, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    links_.push_back({client, server});
+  }
+
+  void end(Link& link) {
+    close(link.client);
+    close(link.server);
+    link.client = link.server = -1;
+  }
+
+  void forward(Link& link, bool from_server) {
+    char buffer[65536];
+    const ssize_t got = read(from_server ? link.server : link.client, buffer, sizeof buffer);
+    if (got <= 0) return end(link);
+    std::size_t pass = static_cast<std::size_t>(got);
+    bool cut_here = false;
+    if (from_server) {
+      for (std::size_t i = 0; i < static_cast<std::size_t>(got); ++i) {
+        const auto byte = static_cast<unsigned char>(buffer[i]);
+        switch (link.at) {
+          case Link::At::kType:
+            if (++messages_ == cut_at_) {
+              pass = i + 1;
+              cut_here = true;
+            }
+            link.at = Link::At::kLength;
+            break;
+          case Link::At::kLength:
+            link.left = byte;
+            link.shift = 0;
+            link.at = byte == 0xff ? Link::At::kLongLength
+                      : byte == 0  ? Link::At::kType
+                                   : Link::At::kBody;
+            break;
+          case Link::At::kLongLength:
+            // 255 more than the bytes that follow, seven bits at a time,
+            // the last with its top bit set.
+            if (link.shift == 0) link.left = 255;
+            link.left += static_cast<std::size_t>(byte & 0x7f) << link.shift;
+            link.shift += 7;
+            if (byte & 0x80) link.at = link.left == 0 ? Link::At::kType : Link::At::kBody;
+            break;
+          case Link::At::kBody: {
+            const std::size_t skip = std::min(link.left, static_cast<std::size_t>(got) - i);
+            link.left -= skip;
+            i += skip - 1;
+            if (link.left == 0) link.at = Link::At::kType;
+            break;
+          }
+        }
+        if (cut_here) break;
+      }
+    }
+    const int to = from_server ? link.client : link.server;
+    for (std::size_t sent = 0; sent < pass;) {
+      const ssize_t wrote = write(to, buffer + sent, pass - sent);
+      if (wrote <= 0) return end(link);
+      sent += static_cast<std::size_t>(wrote);
+    }
+    if (cut_here) {
+      cut_ = true;
+      end(link);
+    }
+  }
+
+  unsigned target_;
+  int listen_fd_ = -1;
+  unsigned port_ = 0;
+  std::vector<Link> links_;  // the proxy's thread's alone
+  std::atomic<bool> stop_{false};
+  std::atomic<std::size_t> messages_{0};
+  std::atomic<std::size_t> cut_at_{0};
+  std::atomic<bool> cut_{false};
+  std::thread thread_;
+};
+
+// Two shards, each served by two xapian-tcpsrv of the same folder, and a
+// stub naming the first of each as the shard and the second as its replica.
+struct ReplicatedSet {
+  explicit ReplicatedSet(const TempDir& dir)
+      : set(build(dir, "set", 2)),
+        servers{std::make_unique<TcpServer>(std::vector<std::string>{shard_path(set, 0)}),
+                std::make_unique<TcpServer>(std::vector<std::string>{shard_path(set, 0)}),
+                std::make_unique<TcpServer>(std::vector<std::string>{shard_path(set, 1)}),
+                std::make_unique<TcpServer>(std::vector<std::string>{shard_path(set, 1)})} {
+    for (const auto& server : servers) lines.push_back(server->stub_line());
+    write_stub(dir);
+  }
+
+  // With proxies between the searcher and the servers.
+  void add_proxies(const TempDir& dir) {
+    for (const auto& server : servers)
+      proxies.push_back(std::make_unique<CuttingProxy>(server->port()));
+    lines.clear();
+    for (const auto& proxy : proxies) lines.push_back(proxy->stub_line());
+    write_stub(dir);
+  }
+
+  void write_stub(const TempDir& dir) {
+    write_file(dir / "replicas.stub", "auto " + lexicon_path(set) + "\n" + lines[0] +
+                                          "\n#replica " + lines[1] + "\n" + lines[2] +
+                                          "\n#replica " + lines[3] + "\n");
+    stub = (dir / "replicas.stub").string();
+  }
+
+  // "shard A or B", as messages name shard `index`.
+  std::string shard_name(std::size_t index) const {
+    return "shard " + lines[2 * index] + " or " + lines[2 * index + 1];
+  }
+
+  std::string set;
+  std::unique_ptr<TcpServer> servers[4];  // shard 0's two, then shard 1's
+  std::vector<std::unique_ptr<CuttingProxy>> proxies;
+  std::vector<std::string> lines;  // the stub lines of the four, in order
+  std::string stub;
+};
+
+// Which of shard `index`'s two replicas `searcher` reads.
+std::size_t searched_replica(Searcher& searcher, std::size_t index) {
+  const IndexStats stats = searcher.stats();
+  EXPECT_EQ(stats.shard_replicas.size(), 2u);
+  const std::vector<ReplicaStats>& replicas = stats.shard_replicas.at(index).replicas;
+  EXPECT_EQ(replicas.size(), 2u);
+  EXPECT_NE(replicas.at(0).searched, replicas.at(1).searched);
+  return replicas.at(0).searched ? 0 : 1;
+}
+
+TEST(Replicas, ReplicaDownBeforeASearchIsPassedOver) {
+  TempDir dir;
+  Searcher one(build(dir, "one", 0));
+  ReplicatedSet served(dir);
+
+  // Both copies answer, and say what they hold; searchers opened one after
+  // the other start at different copies.
+  Searcher first(std::vector<std::string>{served.stub});
+  Searcher second(std::vector<std::string>{served.stub});
+  EXPECT_NE(searched_replica(first, 1), searched_replica(second, 1));
+  const IndexStats stats = first.stats();
+  for (const ShardStats& shard : stats.shard_replicas) {
+    for (const ReplicaStats& replica : shard.replicas) {
+      EXPECT_TRUE(replica.answers) << replica.name << ": " << replica.error;
+    }
+  }
+  EXPECT_EQ(stats.shard_replicas[1].replicas[0].name, served.lines[2]);
+
+  // Killed while the searchers hold connections to it: one of them reads
+  // shard 1 from it.
+  served.servers[2]->stop();
+  expect_same_results(one, first, "one replica of shard 1 gone, first searcher");
+  expect_same_results(one, second, "one replica of shard 1 gone, second searcher");
+  EXPECT_EQ(searched_replica(first, 1), 1u);
+  const IndexStats after = second.stats();
+  EXPECT_FALSE(after.shard_replicas[1].replicas[0].answers);
+  EXPECT_FALSE(after.shard_replicas[1].replicas[0].error.empty());
+  EXPECT_TRUE(after.shard_replicas[1].replicas[1].answers);
+
+  // Killed before opening: whichever copy each searcher starts at.
+  for (int n = 0; n < 2; ++n) {
+    Searcher opened(std::vector<std::string>{served.stub});
+    expect_same_results(one, opened, "opened with one replica of shard 1 gone",
+                        {"oil prices", "harb*"});
+  }
+  for (int n = 0; n < 2; ++n) {
+    RunResult run = run_quarry({"--db", served.stub, "--format", "json", "oil prices"});
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    const json result = json::parse(run.out);
+    EXPECT_FALSE(result.contains("warnings") && !result["warnings"].empty()) << run.out;
+    std::vector<std::string> ids, expected;
+    for (const json& hit : result.at("hits")) ids.push_back(hit.at("id"));
+    for (const Hit& hit : one.search("oil prices").hits) expected.push_back(hit.id);
+    EXPECT_EQ(ids, expected);
+  }
+}
+
+TEST(Replicas, ReplicaFailingMidSearchIsPassedOver) {
+  TempDir dir;
+  Searcher one(build(dir, "one", 0));
+  ReplicatedSet served(dir);
+  served.add_proxies(dir);
+  Searcher searcher(std::vector<std::string>{served.stub});
+  const SearchOptions options = page_with_facets();
+  const std::string query = "category:sport penalty OR match";
+  expect_same(one.search(query, options), searcher.search(query, options), "both copies");
+
+  // How many messages shard 1's copy sends during this search; the next
+  // one is ended in the middle of one of them, half way.
+  const std::size_t copy = searched_replica(searcher, 1);
+  CuttingProxy& read = *served.proxies[2 + copy];
+  const std::size_t before = read.messages();
+  expect_same(one.search(query, options), searcher.search(query, options), "counted");
+  const std::size_t sent = read.messages() - before;
+  ASSERT_GT(sent, 2u);
+  read.cut_at(read.messages() + sent / 2 + 1);
+  expect_same(one.search(query, options), searcher.search(query, options), "cut in the middle");
+  EXPECT_TRUE(read.cut());
+  EXPECT_EQ(searched_replica(searcher, 1), 1 - copy) << "the other copy now serves shard 1";
+  expect_same_results(one, searcher, "after the cut", {"oil prices", "\"dressing room\" penalty"});
+}
+
+TEST(Replicas, HungReplicaGivesWayToTheNext) {
+  TempDir dir;
+  Searcher one(build(dir, "one", 0));
+  const std::string set = build(dir, "set", 2);
+  TcpServer first({shard_path(set, 0)});
+  TcpServer second({shard_path(set, 1)});
+  SilentListener hung;
+  write_file(dir / "hung.stub", "auto " + lexicon_path(set) + "\n" + first.stub_line() +
+                                    "\n#replica remote 127.0.0.1:" + std::to_string(hung.port()) +
+                                    "\n" + second.stub_line() + "\n");
+  OpenOptions options;
+  options.connect_timeout = 1;
+  options.timeout = 1;
+  // Opened one after the other, one of them starts at the hung copy.
+  for (int n = 0; n < 2; ++n) {
+    Searcher searcher(std::vector<std::string>{(dir / "hung.stub").string()}, options);
+    expect_same_results(one, searcher, "a replica of shard 0 hangs", {"oil prices", "harb*"});
+  }
+}
+
+TEST(Replicas, ShardWithNoReplicaLeftIsNamedOrLeftOut) {
+  TempDir dir;
+  ReplicatedSet served(dir);
+  OpenOptions partial;
+  partial.allow_partial = true;
+  Searcher lenient(std::vector<std::string>{served.stub}, partial);
+  served.servers[2]->stop();
+  served.servers[3]->stop();
+  const std::string name = served.shard_name(1);
+
+  RunResult failed = run_quarry({"--db", served.stub, "oil"});
+  EXPECT_EQ(failed.exit_code, 1);
+  EXPECT_NE(failed.err.find("quarry: " + name + " is unreachable: " + served.lines[2] + ": "),
+            std::string::npos)
+      << failed.err;
+  EXPECT_NE(failed.err.find("; " + served.lines[3] + ": "), std::string::npos) << failed.err;
+  EXPECT_EQ(failed.out, "");
+
+  // The other shard's answer: what its copy and the lexicon give alone.
+  Searcher rest(std::vector<std::string>{lexicon_path(served.set), shard_path(served.set, 0)});
+  std::vector<std::string> expected;
+  for (const Hit& hit : rest.search("oil", all_hits()).hits) expected.push_back(hit.id);
+  ASSERT_FALSE(expected.empty());
+
+  RunResult partial_run = run_quarry(
+      {"--db", served.stub, "--allow-partial", "--format", "json", "--limit", "100", "oil"});
+  ASSERT_EQ(partial_run.exit_code, 0) << partial_run.err;
+  const json result = json::parse(partial_run.out);
+  ASSERT_EQ(result.at("warnings").size(), 1u);
+  EXPECT_NE(result["warnings"][0].get<std::string>().find(name + " is unreachable"),
+            std::string::npos)
+      << result["warnings"][0];
+  std::vector<std::string> ids;
+  for (const json& hit : result.at("hits")) ids.push_back(hit.at("id"));
+  EXPECT_EQ(ids, expected);
+
+  // Gone during a session: left out with a warning naming the shard.
+  const SearchResult left = lenient.search("oil", all_hits());
+  ASSERT_EQ(left.warnings.size(), 1u);
+  EXPECT_NE(left.warnings[0].find(name + " is unreachable"), std::string::npos) << left.warnings[0];
+  ids.clear();
+  for (const Hit& hit : left.hits) ids.push_back(hit.id);
+  EXPECT_EQ(ids, expected);
+  const IndexStats stats = lenient.stats();
+  ASSERT_EQ(stats.shard_replicas.size(), 2u);
+  for (const ReplicaStats& replica : stats.shard_replicas[1].replicas) {
+    EXPECT_FALSE(replica.answers) << replica.name;
+    EXPECT_FALSE(replica.searched) << replica.name;
+  }
+}
+
+TEST(Replicas, StatsShowEachReplicaWhetherItAnswersAndItsRevision) {
+  TempDir dir;
+  const std::string set = build(dir, "set", 2);
+  const fs::path copy = dir / "shard-1-copy";
+  fs::copy(shard_path(set, 1), copy, fs::copy_options::recursive);
+  const std::string gone = "remote 127.0.0.1:" + std::to_string(free_loopback_port());
+  write_file(dir / "stats.stub", "auto " + lexicon_path(set) + "\nauto " + shard_path(set, 0) +
+                                     "\n#replica " + gone + "\nauto " + shard_path(set, 1) +
+                                     "\n#replica auto " + copy.string() + "\n");
+  Searcher searcher(std::vector<std::string>{(dir / "stats.stub").string()});
+  // As /api/stats shows them.
+  const json stats = json::parse(stats_json(searcher.stats()));
+  const json& shards = stats.at("shard_replicas");
+  ASSERT_EQ(shards.size(), 2u) << stats.dump();
+  const json& first = shards[0].at("replicas");
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].at("name"), shard_path(set, 0));
+  EXPECT_TRUE(first[0].at("answers"));
+  EXPECT_TRUE(first[0].at("searched")) << "the copy that answers serves the shard";
+  EXPECT_EQ(first[0].at("revision"), Xapian::Database(shard_path(set, 0)).get_revision());
+  EXPECT_EQ(first[1].at("name"), gone);
+  EXPECT_FALSE(first[1].at("answers"));
+  EXPECT_FALSE(first[1].at("searched"));
+  EXPECT_TRUE(first[1].at("revision").is_null());
+  EXPECT_NE(first[1].at("error").get<std::string>().find("Connection refused"), std::string::npos);
+  const json& second = shards[1].at("replicas");
+  ASSERT_EQ(second.size(), 2u);
+  EXPECT_EQ(second[1].at("name"), copy.string());
+  EXPECT_NE(second[0].at("searched"), second[1].at("searched"));
+  for (const json& replica : second) {
+    EXPECT_TRUE(replica.at("answers")) << replica.dump();
+    EXPECT_EQ(replica.at("revision"), Xapian::Database(shard_path(set, 1)).get_revision());
+  }
+}
+
 TEST(ShardSet, ChangedArticleIsReplacedInItsShard) {
   TempDir dir;
   std::vector<Article> articles = news();
@@ -566,6 +974,187 @@ TEST(ShardSet, CommandLine) {
   ASSERT_EQ(flags.exit_code, 0) << flags.err;
   EXPECT_EQ(json::parse(flags.out).at("hits").size(), json::parse(whole.out).at("hits").size());
   EXPECT_EQ(json::parse(flags.out).at("total"), json::parse(whole.out).at("total"));
+}
+
+// Runs a xapian-tools program to its end, failing the test with its output
+// when it does not exit 0.
+RunResult run_tool(const std::string& name, const std::vector<std::string>& args) {
+  RunResult result = run_program(find_xapian_tool(name), args);
+  EXPECT_EQ(result.exit_code, 0) << name << ": " << result.out << result.err;
+  return result;
+}
+
+// Until something listens on `port`, for at most a minute.
+bool listens_soon(unsigned port, ChildProcess& server) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (std::chrono::steady_clock::now() < deadline && server.running()) {
+    if (accepts_connections(port)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
+std::vector<Article> later_news(const std::string& prefix, std::size_t count) {
+  std::vector<Article> articles;
+  for (std::size_t n = 0; n < count; ++n) {
+    articles.push_back({prefix + std::to_string(n), "Harbour strike",
+                        "Dockers at the harbour went on strike again.", "2017-12-30", "business",
+                        "Reuters"});
+  }
+  return articles;
+}
+
+TEST(ShardSet, ChangesetsBringReplicasUpToDateWithoutACopy) {
+  TempDir dir;
+  const std::string set = (dir / "set").string();
+  write_file(dir / "a.jsonl", to_json_lines(news()));
+  RunResult made = run_program(QUARRY_INDEX_BIN, {"--db", set, "--shards", "2", "--changesets", "5",
+                                                  "-q", (dir / "a.jsonl").string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const unsigned port = free_loopback_port();
+  ChildProcess server(find_xapian_tool("xapian-replicate-server"),
+                      {"--interface", "127.0.0.1", "--port", std::to_string(port), set},
+                      dir.path());
+  ASSERT_TRUE(listens_soon(port, server)) << server.err();
+  const std::string replica = (dir / "replica").string();
+  const auto update = [&] {
+    const RunResult run = run_tool(
+        "xapian-replicate", {"--host", "127.0.0.1", "--port", std::to_string(port), "--master",
+                             "shard-0", "--one-shot", "--verbose", "--reader-time", "0", replica});
+    return run.out + run.err;
+  };
+  EXPECT_NE(update().find("Update complete: 1 copies"), std::string::npos);
+
+  // A later run keeps its changes, and only they travel.
+  write_file(dir / "b.jsonl", to_json_lines(later_news("later-", 10)));
+  made = run_program(QUARRY_INDEX_BIN,
+                     {"--db", set, "--changesets", "5", "-q", (dir / "b.jsonl").string()});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const std::string caught_up = update();
+  EXPECT_NE(caught_up.find("Update complete: 0 copies"), std::string::npos) << caught_up;
+  EXPECT_EQ(caught_up.find(" 0 changesets"), std::string::npos) << caught_up;
+  const Xapian::Database master(shard_path(set, 0));
+  EXPECT_EQ(Xapian::Database(replica).get_revision(), master.get_revision());
+  EXPECT_EQ(Xapian::Database(replica).get_doccount(), master.get_doccount());
+
+  // A run without them leaves the replica a whole copy to fetch.
+  write_file(dir / "c.jsonl", to_json_lines(later_news("latest-", 10)));
+  made = run_program(QUARRY_INDEX_BIN, {"--db", set, "-q", (dir / "c.jsonl").string()}, "",
+                     {"XAPIAN_MAX_CHANGESETS=0"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_NE(update().find("Update complete: 1 copies"), std::string::npos);
+}
+
+// deploy/local-cluster, beside the sample articles.
+std::string local_cluster() {
+  return (fs::path(QUARRY_CORPUS_DIR).parent_path() / "deploy" / "local-cluster").string();
+}
+
+// A cluster started by deploy/local-cluster, stopped however the test ends.
+struct LocalCluster {
+  LocalCluster(const TempDir& dir, const std::vector<std::string>& corpora)
+      : folder((dir / "cluster").string()) {
+    std::vector<std::string> args{"start",      folder, "--shards",   "2",
+                                  "--replicas", "2",    "--interval", "1"};
+    args.insert(args.end(), corpora.begin(), corpora.end());
+    started =
+        run_program(local_cluster(), args, "", {std::string("QUARRY_INDEX=") + QUARRY_INDEX_BIN});
+  }
+  ~LocalCluster() { run_program(local_cluster(), {"stop", folder}); }
+
+  // The pid in shard-K/NAME.pid.
+  pid_t pid(std::size_t shard, const std::string& name) const {
+    std::ifstream in(fs::path(folder) / detail::shard_name(shard) / (name + ".pid"));
+    pid_t pid = 0;
+    in >> pid;
+    return pid;
+  }
+
+  std::string folder;
+  RunResult started;
+};
+
+// Whether process `pid` runs: exists and is no zombie, which stays until
+// whoever adopted it reaps it.
+bool runs(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return false;
+  const std::size_t end = line.rfind(')');
+  return end != std::string::npos && end + 2 < line.size() && line[end + 2] != 'Z';
+}
+
+std::vector<std::string> hit_ids(const RunResult& run) {
+  const json result = json::parse(run.out);
+  std::vector<std::string> ids;
+  for (const json& hit : result.at("hits")) ids.push_back(hit.at("id"));
+  return ids;
+}
+
+TEST(LocalCluster, ServesReplicatedShardsKeptCurrentAndStops) {
+  TempDir dir;
+  write_file(dir / "a.jsonl", to_json_lines(news()));
+  Searcher one(build(dir, "one", 0));
+  LocalCluster cluster(dir, {(dir / "a.jsonl").string()});
+  ASSERT_EQ(cluster.started.exit_code, 0) << cluster.started.out << cluster.started.err;
+  const std::vector<std::string> lines = lines_of(cluster.started.out);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.back(), "--db " + cluster.folder);
+
+  std::vector<std::string> expected;
+  for (const Hit& hit : one.search("oil prices", all_hits()).hits) expected.push_back(hit.id);
+  const std::vector<std::string> search{"--db", cluster.folder, "--format",  "json",
+                                        "-n",   "100",          "oil prices"};
+  RunResult run = run_quarry(search);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(hit_ids(run), expected);
+
+  // Each shard's replicas answer, served by the processes in the pid files.
+  Searcher searcher(std::vector<std::string>{cluster.folder});
+  const IndexStats stats = searcher.stats();
+  ASSERT_EQ(stats.shard_replicas.size(), 2u);
+  for (const ShardStats& shard : stats.shard_replicas) {
+    ASSERT_EQ(shard.replicas.size(), 2u);
+    for (const ReplicaStats& replica : shard.replicas) EXPECT_TRUE(replica.answers) << replica.name;
+  }
+  for (std::size_t shard = 0; shard < 2; ++shard) {
+    for (const char* name : {"master", "replica-0", "replica-1", "replicate-0", "replicate-1"}) {
+      EXPECT_GT(cluster.pid(shard, name), 0) << shard << " " << name;
+    }
+  }
+
+  // A replica killed: the same answer, from the other.
+  ASSERT_EQ(kill(cluster.pid(1, "replica-0"), SIGKILL), 0);
+  for (int n = 0; n < 2; ++n) {
+    run = run_quarry(search);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_EQ(hit_ids(run), expected);
+  }
+
+  // Articles indexed into the master reach the replicas.
+  write_file(dir / "b.jsonl", to_json_lines(later_news("later-", 10)));
+  RunResult added =
+      run_program(QUARRY_INDEX_BIN, {"--db", cluster.folder + "/master", "--changesets", "100",
+                                     "-q", (dir / "b.jsonl").string()});
+  ASSERT_EQ(added.exit_code, 0) << added.err;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  std::size_t found = 0;
+  while (found != 10 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    run = run_quarry({"--db", cluster.folder, "--format", "json", "-n", "100", "dockers"});
+    if (run.exit_code == 0) found = hit_ids(run).size();
+  }
+  EXPECT_EQ(found, 10u) << run.err;
+
+  const pid_t server = cluster.pid(0, "replica-1");
+  RunResult stopped = run_program(local_cluster(), {"stop", cluster.folder});
+  EXPECT_EQ(stopped.exit_code, 0) << stopped.err;
+  EXPECT_FALSE(fs::exists(fs::path(cluster.folder) / "shard-0" / "replica-1.pid"));
+  EXPECT_FALSE(runs(server)) << "the server still runs";
+  run = run_quarry(search);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(run.err.find("is unreachable"), std::string::npos) << run.err;
 }
 
 TEST(ShardSet, StubFilesAreReadAsXapianDoes) {

@@ -111,6 +111,60 @@ TEST(StubFile, BadLinesNameTheFileAndLine) {
   }
 }
 
+TEST(StubFile, ReplicaLinesFollowTheDatabaseTheyCopy) {
+  const TempDir dir;
+  write_file(dir / "copy" / kStubFileName, "auto replica_1\n");
+  write_file(dir / "stub",
+             "auto lexicon\n"
+             "remote 10.0.0.2:5001\n"
+             "#replica remote 10.0.0.3:5001\n"
+             "#replica tcp 10.0.0.4 5001\n"
+             "# a comment between shards\n"
+             "remote 10.0.0.2:5002\n"
+             "#replica auto copy\n");
+  const std::vector<std::vector<ShardLocation>> shards =
+      resolve_replicas({(dir / "stub").string()});
+  ASSERT_EQ(shards.size(), 3u);
+  ASSERT_EQ(shards[0].size(), 1u);
+  EXPECT_EQ(shards[0][0].path, (dir / "lexicon").string());
+  ASSERT_EQ(shards[1].size(), 3u);
+  EXPECT_EQ(shards[1][0].name(), "remote 10.0.0.2:5001");
+  EXPECT_EQ(shards[1][1].name(), "remote 10.0.0.3:5001");
+  EXPECT_EQ(shards[1][2].name(), "remote 10.0.0.4:5001");
+  ASSERT_EQ(shards[2].size(), 2u);
+  EXPECT_EQ(shards[2][0].name(), "remote 10.0.0.2:5002");
+  EXPECT_EQ(shards[2][1].path, (dir / "copy" / "replica_1").string())
+      << "a replica's stub naming one database is that database";
+
+  // As Xapian reads the stub: the first copy of each database.
+  const std::vector<ShardLocation> first = resolve_shards({(dir / "stub").string()});
+  ASSERT_EQ(first.size(), 3u);
+  EXPECT_EQ(first[1].name(), "remote 10.0.0.2:5001");
+  EXPECT_EQ(first[2].name(), "remote 10.0.0.2:5002");
+}
+
+TEST(StubFile, AReplicaOfNoOneDatabaseIsAnError) {
+  const TempDir dir;
+  write_file(dir / "set" / kStubFileName, "auto shard-0\nauto shard-1\n");
+  const std::string stub = (dir / "stub").string();
+  const struct {
+    std::string text;
+    std::string message;
+  } cases[] = {
+      {"#replica remote 10.0.0.3:5001\n",
+       stub + ":1: a replica must follow the line of the one database it copies"},
+      {"auto set\n#replica remote 10.0.0.3:5001\n",
+       stub + ":2: a replica must follow the line of the one database it copies"},
+      {"remote 10.0.0.2:5001\n#replica auto set\n", stub + ":2: a replica must name one database"},
+      {"remote 10.0.0.2:5001\n#replica remote shardhost\n",
+       stub + ":2: expected 'remote HOST:PORT'"},
+  };
+  for (const auto& c : cases) {
+    write_file(stub, c.text);
+    EXPECT_EQ(resolve_failure(stub), c.message) << c.text;
+  }
+}
+
 TEST(StubFile, ALoopOfStubsIsAnError) {
   const TempDir dir;
   write_file(dir / "a", "auto b\n");

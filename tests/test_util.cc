@@ -407,6 +407,8 @@ int bind_any_loopback_port(unsigned* port) {
   return fd;
 }
 
+}  // namespace
+
 bool accepts_connections(unsigned port) {
   const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return false;
@@ -417,22 +419,20 @@ bool accepts_connections(unsigned port) {
   return connected;
 }
 
-std::string find_tcpsrv() {
+std::string find_xapian_tool(const std::string& name) {
   if (const char* path = std::getenv("PATH")) {
-    std::string folders = path;
+    const std::string folders = path;
     for (std::size_t start = 0; start <= folders.size();) {
       std::size_t colon = folders.find(':', start);
       if (colon == std::string::npos) colon = folders.size();
-      const std::string candidate = folders.substr(start, colon - start) + "/xapian-tcpsrv";
+      const std::string candidate = folders.substr(start, colon - start) + "/" + name;
       if (colon > start && access(candidate.c_str(), X_OK) == 0) return candidate;
       start = colon + 1;
     }
   }
-  if (access("/usr/bin/xapian-tcpsrv", X_OK) == 0) return "/usr/bin/xapian-tcpsrv";
-  throw std::runtime_error("xapian-tcpsrv not found: install xapian-tools");
+  if (const std::string usual = "/usr/bin/" + name; access(usual.c_str(), X_OK) == 0) return usual;
+  throw std::runtime_error(name + " not found: install xapian-tools (make deps does)");
 }
-
-}  // namespace
 
 unsigned free_loopback_port() {
   unsigned port = 0;
@@ -443,7 +443,7 @@ unsigned free_loopback_port() {
 }
 
 TcpServer::TcpServer(const std::vector<std::string>& databases) {
-  const std::string program = find_tcpsrv();
+  const std::string program = find_xapian_tool("xapian-tcpsrv");
   // The port may be taken between choosing and binding it: the server then
   // exits, and another port is tried.
   constexpr int kAttempts = 5;

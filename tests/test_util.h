@@ -191,6 +191,13 @@ class Pty {
 // A free TCP port on the loopback interface: one the system just gave out
 // and took back. Another process may take it before it is used.
 unsigned free_loopback_port();
+// Whether something listens on the loopback port.
+bool accepts_connections(unsigned port);
+
+// The path of a program of xapian-tools (xapian-tcpsrv, xapian-replicate …),
+// from PATH or /usr/bin. Throws std::runtime_error saying to install
+// xapian-tools when it is missing: the tests that need it fail, never skip.
+std::string find_xapian_tool(const std::string& name);
 
 // xapian-tcpsrv serving databases read-only on the loopback interface. It
 // runs in a process group of its own, as it forks a child per connection;

@@ -12,6 +12,9 @@ namespace quarry::detail {
 // The file name that makes a folder a stub database.
 inline constexpr char kStubFileName[] = "XAPIANDB";
 
+// What starts a stub line naming a replica of the database above it.
+inline constexpr char kReplicaMark[] = "#replica ";
+
 // One database of a shard set: a local folder, or a remote database served
 // by xapian-tcpsrv (host and port) or reached through a program.
 struct ShardLocation {
@@ -42,6 +45,15 @@ std::string stub_file_of(const std::string& path);
 // `paths` that does not exist, IndexError naming file and line for a stub
 // line it cannot read.
 std::vector<ShardLocation> resolve_shards(const std::vector<std::string>& paths);
+
+// As resolve_shards, each database with its replicas: copies of it kept
+// current elsewhere, which a stub names on "#replica LINE" lines after the
+// database's own line (LINE as any stub line naming one database). Xapian
+// takes them for comments, and opens the stub as the first copy of each
+// database. Each entry holds the database first, then its replicas in the
+// stub's order. Throws as resolve_shards, and IndexError for a "#replica"
+// line that follows no line naming one database.
+std::vector<std::vector<ShardLocation>> resolve_replicas(const std::vector<std::string>& paths);
 
 }  // namespace quarry::detail
 

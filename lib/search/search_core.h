@@ -46,8 +46,9 @@ class SearchCore {
   ParsedQuery parse(std::string_view query, const SearchOptions& options);
 
   // Runs `read` on the shards as last committed. Retries when a commit
-  // overtakes it, and, with partial results allowed, without the shards
-  // that stopped answering.
+  // overtakes it, on another replica of a shard that stopped answering,
+  // and, with partial results allowed, without the shards none of whose
+  // replicas answers.
   template <typename Read>
   auto with_shards(Read read) -> decltype(read());
 
@@ -101,6 +102,9 @@ auto SearchCore::with_shards(Read read) -> decltype(read()) {
   // reopen. A few attempts always suffice unless the index is rewritten
   // continuously.
   constexpr int kMaxReopenAttempts = 5;
+  // Each replica may fail once in a read; more is a fault that moving from
+  // one to another does not cure.
+  std::size_t failovers = 0;
   for (int attempt = 1;; ++attempt) {
     try {
       if (shards_.reopen()) forget_index();
@@ -111,7 +115,7 @@ auto SearchCore::with_shards(Read read) -> decltype(read()) {
       }
     } catch (const Xapian::Error& error) {
       forget_index();
-      if (!shards_.drop_failed_shards()) {
+      if (++failovers > shards_.replica_count() || !shards_.fail_over()) {
         throw index_error("index " + shards_.label(), error);
       }
     }

@@ -86,6 +86,7 @@ IndexStats Searcher::stats() {
   });
   stats.language = impl_->shards().language();
   stats.shards = impl_->shards().shard_count();
+  stats.shard_replicas = impl_->shards().replica_stats();
   auto newest = std::filesystem::file_time_type::min();
   std::error_code ignored;
   for (const detail::ShardGroup::Folder& folder : impl_->shards().folders()) {

@@ -1,8 +1,10 @@
 #include "lib/search/shard_group.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <string_view>
 
@@ -38,11 +40,46 @@ std::uint64_t change_time(const struct stat& status) {
 }
 
 // "shard remote 127.0.0.1:5001 is unreachable: …", "shard /srv/i/shard-1
-// cannot be opened: …".
-std::string shard_failure(const ShardLocation& location, const Xapian::Error& error) {
-  return "shard " + location.name() +
-         (location.remote() ? " is unreachable: " : " cannot be opened: ") +
-         error.get_description();
+// cannot be opened: …"; for a shard with replicas, "shard remote A or
+// remote B is unreachable: remote A: …; remote B: …".
+std::string shard_failure(const std::vector<ShardLocation>& replicas,
+                          const std::vector<std::string>& errors) {
+  const bool remote = std::any_of(replicas.begin(), replicas.end(),
+                                  [](const ShardLocation& replica) { return replica.remote(); });
+  std::string names, reasons;
+  for (std::size_t i = 0; i < replicas.size(); ++i) {
+    names += (i ? " or " : "") + replicas[i].name();
+    reasons += (i ? "; " : "") + (replicas.size() > 1 ? replicas[i].name() + ": " : "") + errors[i];
+  }
+  return "shard " + names + (remote ? " is unreachable: " : " cannot be opened: ") + reasons;
+}
+
+// Where each searcher starts among a shard's replicas: the next one for
+// each searcher of a process, and somewhere else for each process, so that
+// searchers share the replicas' load.
+std::size_t next_first_replica() {
+  static std::atomic<std::size_t> next{static_cast<std::size_t>(::getpid())};
+  return next++;
+}
+
+// The revision the replica `db` holds, which Xapian tells of a local
+// database only.
+std::optional<std::uint64_t> revision_of(const Xapian::Database& db,
+                                         const ShardLocation& location) {
+  if (location.remote()) return std::nullopt;
+  return db.get_revision();
+}
+
+// Whether `db` answers: a remote one is asked over its connection. Its
+// error is not kept, as the caller tries the shard's replicas afresh.
+bool still_answers(Xapian::Database& db) {
+  try {
+    db.reopen();
+    db.keep_alive();
+    return true;
+  } catch (const Xapian::Error&) {
+    return false;
+  }
 }
 
 std::string join(const std::vector<std::string>& paths) {
@@ -56,9 +93,12 @@ std::string join(const std::vector<std::string>& paths) {
 ShardGroup::ShardGroup(const std::vector<std::string>& paths, const OpenOptions& options)
     : options_(options), label_(join(paths)) {
   if (paths.empty()) throw ConfigError("no index to search: give at least one --db");
+  const std::size_t first = next_first_replica();
   for (const std::string& path : paths) {
     const bool stub = !stub_file_of(path).empty();
-    for (const ShardLocation& location : resolve_shards({path})) open(location, stub);
+    for (const std::vector<ShardLocation>& replicas : resolve_replicas({path})) {
+      open(replicas, first, stub);
+    }
   }
   if (shards_.empty()) {
     throw IndexError(first_failure_.empty() ? "no shard to search in " + label_ : first_failure_);
@@ -86,27 +126,63 @@ ShardGroup::FolderStamp ShardGroup::stamp_of(const ShardLocation& location) {
   return stamp;
 }
 
-void ShardGroup::open(const ShardLocation& location, bool named_by_stub) {
-  Shard shard{location, false, false, {}, stamp_of(location)};
-  try {
-    shard.db = open_location(location, options_);
+bool ShardGroup::open_replica(Shard& shard, std::size_t first,
+                              std::vector<std::string>* errors) const {
+  errors->assign(shard.replicas.size(), "");
+  for (std::size_t k = 0; k < shard.replicas.size(); ++k) {
+    const std::size_t i = (first + k) % shard.replicas.size();
+    const ShardLocation& replica = shard.replicas[i];
+    try {
+      Xapian::Database db = open_location(replica, options_);
+      // Before the shards' language is settled, settle_language checks it.
+      const std::string language = db.get_metadata(kLanguageKey);
+      if (!language_.empty() && !language.empty() && language != language_) {
+        (*errors)[i] = "analyzed in " + language + ", not " + language_ + " as the others";
+        continue;
+      }
+      shard.stamp = stamp_of(replica);
+      shard.lexicon = !db.get_metadata(kLexiconKey).empty();
+      shard.in_set = !db.get_metadata(kShardKey).empty();
+      shard.db = std::move(db);
+      shard.current = i;
+      return true;
+    } catch (const Xapian::Error& error) {
+      (*errors)[i] = error.get_description();
+    }
+  }
+  return false;
+}
+
+void ShardGroup::open(const std::vector<ShardLocation>& replicas, std::size_t first,
+                      bool named_by_stub) {
+  Shard shard{replicas, 0, false, false, {}, {}};
+  if (!named_by_stub) {
+    // One folder given as it is: the messages of a single index.
+    const std::string& path = replicas.front().path;
+    try {
+      shard.db = open_location(replicas.front(), options_);
+    } catch (const Xapian::Error& error) {
+      if (std::string_view(error.get_type()) == "DatabaseNotFoundError") {
+        throw IndexNotFoundError(no_index_message(path));
+      }
+      throw index_error("index " + path, error);
+    }
+    shard.stamp = stamp_of(replicas.front());
     shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
     shard.in_set = !shard.db.get_metadata(kShardKey).empty();
-  } catch (const Xapian::Error& error) {
-    if (!named_by_stub) {
-      // One folder given as it is: the messages of a single index.
-      if (std::string_view(error.get_type()) == "DatabaseNotFoundError") {
-        throw IndexNotFoundError(no_index_message(location.path));
-      }
-      throw index_error("index " + location.path, error);
-    }
-    const std::string failure = shard_failure(location, error);
-    if (!options_.allow_partial) throw IndexError(failure);
-    if (first_failure_.empty()) first_failure_ = failure;
-    warnings_.push_back(failure);
+    shards_.push_back(std::move(shard));
     return;
   }
-  shards_.push_back(std::move(shard));
+  std::vector<std::string> errors;
+  if (open_replica(shard, first, &errors)) {
+    shards_.push_back(std::move(shard));
+    return;
+  }
+  const std::string failure = shard_failure(replicas, errors);
+  if (!options_.allow_partial) throw IndexError(failure);
+  if (first_failure_.empty()) first_failure_ = failure;
+  warnings_.push_back(failure);
+  left_out_.push_back(replicas);
 }
 
 void ShardGroup::settle_language() {
@@ -117,17 +193,18 @@ void ShardGroup::settle_language() {
     const std::string language = shard.db.get_metadata(kLanguageKey);
     if (language.empty()) {
       if (shard.db.get_doccount() != 0) {
-        throw IndexError(shard.location.name() + " is a Xapian database that Quarry did not build");
+        throw IndexError(shard.location().name() +
+                         " is a Xapian database that Quarry did not build");
       }
       continue;
     }
-    check_schema(shard.db, shard.location.name());
+    check_schema(shard.db, shard.location().name());
     if (!first) {
       first = &shard;
       language_ = language;
     } else if (language != language_) {
-      throw IndexError("shard " + shard.location.name() + " is analyzed in " + language + ", but " +
-                       first->location.name() + " in " + language_ +
+      throw IndexError("shard " + shard.location().name() + " is analyzed in " + language +
+                       ", but " + first->location().name() + " in " + language_ +
                        "; shards searched together must share a language");
     }
   }
@@ -152,14 +229,14 @@ void ShardGroup::combine() {
 }
 
 ShardGroup::Renewal ShardGroup::open_if_replaced(Shard& shard, const OpenOptions& options) {
-  if (shard.location.remote()) return Renewal::kSame;
-  const FolderStamp stamp = stamp_of(shard.location);
+  if (shard.location().remote()) return Renewal::kSame;
+  const FolderStamp stamp = stamp_of(shard.location());
   // No folder (deleted, or between the two moves of a swap): the old
   // database is reopened, and fails, as Xapian decides.
   if (stamp == shard.stamp || stamp.folder_inode == 0) return Renewal::kSame;
   Xapian::Database fresh;
   try {
-    fresh = open_location(shard.location, options);
+    fresh = open_location(shard.location(), options);
   } catch (const Xapian::Error&) {
     // Half copied, most likely: the old one, left as it is, serves until
     // the new one is whole.
@@ -185,12 +262,12 @@ bool ShardGroup::reopen() {
       replaced = true;
       continue;
     }
-    const std::string uuid = shard.location.remote() ? "" : shard.db.get_uuid();
+    const std::string uuid = shard.location().remote() ? "" : shard.db.get_uuid();
     changed = shard.db.reopen() || changed;
     // Another database under the same folder, told only once reopened:
     // what was reopened may mix its files with the old one's.
-    if (!shard.location.remote() && shard.db.get_uuid() != uuid) {
-      shard.db = open_location(shard.location, options_);
+    if (!shard.location().remote() && shard.db.get_uuid() != uuid) {
+      shard.db = open_location(shard.location(), options_);
       shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
       shard.in_set = !shard.db.get_metadata(kShardKey).empty();
       replaced = true;
@@ -207,7 +284,7 @@ bool ShardGroup::reopen() {
 std::string ShardGroup::revision() const {
   std::string revision;
   for (const Shard& shard : shards_) {
-    if (shard.location.remote()) return "";
+    if (shard.location().remote()) return "";
     // A folder rebuilt from scratch starts again at revision 1, with
     // another UUID.
     revision += shard.db.get_uuid() + ':' + std::to_string(shard.db.get_revision()) + ' ';
@@ -215,25 +292,80 @@ std::string ShardGroup::revision() const {
   return revision;
 }
 
-bool ShardGroup::drop_failed_shards() {
-  std::vector<Shard> answering;
+bool ShardGroup::fail_over() {
+  std::vector<bool> failed(shards_.size(), false);
   std::vector<std::string> failures;
-  for (Shard& shard : shards_) {
-    try {
-      shard.db.reopen();
-      shard.db.keep_alive();
-      answering.push_back(std::move(shard));
-    } catch (const Xapian::Error& error) {
-      failures.push_back(shard_failure(shard.location, error));
+  bool switched = false;
+  for (std::size_t s = 0; s < shards_.size(); ++s) {
+    Shard& shard = shards_[s];
+    if (still_answers(shard.db)) continue;
+    // The replica read until now is tried last, afresh, as a remote
+    // database does not connect again by itself.
+    std::vector<std::string> errors;
+    Shard fresh = shard;
+    if (open_replica(fresh, shard.current + 1, &errors)) {
+      shard = std::move(fresh);
+      switched = true;
+      continue;
+    }
+    failed[s] = true;
+    failures.push_back(shard_failure(shard.replicas, errors));
+  }
+  if (switched) combine();
+  if (failures.empty()) return switched;
+  // Without partial results, every shard stays, to be tried again by the
+  // next read.
+  if (!options_.allow_partial) throw IndexError(failures.front());
+  std::vector<Shard> answering;
+  for (std::size_t s = 0; s < shards_.size(); ++s) {
+    if (failed[s]) {
+      left_out_.push_back(shards_[s].replicas);
+    } else {
+      answering.push_back(std::move(shards_[s]));
     }
   }
-  if (failures.empty()) return false;
-  if (!options_.allow_partial) throw IndexError(failures.front());
   if (answering.empty()) throw IndexError(failures.front());
   shards_ = std::move(answering);
   warnings_.insert(warnings_.end(), failures.begin(), failures.end());
   combine();
   return true;
+}
+
+std::vector<ShardStats> ShardGroup::replica_stats() {
+  std::vector<ShardStats> stats;
+  const auto ask = [&](const ShardLocation& replica, Xapian::Database* open) {
+    ReplicaStats replica_stats;
+    replica_stats.name = replica.name();
+    replica_stats.searched = open != nullptr;
+    try {
+      Xapian::Database fresh;
+      if (open) {
+        open->keep_alive();
+      } else {
+        fresh = open_location(replica, options_);
+      }
+      replica_stats.revision = revision_of(open ? *open : fresh, replica);
+      replica_stats.answers = true;
+    } catch (const Xapian::Error& error) {
+      replica_stats.error = error.get_description();
+    }
+    return replica_stats;
+  };
+  for (Shard& shard : shards_) {
+    if (shard.lexicon) continue;
+    ShardStats& shard_stats = stats.emplace_back();
+    for (std::size_t i = 0; i < shard.replicas.size(); ++i) {
+      shard_stats.replicas.push_back(
+          ask(shard.replicas[i], i == shard.current ? &shard.db : nullptr));
+    }
+  }
+  for (const std::vector<ShardLocation>& replicas : left_out_) {
+    ShardStats& shard_stats = stats.emplace_back();
+    for (const ShardLocation& replica : replicas) {
+      shard_stats.replicas.push_back(ask(replica, nullptr));
+    }
+  }
+  return stats;
 }
 
 const Xapian::Database& ShardGroup::holder_of(Xapian::docid did) const {
@@ -255,15 +387,21 @@ std::vector<std::string> ShardGroup::article_metadata(const std::string& key) co
 std::vector<ShardGroup::Folder> ShardGroup::folders() const {
   std::vector<Folder> folders;
   for (const Shard& shard : shards_) {
-    folders.push_back({shard.location.remote() ? shard.location.name() : shard.location.path,
-                       shard.location.remote()});
+    folders.push_back({shard.location().remote() ? shard.location().name() : shard.location().path,
+                       shard.location().remote()});
   }
   return folders;
 }
 
 bool ShardGroup::any_remote() const {
   return std::any_of(shards_.begin(), shards_.end(),
-                     [](const Shard& shard) { return shard.location.remote(); });
+                     [](const Shard& shard) { return shard.location().remote(); });
+}
+
+std::size_t ShardGroup::replica_count() const {
+  std::size_t count = 0;
+  for (const Shard& shard : shards_) count += shard.replicas.size();
+  return count;
 }
 
 std::size_t ShardGroup::shard_count() const {

@@ -1,5 +1,6 @@
 // The databases a Searcher reads, opened one by one so that a shard that is
-// down can be named, and left out when partial results are allowed.
+// down can be named, read from another of its replicas, or left out when
+// partial results are allowed.
 #ifndef QUARRY_LIB_SEARCH_SHARD_GROUP_H_
 #define QUARRY_LIB_SEARCH_SHARD_GROUP_H_
 
@@ -12,15 +13,19 @@
 
 #include "lib/index/stub_file.h"
 #include "quarry/search/open_options.h"
+#include "quarry/search/searcher.h"
 
 namespace quarry::detail {
 
 class ShardGroup {
  public:
-  // Opens every shard `paths` name (see resolve_shards). Throws
-  // IndexNotFoundError, IndexError naming the shard that cannot be opened
-  // (with options.allow_partial: only when none can), IndexError when the
-  // shards were analyzed in different languages, ConfigError for no paths.
+  // Opens every shard `paths` name (see resolve_replicas), each from one of
+  // its replicas: the searchers of a process start at successive ones, and
+  // a replica that cannot be opened gives way to the shard's next. Throws
+  // IndexNotFoundError, IndexError naming the shard none of whose replicas
+  // can be opened (with options.allow_partial: only when no shard can),
+  // IndexError when the shards were analyzed in different languages,
+  // ConfigError for no paths.
   ShardGroup(const std::vector<std::string>& paths, const OpenOptions& options);
 
   // The shards holding articles, searched as one.
@@ -51,13 +56,19 @@ class ShardGroup {
   // Xapian does not tell. Throws Xapian::Error.
   std::string revision() const;
 
-  // After a Xapian::Error escaped a read: asks each shard whether it still
-  // answers. With allow_partial, leaves out those that do not, with a
-  // warning each, and returns true so that the read can be retried;
-  // without, throws IndexError naming the first. Returns false when every
-  // shard answers (the error was not a shard's). Throws IndexError when no
-  // shard is left.
-  bool drop_failed_shards();
+  // After a Xapian::Error escaped a read: asks each shard whether the
+  // replica it is read from still answers, and reads those that do not from
+  // their next replica that opens. A shard none of whose replicas answers
+  // is, with allow_partial, left out with a warning; without, an IndexError
+  // naming it (and it stays, to be tried again by the next read). Returns
+  // true when the read can be retried, false when every shard answers (the
+  // error was not a shard's). Throws IndexError when no shard is left.
+  bool fail_over();
+
+  // Each shard holding articles, those left out included, and its
+  // replicas: which is read, and whether each answers (those not read are
+  // opened to ask).
+  std::vector<ShardStats> replica_stats();
 
   struct Folder {
     std::string path;
@@ -76,6 +87,8 @@ class ShardGroup {
   // by name.
   std::vector<Folder> folders() const;
   std::size_t shard_count() const;
+  // The replicas of every shard searched, lexicons included.
+  std::size_t replica_count() const;
   // Whether some database is read over the network, where every read is a
   // round trip.
   bool any_remote() const;
@@ -92,14 +105,20 @@ class ShardGroup {
   static FolderStamp stamp_of(const ShardLocation& location);
 
   struct Shard {
-    ShardLocation location;
+    std::vector<ShardLocation> replicas;  // the shard's stub line, then its "#replica" lines
+    std::size_t current = 0;              // the replica db reads
+    const ShardLocation& location() const { return replicas[current]; }
     bool lexicon = false;  // a shard set's lexicon
     bool in_set = false;   // a shard of a shard set, whose words its lexicon holds
     Xapian::Database db;
     FolderStamp stamp;  // as it was when db was opened or last reopened
   };
 
-  void open(const ShardLocation& location, bool named_by_stub);
+  void open(const std::vector<ShardLocation>& replicas, std::size_t first, bool named_by_stub);
+  // Reads `shard` from the first of its replicas, in turn from `first`,
+  // that opens and is analyzed as the others; false when none does, with
+  // each one's error in `errors`.
+  bool open_replica(Shard& shard, std::size_t first, std::vector<std::string>* errors) const;
   enum class Renewal { kSame, kReplaced, kPending };
   // Opens `shard`'s folder afresh when another now has its path
   // (kReplaced); kPending when a new one cannot be opened yet, kSame when
@@ -111,6 +130,9 @@ class ShardGroup {
   OpenOptions options_;
   std::string label_;
   std::vector<Shard> shards_;
+  // The shards left out, with allow_partial, as none of their replicas
+  // answered.
+  std::vector<std::vector<ShardLocation>> left_out_;
   std::vector<std::string> warnings_;
   std::string first_failure_;
   std::string language_;

@@ -26,6 +26,23 @@ class SearchCore;
 SearchCore& core_of(Searcher& searcher);
 }  // namespace detail
 
+// One copy of a shard, as IndexStats found it.
+struct ReplicaStats {
+  std::string name;       // as the stub file names it: "remote HOST:PORT", a folder
+  bool searched = false;  // the copy searches read this shard from
+  bool answers = false;   // whether it answered when the stats were read
+  // The revision (commit) it holds, when it answers and Xapian tells: of a
+  // local folder only, as Xapian's remote protocol does not carry it.
+  std::optional<std::uint64_t> revision;
+  std::string error;  // why it does not answer
+};
+
+// A shard and its copies (see Searcher): the first is the one its stub line
+// names, the others its "#replica" lines'.
+struct ShardStats {
+  std::vector<ReplicaStats> replicas;
+};
+
 struct IndexStats {
   std::size_t articles = 0;
   std::size_t distinct_words = 0;
@@ -39,6 +56,9 @@ struct IndexStats {
   std::string last_update;        // local time of the last commit, "YYYY-MM-DD HH:MM"
   std::size_t shards = 1;         // databases searched together
   std::size_t remote_shards = 0;  // of which remote: bytes_on_disk counts local ones only
+  // Every shard holding articles, in order, those left out included, with
+  // the copies each has: each copy is asked whether it answers.
+  std::vector<ShardStats> shard_replicas;
 };
 
 // An index open for searching: one database, or shards searched as one.
@@ -55,6 +75,15 @@ struct IndexStats {
 // suggestions, synonyms, wildcards and completions come from a shard set's
 // lexicon when it has one (the remote protocol carries neither), else from
 // its shards.
+//
+// A shard may have replicas, copies kept current elsewhere (by Xapian's
+// replication), named in the stub file by "#replica LINE" lines after the
+// shard's own line. A searcher reads each shard from one of its copies, the
+// searchers of a process (and processes) starting at different ones to share
+// the load; when that copy cannot be opened, or refuses, times out or fails
+// during a search, the search goes on with the shard's next copy, and the
+// caller sees the same answer and no warning. Only a shard none of whose
+// copies answers is an error, or, with allow_partial, left out.
 class Searcher {
  public:
   // Throws IndexNotFoundError when `db_path` holds no index, IndexError when
@@ -74,9 +103,10 @@ class Searcher {
   // options ask for. Throws QueryError for a query that cannot be parsed
   // (with ParseMode::kStrict), UnknownArticleError for options.like naming
   // no article, IndexError when the index cannot be read.
-  // A shard that fails during the search is an IndexError naming it; with
-  // allow_partial it is left out of this and later searches instead, with a
-  // warning in each result.
+  // A shard that fails during the search is read from its next replica; one
+  // none of whose replicas answers is an IndexError naming it, or, with
+  // allow_partial, left out of this and later searches, with a warning in
+  // each result.
   SearchResult search(std::string_view query, const SearchOptions& options = {});
 
   // How many articles match `query`, counted exactly with no limit, and
@@ -92,6 +122,8 @@ class Searcher {
   // (Analyzer::in_typed_case: "Bla" → "Blair", "MANCH" → "MANCHESTER").
   std::vector<std::string> complete(std::string_view prefix, std::size_t limit);
 
+  // Asks every copy of every shard whether it answers (each one not
+  // searched is opened for it, within the timeouts of OpenOptions).
   IndexStats stats();
   // A string that changes whenever the index as last committed does (a
   // commit to any shard, a shard rebuilt or left out), for keeping answers
