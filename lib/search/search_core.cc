@@ -213,7 +213,11 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
   const bool local = !shards_.any_remote();
   const Deadline& deadline = context.deadline;
   enquire.set_query(deadline_bounded(scored_query(parsed, options), deadline, local));
-  if (deadline.limited()) enquire.set_time_limit(deadline.seconds_left());
+  // Xapian's own time limit only where the deadline's posting source cannot
+  // go (a remote shard): its timer's callback runs on a thread of its own
+  // and may write to the match's stack after get_mset has returned, which
+  // crashed searches with short limits.
+  if (deadline.limited() && !local) enquire.set_time_limit(deadline.seconds_left());
   enquire.set_weighting_scheme(*weight);
   const bool counted_by_module =
       std::any_of(modules_.begin(), modules_.end(),
