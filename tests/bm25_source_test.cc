@@ -265,5 +265,66 @@ TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
   }
 }
 
+// A live index commits every second: the table is kept across commits
+// that only add articles, scoring with the average length of now, and read
+// again once one article is replaced in place.
+TEST(Bm25SourceSearcher, ATableKeptAcrossCommitsThatAddScoresAsXapianDoes) {
+  std::mt19937 random(11);
+  const std::vector<std::string> words = make_vocabulary(50, random);
+  TempDir dir;
+  std::vector<Article> articles = make_articles(words, 200, random);
+  testing::index_articles(dir, articles);
+  Searcher searcher(testing::index_path(dir));
+  const std::string query = words[0] + " " + words[2] + " " + words[5];
+  auto native_scores = [&]() {
+    Xapian::Database db(testing::index_path(dir));
+    const detail::QueryParser parser(searcher.analyzer(), {}, &db);
+    Xapian::Enquire enquire(db);
+    enquire.set_weighting_scheme(Xapian::BM25Weight(1.5, 0, 1, 0.6, 0.5));
+    enquire.set_query(parser.parse(query).query);
+    std::vector<double> out;
+    const Xapian::MSet mset = enquire.get_mset(0, 20);
+    for (auto it = mset.begin(); it != mset.end(); ++it) out.push_back(it.get_weight());
+    return out;
+  };
+  auto expect_native = [&](const std::string& step) {
+    std::vector<double> got;
+    for (const Hit& hit : searcher
+                              .search(query,
+                                      [] {
+                                        SearchOptions options;
+                                        options.limit = 20;
+                                        return options;
+                                      }())
+                              .hits) {
+      got.push_back(hit.score);
+    }
+    const std::vector<double> want = native_scores();
+    ASSERT_EQ(got.size(), want.size()) << step;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      EXPECT_NEAR(got[i], want[i], 1e-12 * want[i]) << step << ", hit " << i;
+    }
+  };
+  expect_native("first");
+  expect_native("with the table read");
+  // Long new articles move the average length.
+  std::vector<Article> added = make_articles(words, 60, random);
+  for (Article& article : added) {
+    article.id += "-added";
+    article.body += " " + article.body + " " + article.body;
+  }
+  articles.insert(articles.end(), added.begin(), added.end());
+  testing::index_articles(dir, articles);
+  expect_native("after articles were added");
+  // One article holding the query's words made much longer, in place.
+  for (Article& article : articles) {
+    if (article.body.find(words[0]) == std::string::npos) continue;
+    for (int i = 0; i < 20; ++i) article.body += " " + words[(i * 7) % words.size()];
+    break;
+  }
+  testing::index_articles(dir, articles);
+  expect_native("after an article was replaced");
+}
+
 }  // namespace
 }  // namespace quarry

@@ -3,7 +3,9 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <thread>
 #include <unordered_set>
@@ -122,7 +124,12 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
     add_words(db_, words);
     Xapian::docid docid = db_.replace_document(term, doc);
     upserted_.insert(docid);
-    return exists ? Upsert::kUpdated : Upsert::kAdded;
+    if (!exists) return Upsert::kAdded;
+    const std::string replaced = db_.get_metadata(kReplacedKey);
+    std::uint64_t count = 0;
+    std::from_chars(replaced.data(), replaced.data() + replaced.size(), count);
+    db_.set_metadata(kReplacedKey, std::to_string(count + 1));
+    return Upsert::kUpdated;
   } catch (const Xapian::Error& error) {
     throw index_error("index " + path_, error);
   }

@@ -126,6 +126,10 @@ inline constexpr char kUnlinkedKeyPrefix[] = "quarry.unlinked.";
 // run through does, rather than the articles it adds as an update would;
 // removed with that link's commit. In the first database.
 inline constexpr char kLinkWholeKey[] = "quarry.link_whole";
+// How many articles were ever replaced in place (an article's text changed
+// under its id): a reader's table of document lengths stays true while this
+// does not change, as articles added are new documents. In each database.
+inline constexpr char kReplacedKey[] = "quarry.replaced";
 // The notes callers keep in the index (IndexWriter::set_note), by their
 // name after this prefix; in the first database.
 inline constexpr char kNoteKeyPrefix[] = "quarry.note.";

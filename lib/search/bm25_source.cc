@@ -168,7 +168,9 @@ void Bm25WordsSource::init(const Xapian::Database& db) {
 // The candidate's norm when the table holds it.
 std::optional<double> Bm25WordsSource::known_norm(Xapian::docid did) const {
   if (!norms_) return std::nullopt;
-  return (*norms_)[did];
+  const std::optional<Xapian::termcount> length = (*norms_)[did];
+  if (!length) return std::nullopt;
+  return length_norm(*length, len_factor_, parameters_);
 }
 
 // A word's weight in a document of that norm, as BM25Weight::get_sumpart().
@@ -299,11 +301,10 @@ Xapian::Query bag_of_words(const Xapian::Query& query, const Bm25Parameters& par
 }  // namespace
 
 LengthNorms::LengthNorms(const Xapian::Database& db, const Bm25Parameters& parameters)
-    : parameters_(parameters), norms_(db.get_lastdocid() + 1, -1) {
-  const double factor = len_factor(db, parameters);
+    : parameters_(parameters), lengths_(db.get_lastdocid() + 1, kNone) {
   const auto end = db.postlist_end("");
   for (auto it = db.postlist_begin(""); it != end; ++it) {
-    if (*it < norms_.size()) norms_[*it] = length_norm(it.get_doclength(), factor, parameters);
+    if (*it < lengths_.size()) lengths_[*it] = it.get_doclength();
   }
 }
 

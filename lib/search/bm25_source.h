@@ -35,24 +35,26 @@ struct Bm25Parameters {
 // as Xapian's BM25Weight (no k2 part); nothing otherwise.
 std::optional<Bm25Parameters> bm25_parameters(const RankingConfig& ranking);
 
-// What each document's length makes of a word's weight, k1 * (normlen * b +
-// 1 - b), for every document of one database, read once: a batch or a
-// prompt scores hundreds of thousands of them per query.
+// Every document's length, for one database, read once: a batch or a
+// prompt scores hundreds of thousands of them per query. Lengths rather
+// than what BM25 makes of them, which moves with the average length at
+// each commit: the table stays true as articles are added (those added
+// after it was read are read from the index), until one is replaced in
+// place (see kReplacedKey).
 class LengthNorms {
  public:
   LengthNorms(const Xapian::Database& db, const Bm25Parameters& parameters);
-
   const Bm25Parameters& parameters() const { return parameters_; }
-
   // Nothing for a document added after the table was read.
-  std::optional<double> operator[](Xapian::docid did) const {
-    if (did >= norms_.size() || norms_[did] < 0) return std::nullopt;
-    return norms_[did];
+  std::optional<Xapian::termcount> operator[](Xapian::docid did) const {
+    if (did >= lengths_.size() || lengths_[did] == kNone) return std::nullopt;
+    return lengths_[did];
   }
 
  private:
+  static constexpr Xapian::termcount kNone = static_cast<Xapian::termcount>(-1);
   Bm25Parameters parameters_;
-  std::vector<double> norms_;  // -1 where no document is
+  std::vector<Xapian::termcount> lengths_;  // kNone where no document is
 };
 
 // `query` with its bag of plain words (an OR of terms only, or one term, at

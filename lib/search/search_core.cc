@@ -77,6 +77,12 @@ void SearchCore::forget_index() {
   }
 }
 
+std::string SearchCore::lengths_stamp() {
+  Xapian::Database& db = shards_.articles();
+  if (db.size() != 1 || shards_.any_remote()) return "";
+  return db.get_uuid() + ':' + db.get_metadata(kReplacedKey);
+}
+
 const Analyzer& SearchCore::analyzer_of(const std::string& language) {
   return language.empty() ? analyzers_.main() : analyzers_.of(language);
 }
@@ -185,6 +191,7 @@ Xapian::Query SearchCore::scored_query(const ParsedQuery& parsed, const SearchOp
   if (!bm25 || !one_local_database) return parsed.query;
   if (norms_ && norms_->parameters() != *bm25) norms_.reset();
   if (!norms_ && searches_++ > 0) {
+    norms_stamp_ = lengths_stamp();
     norms_ = std::make_shared<const LengthNorms>(shards_.articles(), *bm25);
   }
   return with_bm25_sources(parsed.query, *bm25, norms_);

@@ -77,6 +77,10 @@ class SearchCore {
   SearchResult run(const ParsedQuery& parsed, std::string_view query, const SearchContext& context);
   Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
   void forget_index();
+  // What tells whether the lengths of the documents held so far may have
+  // changed: the database and how many articles were replaced in place in
+  // it. Empty unless the index is one local database.
+  std::string lengths_stamp();
 
   ShardGroup shards_;
   LanguageAnalyzers analyzers_;
@@ -87,6 +91,9 @@ class SearchCore {
   // bm25_source.h): read when a second search shows that more will follow,
   // and dropped when the index changes.
   std::shared_ptr<const LengthNorms> norms_;
+  // The state of the index the table's lengths are true of (lengths_stamp):
+  // the table is kept across commits that only add articles.
+  std::string norms_stamp_;
   std::size_t searches_ = 0;
   // Made again when a shard changes, as a rebuilt index has a new
   // dictionary.
@@ -107,7 +114,13 @@ auto SearchCore::with_shards(Read read) -> decltype(read()) {
   std::size_t failovers = 0;
   for (int attempt = 1;; ++attempt) {
     try {
-      if (shards_.reopen()) forget_index();
+      if (shards_.reopen()) {
+        // A commit that only added articles leaves the lengths read true.
+        std::shared_ptr<const LengthNorms> kept = std::move(norms_);
+        forget_index();
+        const std::string stamp = kept ? lengths_stamp() : "";
+        if (!stamp.empty() && stamp == norms_stamp_) norms_ = std::move(kept);
+      }
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
       if (attempt == kMaxReopenAttempts) {
