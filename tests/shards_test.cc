@@ -531,8 +531,10 @@ class CuttingProxy {
         fds.push_back({link.server, POLLIN, 0});
       }
       if (poll(fds.data(), fds.size(), 20) <= 0) continue;
+      // A link accepted now was not polled: it is looked at next time.
+      const std::size_t polled = links_.size();
       if (fds[0].revents & POLLIN) accept_link();
-      for (std::size_t i = 0; i < links_.size(); ++i) {
+      for (std::size_t i = 0; i < polled; ++i) {
         Link& link = links_[i];
         if (link.client < 0) continue;
         if (fds[1 + 2 * i].revents & (POLLIN | POLLHUP | POLLERR)) forward(link, false);
