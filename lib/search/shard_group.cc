@@ -21,10 +21,21 @@ useconds_t milliseconds(double seconds) {
   return static_cast<useconds_t>(std::llround(seconds * 1000));
 }
 
+// Tries at opening a local database while a writer commits.
+constexpr int kOpenAttempts = 5;
+
 Xapian::Database open_location(const ShardLocation& location, const OpenOptions& options) {
   switch (location.kind) {
     case ShardLocation::Kind::kLocal:
-      return Xapian::Database(location.path);
+      // A writer that commits twice while the database is being opened
+      // discards the revision being read; opening again reads the new one.
+      for (int attempt = 1;; ++attempt) {
+        try {
+          return Xapian::Database(location.path);
+        } catch (const Xapian::DatabaseModifiedError&) {
+          if (attempt == kOpenAttempts) throw;
+        }
+      }
     case ShardLocation::Kind::kTcp:
       return Xapian::Remote::open(location.host, location.port, milliseconds(options.timeout),
                                   milliseconds(options.connect_timeout));
@@ -82,6 +93,17 @@ bool still_answers(Xapian::Database& db) {
   }
 }
 
+// Whether `db` is a database nobody has written to: no article and no
+// metadata. xapian-replicate leaves one in a replica's folder until the
+// first copy has arrived whole; Quarry never makes one, so searching it
+// would pass a whole shard over in silence.
+bool never_written(const Xapian::Database& db) {
+  return db.get_doccount() == 0 && db.metadata_keys_begin() == db.metadata_keys_end();
+}
+
+constexpr char kNeverWritten[] =
+    "an empty Xapian database, as a replica is until its first copy arrives";
+
 std::string join(const std::vector<std::string>& paths) {
   std::string joined;
   for (const std::string& path : paths) joined += (joined.empty() ? "" : ", ") + path;
@@ -134,6 +156,10 @@ bool ShardGroup::open_replica(Shard& shard, std::size_t first,
     const ShardLocation& replica = shard.replicas[i];
     try {
       Xapian::Database db = open_location(replica, options_);
+      if (never_written(db)) {
+        (*errors)[i] = kNeverWritten;
+        continue;
+      }
       // Before the shards' language is settled, settle_language checks it.
       const std::string language = db.get_metadata(kLanguageKey);
       if (!language_.empty() && !language.empty() && language != language_) {
@@ -167,6 +193,7 @@ void ShardGroup::open(const std::vector<ShardLocation>& replicas, std::size_t fi
       }
       throw index_error("index " + path, error);
     }
+    if (never_written(shard.db)) throw IndexError("index " + path + " is " + kNeverWritten);
     shard.stamp = stamp_of(replicas.front());
     shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
     shard.in_set = !shard.db.get_metadata(kShardKey).empty();
@@ -344,7 +371,9 @@ std::vector<ShardStats> ShardGroup::replica_stats() {
       } else {
         fresh = open_location(replica, options_);
       }
-      replica_stats.revision = revision_of(open ? *open : fresh, replica);
+      const Xapian::Database& db = open ? *open : fresh;
+      replica_stats.revision = revision_of(db, replica);
+      replica_stats.articles = db.get_doccount();
       replica_stats.answers = true;
     } catch (const Xapian::Error& error) {
       replica_stats.error = error.get_description();
