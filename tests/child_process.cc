@@ -278,4 +278,13 @@ std::string ChildProcess::out() const { return read_file(out_path_); }
 
 std::string ChildProcess::err() const { return err_pipe_ >= 0 ? held_err_ : read_file(err_path_); }
 
+bool listens_soon(unsigned port, ChildProcess& server) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (std::chrono::steady_clock::now() < deadline && server.running()) {
+    if (accepts_connections(port)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
 }  // namespace quarry::testing

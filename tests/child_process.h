@@ -117,6 +117,9 @@ class ChildProcess {
   std::string held_err_;
 };
 
+// Whether `server` listens on loopback `port` within a minute, while it runs.
+bool listens_soon(unsigned port, ChildProcess& server);
+
 }  // namespace quarry::testing
 
 #endif  // QUARRY_TESTS_CHILD_PROCESS_H_

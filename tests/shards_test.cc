@@ -986,16 +986,6 @@ RunResult run_tool(const std::string& name, const std::vector<std::string>& args
   return result;
 }
 
-// Until something listens on `port`, for at most a minute.
-bool listens_soon(unsigned port, ChildProcess& server) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
-  while (std::chrono::steady_clock::now() < deadline && server.running()) {
-    if (accepts_connections(port)) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return false;
-}
-
 std::vector<Article> later_news(const std::string& prefix, std::size_t count) {
   std::vector<Article> articles;
   for (std::size_t n = 0; n < count; ++n) {
