@@ -166,8 +166,10 @@ std::string stats_json(const IndexStats& stats) {
       Json entry = {{"name", replica.name},
                     {"searched", replica.searched},
                     {"answers", replica.answers},
-                    {"revision", nullptr}};
+                    {"revision", nullptr},
+                    {"articles", nullptr}};
       if (replica.revision) entry["revision"] = *replica.revision;
+      if (replica.articles) entry["articles"] = *replica.articles;
       if (!replica.error.empty()) entry["error"] = replica.error;
       replicas.push_back(std::move(entry));
     }

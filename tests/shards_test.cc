@@ -839,25 +839,36 @@ TEST(Replicas, StatsShowEachReplicaWhetherItAnswersAndItsRevision) {
   const fs::path copy = dir / "shard-1-copy";
   fs::copy(shard_path(set, 1), copy, fs::copy_options::recursive);
   const std::string gone = "remote 127.0.0.1:" + std::to_string(free_loopback_port());
+  const TcpServer served({shard_path(set, 0)});
   write_file(dir / "stats.stub", "auto " + lexicon_path(set) + "\nauto " + shard_path(set, 0) +
-                                     "\n#replica " + gone + "\nauto " + shard_path(set, 1) +
-                                     "\n#replica auto " + copy.string() + "\n");
+                                     "\n#replica " + gone + "\n#replica " + served.stub_line() +
+                                     "\nauto " + shard_path(set, 1) + "\n#replica auto " +
+                                     copy.string() + "\n");
   Searcher searcher(std::vector<std::string>{(dir / "stats.stub").string()});
   // As /api/stats shows them.
   const json stats = json::parse(stats_json(searcher.stats()));
   const json& shards = stats.at("shard_replicas");
   ASSERT_EQ(shards.size(), 2u) << stats.dump();
   const json& first = shards[0].at("replicas");
-  ASSERT_EQ(first.size(), 2u);
+  ASSERT_EQ(first.size(), 3u);
+  const Xapian::Database shard0(shard_path(set, 0));
   EXPECT_EQ(first[0].at("name"), shard_path(set, 0));
   EXPECT_TRUE(first[0].at("answers"));
-  EXPECT_TRUE(first[0].at("searched")) << "the copy that answers serves the shard";
-  EXPECT_EQ(first[0].at("revision"), Xapian::Database(shard_path(set, 0)).get_revision());
+  EXPECT_NE(first[0].at("searched").get<bool>(), first[2].at("searched").get<bool>())
+      << "one of the copies that answer serves the shard";
+  EXPECT_EQ(first[0].at("revision"), shard0.get_revision());
+  EXPECT_EQ(first[0].at("articles"), shard0.get_doccount());
   EXPECT_EQ(first[1].at("name"), gone);
   EXPECT_FALSE(first[1].at("answers"));
   EXPECT_FALSE(first[1].at("searched"));
   EXPECT_TRUE(first[1].at("revision").is_null());
+  EXPECT_TRUE(first[1].at("articles").is_null());
   EXPECT_NE(first[1].at("error").get<std::string>().find("Connection refused"), std::string::npos);
+  // A remote copy tells how many articles it holds, not its revision.
+  EXPECT_EQ(first[2].at("name"), served.stub_line());
+  EXPECT_TRUE(first[2].at("answers"));
+  EXPECT_TRUE(first[2].at("revision").is_null());
+  EXPECT_EQ(first[2].at("articles"), shard0.get_doccount());
   const json& second = shards[1].at("replicas");
   ASSERT_EQ(second.size(), 2u);
   EXPECT_EQ(second[1].at("name"), copy.string());

@@ -34,6 +34,9 @@ struct ReplicaStats {
   // The revision (commit) it holds, when it answers and Xapian tells: of a
   // local folder only, as Xapian's remote protocol does not carry it.
   std::optional<std::uint64_t> revision;
+  // How many articles it holds, when it answers: beside the others', how
+  // far a remote copy lags.
+  std::optional<std::uint64_t> articles;
   std::string error;  // why it does not answer
 };
 
