@@ -40,16 +40,7 @@ namespace fs = std::filesystem;
 // the server sent, so that a first pass can tell how long an update is.
 class HoldingProxy {
  public:
-  explicit HoldingProxy(unsigned target) : target_(target) {
-    listen_fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address = loopback(0);
-    socklen_t size = sizeof address;
-    if (listen_fd_ < 0 || bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
-        getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &size) != 0 ||
-        listen(listen_fd_, 4) != 0) {
-      throw std::runtime_error("cannot listen on loopback");
-    }
-    port_ = ntohs(address.sin_port);
+  explicit HoldingProxy(unsigned target) : target_(target), listen_fd_(listen_on_loopback(&port_)) {
     thread_ = std::thread([this] { run(); });
   }
   ~HoldingProxy() {
@@ -145,8 +136,8 @@ class HoldingProxy {
   }
 
   unsigned target_;
+  unsigned port_ = 0;  // before listen_fd_, which sets it
   int listen_fd_ = -1;
-  unsigned port_ = 0;
   int client_ = -1, server_ = -1;  // the proxy's thread's alone
   char buffer_[65536];
   std::atomic<bool> stop_{false};
@@ -321,13 +312,21 @@ SearchOptions every_hit() {
   return options;
 }
 
-TEST(Replication, AReplicaKilledInTheMiddleOfItsFirstCopyIsNeverServed) {
-  TempDir dir;
-  Master master(dir);
-  master.add(harbour_news("first-", 200));
-  ASSERT_TRUE(master.serves());
-  const fs::path replica = dir.path() / "replica";
+// A master of 200 articles served to replicas, and where the test's replica
+// goes.
+class Replication : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    master.add(harbour_news("first-", 200));
+    ASSERT_TRUE(master.serves());
+  }
 
+  TempDir dir;
+  Master master{dir};
+  const fs::path replica = dir.path() / "replica";
+};
+
+TEST_F(Replication, AReplicaKilledInTheMiddleOfItsFirstCopyIsNeverServed) {
   std::string output;
   const std::size_t whole = bytes_of_update(master, replica, dir, &output);
   ASSERT_NE(output.find("Update complete: 1 copies"), std::string::npos) << output;
@@ -364,12 +363,7 @@ TEST(Replication, AReplicaKilledInTheMiddleOfItsFirstCopyIsNeverServed) {
   EXPECT_TRUE(checks_out(replica));
 }
 
-TEST(Replication, AReplicaKilledInTheMiddleOfAChangeAnswersAsBeforeIt) {
-  TempDir dir;
-  Master master(dir);
-  master.add(harbour_news("first-", 200));
-  ASSERT_TRUE(master.serves());
-  const fs::path replica = dir.path() / "replica";
+TEST_F(Replication, AReplicaKilledInTheMiddleOfAChangeAnswersAsBeforeIt) {
   update(master.port(), replica.string());
   const Xapian::rev before = Xapian::Database(replica.string()).get_revision();
   ASSERT_EQ(before, master.revision());

@@ -480,18 +480,7 @@ TEST(ShardSet, HungShardTimesOut) {
 // connection in the middle of one: a replica that dies during a query.
 class CuttingProxy {
  public:
-  explicit CuttingProxy(unsigned target) : target_(target) {
-    listen_fd_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t size = sizeof address;
-    if (listen_fd_ < 0 || bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), size) != 0 ||
-        getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &size) != 0 ||
-        listen(listen_fd_, 16) != 0) {
-      throw std::runtime_error("cannot listen on loopback");
-    }
-    port_ = ntohs(address.sin_port);
+  explicit CuttingProxy(unsigned target) : target_(target), listen_fd_(listen_on_loopback(&port_)) {
     thread_ = std::thread([this] { run(); });
   }
   ~CuttingProxy() {
@@ -628,8 +617,8 @@ class CuttingProxy {
   }
 
   unsigned target_;
+  unsigned port_ = 0;  // before listen_fd_, which sets it
   int listen_fd_ = -1;
-  unsigned port_ = 0;
   std::vector<Link> links_;  // the proxy's thread's alone
   std::atomic<bool> stop_{false};
   std::atomic<std::size_t> messages_{0};

@@ -493,10 +493,16 @@ void TcpServer::stop() {
   pid_ = -1;
 }
 
-SilentListener::SilentListener() {
-  fd_ = bind_any_loopback_port(&port_);
-  if (fd_ < 0 || listen(fd_, 16) != 0) throw std::runtime_error("cannot listen on loopback");
+int listen_on_loopback(unsigned* port) {
+  const int fd = bind_any_loopback_port(port);
+  if (fd < 0 || listen(fd, 16) != 0) {
+    if (fd >= 0) close(fd);
+    throw std::runtime_error("cannot listen on loopback");
+  }
+  return fd;
 }
+
+SilentListener::SilentListener() : fd_(listen_on_loopback(&port_)) {}
 
 SilentListener::~SilentListener() { close(fd_); }
 

@@ -224,6 +224,10 @@ class TcpServer {
   unsigned port_ = 0;
 };
 
+// A socket listening on a loopback port the system picks, which it stores
+// in `port`. Throws std::runtime_error when it cannot.
+int listen_on_loopback(unsigned* port);
+
 // A loopback port that accepts connections (the kernel does) but never
 // answers, as a shard that hangs would.
 class SilentListener {
@@ -236,8 +240,8 @@ class SilentListener {
   unsigned port() const { return port_; }
 
  private:
+  unsigned port_ = 0;  // before fd_, which sets it
   int fd_ = -1;
-  unsigned port_ = 0;
 };
 
 // The code points of valid UTF-8 text, in which the API's highlight
