@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -381,6 +382,61 @@ def disk_bytes(path, folders=False):
     if folders:
         return path.stat().st_blocks * 512 + sum(e.stat().st_blocks * 512 for e in entries)
     return sum(e.stat().st_blocks * 512 for e in entries if e.is_file())
+
+
+# --- wrk, the HTTP load generator. --------------------------------------------
+
+
+def wrk_script(queries, folder):
+    """Writes FOLDER/queries.lua, a wrk script whose requests are GET
+    /api/search?n=10&q=… of the queries in turn, each thread from its own place
+    in the list, and returns its path."""
+    paths = ["/api/search?n=10&q=" + urllib.parse.quote(q, safe="") for q in queries]
+    lua = "paths = {\n" + "".join(f'  "{p}",\n' for p in paths) + "}\n"
+    lua += """
+local counter = 0
+function setup(thread)
+  thread:set("start", counter * 397)
+  counter = counter + 1
+end
+function init(args)
+  at = start
+end
+function request()
+  at = at % #paths + 1
+  return wrk.format("GET", paths[at])
+end
+"""
+    path = Path(folder) / "queries.lua"
+    path.write_text(lua)
+    return path
+
+
+def parse_wrk(output):
+    """What wrk --latency printed: requests (count and per second), latency
+    p50, p99 and max in ms, non-2xx (or 3xx) answers and socket errors (connect,
+    read, write and timeout added up)."""
+    def number(pattern, default=0.0):
+        match = re.search(pattern, output)
+        return float(match.group(1)) if match else default
+
+    def ms(text):
+        value, unit = re.match(r"([\d.]+)(us|ms|s|m)", text).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
+
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)", output, re.M))
+    summary = re.search(r"^\s+Latency\s+\S+\s+\S+\s+(\S+)", output, re.M)
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)",
+                       output)
+    return {
+        "requests": int(number(r"(\d+) requests in ")),
+        "rps": number(r"Requests/sec:\s+([\d.]+)"),
+        "p50": ms(latency["50"]),
+        "p99": ms(latency["99"]),
+        "max": ms(summary.group(1)) if summary else float("nan"),
+        "non2xx": int(number(r"Non-2xx or 3xx responses: (\d+)")),
+        "socket_errors": sum(int(n) for n in errors.groups()) if errors else 0,
+    }
 
 
 # --- The machine. -------------------------------------------------------------
