@@ -5,64 +5,21 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <string_view>
 
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
 #include "lib/index/schema.h"
+#include "lib/search/replica_opening.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {
 
-useconds_t milliseconds(double seconds) {
-  return static_cast<useconds_t>(std::llround(seconds * 1000));
-}
-
-// Tries at opening a local database while a writer commits.
-constexpr int kOpenAttempts = 5;
-
-Xapian::Database open_location(const ShardLocation& location, const OpenOptions& options) {
-  switch (location.kind) {
-    case ShardLocation::Kind::kLocal:
-      // A writer that commits twice while the database is being opened
-      // discards the revision being read; opening again reads the new one.
-      for (int attempt = 1;; ++attempt) {
-        try {
-          return Xapian::Database(location.path);
-        } catch (const Xapian::DatabaseModifiedError&) {
-          if (attempt == kOpenAttempts) throw;
-        }
-      }
-    case ShardLocation::Kind::kTcp:
-      return Xapian::Remote::open(location.host, location.port, milliseconds(options.timeout),
-                                  milliseconds(options.connect_timeout));
-    case ShardLocation::Kind::kProgram:
-      return Xapian::Remote::open(location.path, location.args, milliseconds(options.timeout));
-  }
-  throw IndexError("shard " + location.name() + ": unknown kind");
-}
-
 std::uint64_t change_time(const struct stat& status) {
   return static_cast<std::uint64_t>(status.st_ctim.tv_sec) * 1000000000u +
          static_cast<std::uint64_t>(status.st_ctim.tv_nsec);
-}
-
-// "shard remote 127.0.0.1:5001 is unreachable: …", "shard /srv/i/shard-1
-// cannot be opened: …"; for a shard with replicas, "shard remote A or
-// remote B is unreachable: remote A: …; remote B: …".
-std::string shard_failure(const std::vector<ShardLocation>& replicas,
-                          const std::vector<std::string>& errors) {
-  const bool remote = std::any_of(replicas.begin(), replicas.end(),
-                                  [](const ShardLocation& replica) { return replica.remote(); });
-  std::string names, reasons;
-  for (std::size_t i = 0; i < replicas.size(); ++i) {
-    names += (i ? " or " : "") + replicas[i].name();
-    reasons += (i ? "; " : "") + (replicas.size() > 1 ? replicas[i].name() + ": " : "") + errors[i];
-  }
-  return "shard " + names + (remote ? " is unreachable: " : " cannot be opened: ") + reasons;
 }
 
 // Where each searcher starts among a shard's replicas: the next one for
@@ -72,37 +29,6 @@ std::size_t next_first_replica() {
   static std::atomic<std::size_t> next{static_cast<std::size_t>(::getpid())};
   return next++;
 }
-
-// The revision the replica `db` holds, which Xapian tells of a local
-// database only.
-std::optional<std::uint64_t> revision_of(const Xapian::Database& db,
-                                         const ShardLocation& location) {
-  if (location.remote()) return std::nullopt;
-  return db.get_revision();
-}
-
-// Whether `db` answers: a remote one is asked over its connection. Its
-// error is not kept, as the caller tries the shard's replicas afresh.
-bool still_answers(Xapian::Database& db) {
-  try {
-    db.reopen();
-    db.keep_alive();
-    return true;
-  } catch (const Xapian::Error&) {
-    return false;
-  }
-}
-
-// Whether `db` is a database nobody has written to: no article and no
-// metadata. xapian-replicate leaves one in a replica's folder until the
-// first copy has arrived whole; Quarry never makes one, so searching it
-// would pass a whole shard over in silence.
-bool never_written(const Xapian::Database& db) {
-  return db.get_doccount() == 0 && db.metadata_keys_begin() == db.metadata_keys_end();
-}
-
-constexpr char kNeverWritten[] =
-    "an empty Xapian database, as a replica is until its first copy arrives";
 
 std::string join(const std::vector<std::string>& paths) {
   std::string joined;
