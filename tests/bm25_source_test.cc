@@ -216,6 +216,22 @@ TEST_F(Bm25SourceTest, OnlyBm25WithoutK2IsTaken) {
   EXPECT_FALSE(detail::bm25_parameters(RankingConfig{"tfidf", {}}).has_value());
 }
 
+// The top `limit` scores of Xapian's own BM25 with Quarry's default
+// parameters for `query`, read as `searcher` reads it, on the index at
+// `db_path` as it is now.
+std::vector<double> native_scores(const std::string& db_path, const Searcher& searcher,
+                                  const std::string& query, Xapian::doccount limit) {
+  Xapian::Database db(db_path);
+  const detail::QueryParser parser(searcher.analyzer(), {}, &db);
+  Xapian::Enquire enquire(db);
+  enquire.set_weighting_scheme(Xapian::BM25Weight(1.5, 0, 1, 0.6, 0.5));
+  enquire.set_query(parser.parse(query).query);
+  std::vector<double> scores;
+  const Xapian::MSet mset = enquire.get_mset(0, limit);
+  for (auto it = mset.begin(); it != mset.end(); ++it) scores.push_back(it.get_weight());
+  return scores;
+}
+
 // A session reads the table at its second search; it must not keep
 // scoring with lengths of articles that have since changed.
 TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
@@ -227,29 +243,17 @@ TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
   Searcher searcher(testing::index_path(dir));
   const std::string query = words[0] + " " + words[1] + " " + words[7];
 
-  // Xapian's own BM25 with Quarry's default parameters, on the index as it
-  // is now.
-  auto native_scores = [&]() {
-    Xapian::Database db(testing::index_path(dir));
-    const detail::QueryParser parser(searcher.analyzer(), {}, &db);
-    Xapian::Enquire enquire(db);
-    enquire.set_weighting_scheme(Xapian::BM25Weight(1.5, 0, 1, 0.6, 0.5));
-    enquire.set_query(parser.parse(query).query);
-    std::vector<double> out;
-    const Xapian::MSet mset = enquire.get_mset(0, 10);
-    for (auto it = mset.begin(); it != mset.end(); ++it) out.push_back(it.get_weight());
-    return out;
+  // `searches` searches in a row, each scoring as Xapian does.
+  auto expect_native = [&](int searches) {
+    for (int search = 0; search < searches; ++search) {
+      std::vector<double> got;
+      for (const Hit& hit : searcher.search(query).hits) got.push_back(hit.score);
+      const std::vector<double> want = native_scores(testing::index_path(dir), searcher, query, 10);
+      ASSERT_EQ(got.size(), want.size());
+      for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-12 * want[i]);
+    }
   };
-  auto scores = [&]() {
-    std::vector<double> out;
-    for (const Hit& hit : searcher.search(query).hits) out.push_back(hit.score);
-    return out;
-  };
-  for (int search = 0; search < 3; ++search) {
-    const std::vector<double> got = scores(), want = native_scores();
-    ASSERT_EQ(got.size(), want.size());
-    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-12 * want[i]);
-  }
+  expect_native(3);
   // Every article rewritten longer, and new ones: lengths and the average
   // change.
   for (Article& article : articles) article.body += article.body + words[0];
@@ -258,11 +262,7 @@ TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
     articles.push_back(article);
   }
   testing::index_articles(dir, articles);
-  for (int search = 0; search < 2; ++search) {
-    const std::vector<double> got = scores(), want = native_scores();
-    ASSERT_EQ(got.size(), want.size());
-    for (std::size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 1e-12 * want[i]);
-  }
+  expect_native(2);
 }
 
 // A live index commits every second: the table is kept across commits
@@ -276,17 +276,6 @@ TEST(Bm25SourceSearcher, ATableKeptAcrossCommitsThatAddScoresAsXapianDoes) {
   testing::index_articles(dir, articles);
   Searcher searcher(testing::index_path(dir));
   const std::string query = words[0] + " " + words[2] + " " + words[5];
-  auto native_scores = [&]() {
-    Xapian::Database db(testing::index_path(dir));
-    const detail::QueryParser parser(searcher.analyzer(), {}, &db);
-    Xapian::Enquire enquire(db);
-    enquire.set_weighting_scheme(Xapian::BM25Weight(1.5, 0, 1, 0.6, 0.5));
-    enquire.set_query(parser.parse(query).query);
-    std::vector<double> out;
-    const Xapian::MSet mset = enquire.get_mset(0, 20);
-    for (auto it = mset.begin(); it != mset.end(); ++it) out.push_back(it.get_weight());
-    return out;
-  };
   auto expect_native = [&](const std::string& step) {
     std::vector<double> got;
     for (const Hit& hit : searcher
@@ -299,7 +288,7 @@ TEST(Bm25SourceSearcher, ATableKeptAcrossCommitsThatAddScoresAsXapianDoes) {
                               .hits) {
       got.push_back(hit.score);
     }
-    const std::vector<double> want = native_scores();
+    const std::vector<double> want = native_scores(testing::index_path(dir), searcher, query, 20);
     ASSERT_EQ(got.size(), want.size()) << step;
     for (std::size_t i = 0; i < got.size(); ++i) {
       EXPECT_NEAR(got[i], want[i], 1e-12 * want[i]) << step << ", hit " << i;

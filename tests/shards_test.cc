@@ -234,6 +234,13 @@ struct ServedSet {
   std::string stub;
 };
 
+// Options that search on without a shard none of whose replicas answers.
+OpenOptions allowing_partial() {
+  OpenOptions options;
+  options.allow_partial = true;
+  return options;
+}
+
 RunResult run_quarry(const std::vector<std::string>& args) { return run_program(QUARRY_BIN, args); }
 
 TEST(ShardSet, LocalShardsSearchAsOneDatabase) {
@@ -416,8 +423,7 @@ TEST(ShardSet, UnreachableShardIsNamedOrLeftOut) {
 TEST(ShardSet, ShardFailingMidSessionIsLeftOutOrNamed) {
   TempDir dir;
   ServedSet served(dir);
-  OpenOptions partial;
-  partial.allow_partial = true;
+  const OpenOptions partial = allowing_partial();
   Searcher lenient(std::vector<std::string>{served.stub}, partial);
   Searcher strict(std::vector<std::string>{served.stub});
   const std::size_t all = lenient.search("oil", all_hits()).hits.size();
@@ -774,8 +780,7 @@ TEST(Replicas, HungReplicaGivesWayToTheNext) {
 TEST(Replicas, ShardWithNoReplicaLeftIsNamedOrLeftOut) {
   TempDir dir;
   ReplicatedSet served(dir);
-  OpenOptions partial;
-  partial.allow_partial = true;
+  const OpenOptions partial = allowing_partial();
   Searcher lenient(std::vector<std::string>{served.stub}, partial);
   served.servers[2]->stop();
   served.servers[3]->stop();
@@ -1176,8 +1181,7 @@ TEST(ShardSet, StubFilesAreReadAsXapianDoes) {
   write_file(dir / "stubs" / "missing", "auto ../set/shard-0\nauto ../set/shard-9\n");
   EXPECT_THROW(Searcher(std::vector<std::string>{(dir / "stubs" / "missing").string()}),
                IndexError);
-  OpenOptions partial;
-  partial.allow_partial = true;
+  const OpenOptions partial = allowing_partial();
   Searcher rest(std::vector<std::string>{(dir / "stubs" / "missing").string()}, partial);
   const SearchResult result = rest.search("oil");
   ASSERT_EQ(result.warnings.size(), 1u);
