@@ -14,8 +14,12 @@ useconds_t milliseconds(double seconds) {
   return static_cast<useconds_t>(std::llround(seconds * 1000));
 }
 
-// Tries at opening a local database while a writer commits.
-constexpr int kOpenAttempts = 5;
+// Tries at opening a local database while a writer commits. An attempt
+// fails only when two commits land while it opens: a writer that syncs
+// its commits cannot do that many times in a row, and one that does not
+// (a test's) does it a third of the time under a sanitizer's slowness, so
+// a few tries are not enough and each costs one open.
+constexpr int kOpenAttempts = 100;
 
 }  // namespace
 
