@@ -3,10 +3,8 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
-#include <atomic>
 #include <filesystem>
 #include <string>
-#include <thread>
 
 #include "lib/index/schema.h"
 #include "quarry/error.h"
@@ -445,43 +443,6 @@ TEST(Searcher, AfterAndBeforeIncludeTheDayNamed) {
   EXPECT_EQ(searcher.count("oil before:1987-03-02").total, 7u);
   EXPECT_EQ(searcher.count("oil after:1987-03").total, 8u);
   EXPECT_EQ(searcher.count("oil before:1987").total, 8u);
-}
-
-// A searcher opened while a writer commits again and again (a live index)
-// opens the revision it finds, however often the one it began to read is
-// discarded under it.
-TEST(Searcher, OpensWhileAWriterCommitsWithoutPause) {
-  TempDir dir;
-  testing::index_articles(dir, {{"oil", "Oil", "Oil prices rose.", "1987-03-02", "", ""}});
-  const std::string path = testing::index_path(dir);
-  std::atomic<bool> stop{false};
-  std::atomic<int> commits{0};
-  std::thread writer([&] {
-    // Without syncing, a commit takes microseconds: several may land while
-    // a searcher opens the index.
-    Xapian::WritableDatabase db(path, Xapian::DB_OPEN | Xapian::DB_NO_SYNC);
-    while (!stop) {
-      db.set_metadata("test.tick", std::to_string(++commits));
-      db.commit();
-    }
-  });
-  int failed = 0;
-  std::string error;
-  // At least 300 opens, while at least 300 commits land.
-  for (int opened = 0; opened < 300 || (commits < 300 && opened < 100000); ++opened) {
-    // Opening alone: a search beside a writer that never pauses may
-    // rightly say the index changes too fast to be read.
-    try {
-      const Searcher searcher(path);
-    } catch (const Error& failure) {
-      ++failed;
-      error = failure.what();
-    }
-  }
-  stop = true;
-  writer.join();
-  EXPECT_EQ(failed, 0) << error;
-  EXPECT_GE(commits, 300);
 }
 
 }  // namespace
