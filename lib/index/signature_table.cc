@@ -27,10 +27,23 @@ SignatureTable::SignatureTable(Xapian::Database all) : all_(std::move(all)) {
   }
 }
 
+Signature* SignatureTable::find(Xapian::docid did) {
+  if (did >= slot_of_.size() || slot_of_[did] == kNoSlot) return nullptr;
+  return &at(slot_of_[did]);
+}
+
+Signature& SignatureTable::add(Xapian::docid did) {
+  if (did >= slot_of_.size()) {
+    slot_of_.resize(std::max<std::size_t>(did + 1, all_.get_lastdocid() + 1), kNoSlot);
+  }
+  if (slots_ == chunks_.size() * kChunk) chunks_.push_back(std::make_unique<Signature[]>(kChunk));
+  slot_of_[did] = static_cast<std::uint32_t>(slots_);
+  return at(slots_++);
+}
+
 const Signature& SignatureTable::signature(Xapian::docid did) {
-  auto [it, added] = signatures_.try_emplace(did);
-  if (!added) return it->second;
-  Signature& s = it->second;
+  if (Signature* found = find(did)) return *found;
+  Signature& s = add(did);
   const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
   s.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
   s.day = day_of(doc.get_value(kDateSlot));
@@ -42,14 +55,15 @@ const Signature& SignatureTable::signature(Xapian::docid did) {
 }
 
 void SignatureTable::read_all() {
-  signatures_.reserve(articles_);
+  // Untouched, the reserved room takes address space, not memory.
+  stem_numbers_of_.reserve(stem_numbers_of_.size() + std::size_t{articles_} * kStoryStems);
+  stem_counts_of_.reserve(stem_counts_of_.size() + std::size_t{articles_} * kStoryStems);
   for (auto it = all_.postlist_begin(""); it != all_.postlist_end(""); ++it) {
-    signatures_.try_emplace(*it);
+    if (!find(*it)) add(*it);
   }
   const auto each_value = [&](Xapian::valueno slot, auto use) {
     for (auto it = all_.valuestream_begin(slot); it != all_.valuestream_end(slot); ++it) {
-      auto found = signatures_.find(it.get_docid());
-      if (found != signatures_.end()) use(found->second, *it);
+      if (Signature* found = find(it.get_docid())) use(*found, *it);
     }
   };
   each_value(kHitOrderSlot,
@@ -67,7 +81,9 @@ void SignatureTable::read_all() {
 
 std::vector<std::pair<Xapian::docid, const MinHash*>> SignatureTable::sketches() const {
   std::vector<std::pair<Xapian::docid, const MinHash*>> found;
-  for (const auto& [did, s] : signatures_) {
+  for (Xapian::docid did = 0; did < slot_of_.size(); ++did) {
+    if (slot_of_[did] == kNoSlot) continue;
+    const Signature& s = chunks_[slot_of_[did] / kChunk][slot_of_[did] % kChunk];
     if (s.has_sketch) found.emplace_back(did, &s.sketch);
   }
   return found;
@@ -86,19 +102,25 @@ std::uint32_t SignatureTable::stem_number(const std::string& stem) {
 }
 
 void SignatureTable::weigh(const std::vector<StemCount>& stems, Signature* s) {
-  s->stems.clear();
+  std::vector<LinkedStem> kept;
   s->norm = 0;
   for (const auto& [stem, count] : stems) {
-    const LinkedStem linked{stem_number(stem), count};
+    const LinkedStem linked{stem_number(stem), std::min<std::uint32_t>(count, 255)};
     const double weight = this->weight(linked);
     if (weight <= 0) continue;
-    s->stems.push_back(linked);
+    kept.push_back(linked);
     s->norm += weight * weight;
+    // A run's size is a byte; stored values hold kStoryStems at most.
+    if (kept.size() == 255) break;
   }
   s->norm = std::sqrt(s->norm);
-  std::sort(s->stems.begin(), s->stems.end(),
+  std::sort(kept.begin(), kept.end(),
             [](const LinkedStem& a, const LinkedStem& b) { return a.stem < b.stem; });
-  s->stems.shrink_to_fit();
+  s->stems = {stem_numbers_of_.size(), static_cast<std::uint8_t>(kept.size())};
+  for (const LinkedStem& stem : kept) {
+    stem_numbers_of_.push_back(stem.stem);
+    stem_counts_of_.push_back(static_cast<std::uint8_t>(stem.count));
+  }
 }
 
 }  // namespace quarry::detail

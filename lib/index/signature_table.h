@@ -20,11 +20,16 @@
 namespace quarry::detail {
 
 // An article's stem as the table numbers it (see SignatureTable), and how
-// often the article holds it: a few bytes where a string would take
-// dozens, for each stem of every article of a new index.
+// often the article holds it (at most 255, as stored).
 struct LinkedStem {
   std::uint32_t stem;
   std::uint32_t count;
+};
+
+// Where an article's stems lie in its table's arena (see SignatureTable).
+struct StemRun {
+  std::size_t first = 0;
+  std::uint8_t size = 0;
 };
 
 struct Signature {
@@ -32,9 +37,9 @@ struct Signature {
   int day = kNoDate;  // days since 1970
   bool has_sketch = false;
   MinHash sketch{};
-  // The stems weighed (see SignatureTable::weight), in number order, and
-  // the vector's length.
-  std::vector<LinkedStem> stems;
+  // The stems weighed (see SignatureTable::weight), in number order
+  // (SignatureTable::stems), and the vector's length.
+  StemRun stems;
   double norm = 0;
   // The story key and duplicate key it was stored with; null
   // when it has none, as most articles, and every one of a new index.
@@ -64,8 +69,38 @@ class SignatureTable {
   const Xapian::Database& database() const { return all_; }
   Xapian::doccount articles() const { return articles_; }
 
-  // The article's signature, read on first use.
+  // The article's signature, read on first use. The reference lasts as
+  // long as the table.
   const Signature& signature(Xapian::docid did);
+  // The stems of `s`, one of this table's signatures, in number order.
+  class Stems {
+   public:
+    class Iterator {
+     public:
+      Iterator(const SignatureTable* table, std::size_t at) : table_(table), at_(at) {}
+      LinkedStem operator*() const {
+        return {table_->stem_numbers_of_[at_], table_->stem_counts_of_[at_]};
+      }
+      Iterator& operator++() {
+        ++at_;
+        return *this;
+      }
+      bool operator==(const Iterator& other) const { return at_ == other.at_; }
+
+     private:
+      const SignatureTable* table_;
+      std::size_t at_;
+    };
+    Iterator begin() const { return {table_, run_.first}; }
+    Iterator end() const { return {table_, run_.first + run_.size}; }
+
+   private:
+    friend class SignatureTable;
+    Stems(const SignatureTable* table, StemRun run) : table_(table), run_(run) {}
+    const SignatureTable* table_;
+    StemRun run_;
+  };
+  Stems stems(const Signature& s) const { return {this, s.stems}; }
   // Reads every article's signature, by value streams in document order
   // rather than each document's values through the B-tree.
   void read_all();
@@ -85,7 +120,21 @@ class SignatureTable {
 
   Xapian::Database all_;
   Xapian::doccount articles_ = 0;
-  std::unordered_map<Xapian::docid, Signature> signatures_;
+  // A new index's every article is read: each signature takes a slot in
+  // chunks that never move (references to them last), found by docid, and
+  // its stems a run of the two arrays below, rather than a hash node and a
+  // vector each. At a million articles that is the difference between
+  // fitting in a gigabyte and not.
+  Signature* find(Xapian::docid did);
+  Signature& add(Xapian::docid did);
+  Signature& at(std::size_t slot) { return chunks_[slot / kChunk][slot % kChunk]; }
+  static constexpr std::size_t kChunk = 4096;
+  std::vector<std::unique_ptr<Signature[]>> chunks_;
+  std::size_t slots_ = 0;
+  std::vector<std::uint32_t> slot_of_;  // by docid; kNoSlot when not read
+  static constexpr std::uint32_t kNoSlot = static_cast<std::uint32_t>(-1);
+  std::vector<std::uint32_t> stem_numbers_of_;
+  std::vector<std::uint8_t> stem_counts_of_;
   // Each stem met, by its number, and its idf.
   std::unordered_map<std::string, std::uint32_t> stem_numbers_;
   std::vector<std::string> stems_;

@@ -163,16 +163,20 @@ bool Linker::same_story(const Signature& a, const Signature& b, double least) co
   const double rare_weight = this->rare_weight();
   double dot = 0;
   std::size_t rare = 0;
-  auto x = a.stems.begin();
-  auto y = b.stems.begin();
-  while (x != a.stems.end() && y != b.stems.end()) {
-    if (x->stem < y->stem) {
+  const SignatureTable::Stems a_stems = signatures_.stems(a);
+  const SignatureTable::Stems b_stems = signatures_.stems(b);
+  auto x = a_stems.begin();
+  auto y = b_stems.begin();
+  while (x != a_stems.end() && y != b_stems.end()) {
+    const LinkedStem xs = *x;
+    const LinkedStem ys = *y;
+    if (xs.stem < ys.stem) {
       ++x;
-    } else if (y->stem < x->stem) {
+    } else if (ys.stem < xs.stem) {
       ++y;
     } else {
-      dot += signatures_.weight(*x) * signatures_.weight(*y);
-      rare += signatures_.idf(x->stem) >= rare_weight;
+      dot += signatures_.weight(xs) * signatures_.weight(ys);
+      rare += signatures_.idf(xs.stem) >= rare_weight;
       ++x;
       ++y;
     }
@@ -209,7 +213,7 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   };
   std::vector<QueryStem> query;
   const double rare = rare_weight();
-  for (const LinkedStem& stem : signature(did).stems) {
+  for (const LinkedStem stem : signatures_.stems(signature(did))) {
     if (signatures_.idf(stem.stem) >= rare) {
       query.push_back({&signatures_.stem_name(stem.stem), signatures_.weight(stem), stem.stem});
     }
