@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 #include <xapian.h>
 
+#include <atomic>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "lib/index/parallel_build.h"
+#include "lib/index/story_linker.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
@@ -89,6 +92,27 @@ TEST(Vocabulary, KilledBuildIsAdoptedWithItsVocabulary) {
     detail::ParallelBuild build(path, "english", 2, 1000);
     for (const Article& article : articles()) build.add(article, "articles.jsonl");
   }  // never published, as when the process is killed: the shards stay behind
+  detail::adopt_interrupted_build(path);
+  EXPECT_EQ(vocabulary_of(path), vocabulary_of(testing::index_path(built)));
+}
+
+// The vocabulary is written into the build's first part before stories are
+// linked; a build stopped while linking leaves it there, and the run that
+// adopts the parts must not count the articles' words a second time.
+TEST(Vocabulary, BuildStoppedWhileLinkingIsAdoptedWithItsVocabularyCountedOnce) {
+  TempDir built;
+  testing::index_articles(built, articles());
+  TempDir adopted;
+  const std::string path = testing::index_path(adopted);
+  {
+    detail::ParallelBuild build(path, "english", 2, 1000);
+    for (const Article& article : articles()) build.add(article, "articles.jsonl");
+    const std::atomic<bool> cancelled{true};
+    detail::LinkControl control;
+    control.cancel = &cancelled;
+    ASSERT_FALSE(build.publish([](IndexStep) {}, control));
+  }
+  EXPECT_FALSE(std::filesystem::exists(path) && !std::filesystem::is_empty(path));
   detail::adopt_interrupted_build(path);
   EXPECT_EQ(vocabulary_of(path), vocabulary_of(testing::index_path(built)));
 }

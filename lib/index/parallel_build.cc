@@ -80,10 +80,26 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
       [&](const std::string& word, Xapian::doccount articles) { db.add_spelling(word, articles); });
 }
 
+// Writes the vocabulary into the first of the parts, in one commit, before
+// the stories are linked: the table of words is then freed rather than held
+// beside every article's signature, and the merge compacts the vocabulary
+// with the rest. A part holding it holds all of it.
+void write_vocabulary_into(const std::vector<fs::path>& parts, const WordTable& words) {
+  if (parts.empty()) return;
+  try {
+    Xapian::WritableDatabase part(parts.front().string(), Xapian::DB_OPEN | Xapian::DB_NO_SYNC);
+    write_vocabulary(words, part);
+    part.commit();
+  } catch (const Xapian::Error& error) {
+    throw index_error("index " + parts.front().string(), error);
+  }
+}
+
 // Links the stories of `parts`, then compacts them into one database at
-// `db_path` with `vocabulary` (read from the parts when null), through a
-// folder beside it and a rename, so that the index appears whole or not at
-// all. Linking before the merge lets the merge write the keys into dense
+// `db_path` with the vocabulary the first part holds (see
+// write_vocabulary_into; read back from the stored articles when it holds
+// none), through a folder beside it and a rename, so that the index
+// appears whole or not at all. Linking before the merge lets the merge write the keys into dense
 // tables, where keys written after it would leave the merged tables
 // fragmented and larger. The parts of an interrupted build (`resumed`) are
 // merged unlinked, and the index marked to be linked whole by the run
@@ -92,8 +108,8 @@ void write_vocabulary(const WordTable& words, Xapian::WritableDatabase& db) {
 // Tells `on_step` as linking and merging begin. Returns false, merging
 // nothing, when linking was cancelled: the parts stay for the next run.
 bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
-                      const std::string& db_path, const WordTable* vocabulary, bool resumed,
-                      const StepObserver& on_step, const LinkControl& control) {
+                      const std::string& db_path, bool resumed, const StepObserver& on_step,
+                      const LinkControl& control) {
   const fs::path merged = work / "merged";
   if (parts.empty()) throw IndexError("no parts to merge in " + work.string());
   std::error_code ignored;
@@ -109,9 +125,7 @@ bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
     all.compact(merged.string());
     Xapian::WritableDatabase db(merged.string(), Xapian::DB_OPEN);
     if (resumed) db.set_metadata(kLinkWholeKey, "1");
-    if (vocabulary) {
-      write_vocabulary(*vocabulary, db);
-    } else {
+    if (all.spellings_begin() == all.spellings_end()) {
       WordTable read_back(all.get_metadata(kLanguageKey));
       count_stored_words(all, read_back);
       write_vocabulary(read_back, db);
@@ -305,8 +319,10 @@ bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& cont
   for (std::size_t i = 1; i < impl_->writers.size(); ++i) {
     vocabulary.absorb(std::move(*impl_->writers[i]->words));
   }
-  return merge_into_place(parts_in(impl_->folder), impl_->folder, impl_->db_path, &vocabulary,
-                          false, on_step, control);
+  const std::vector<fs::path> parts = parts_in(impl_->folder);
+  write_vocabulary_into(parts, vocabulary);
+  for (const auto& writer : impl_->writers) writer->words.reset();
+  return merge_into_place(parts, impl_->folder, impl_->db_path, false, on_step, control);
 }
 
 bool index_absent(const std::string& db_path) {
@@ -330,7 +346,7 @@ bool adopt_interrupted_build(const std::string& db_path, const std::atomic<bool>
     if (still_running) continue;
     if (index_absent(db_path)) {
       try {
-        if (!merge_into_place(parts_in(folder), folder, db_path, nullptr, true, [](IndexStep) {},
+        if (!merge_into_place(parts_in(folder), folder, db_path, true, [](IndexStep) {},
                               {cancel, {}})) {
           return false;
         }
