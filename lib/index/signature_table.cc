@@ -41,6 +41,11 @@ Signature& SignatureTable::add(Xapian::docid did) {
   return at(slots_++);
 }
 
+int SignatureTable::day(Xapian::docid did) {
+  if (const Signature* found = find(did)) return found->day;
+  return day_of(all_.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kDateSlot));
+}
+
 const Signature& SignatureTable::signature(Xapian::docid did) {
   if (Signature* found = find(did)) return *found;
   Signature& s = add(did);

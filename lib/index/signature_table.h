@@ -72,6 +72,10 @@ class SignatureTable {
   // The article's signature, read on first use. The reference lasts as
   // long as the table.
   const Signature& signature(Xapian::docid did);
+  // The article's day (Signature::day), from its signature when read, else
+  // from its date alone: one value, where a signature is six, each a
+  // lookup of its own in Xapian's tables.
+  int day(Xapian::docid did);
   // The stems of `s`, one of this table's signatures, in number order.
   class Stems {
    public:

@@ -247,13 +247,15 @@ std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
   const Signature& a = signature(did);
   for (Xapian::docid other : candidates) {
     if (other == did) continue;
-    const Signature& b = signature(other);
+    // Most candidates of a dated article are of other days: their date
+    // alone is read to pass them over.
+    const int day = signatures_.day(other);
     double least = kStorySimilarity;
-    if (a.day != Signature::kNoDate && b.day != Signature::kNoDate) {
-      if (std::abs(a.day - b.day) > kStoryDays) continue;
+    if (a.day != Signature::kNoDate && day != Signature::kNoDate) {
+      if (std::abs(a.day - day) > kStoryDays) continue;
       least = kDatedStorySimilarity;
     }
-    if (same_story(a, b, least)) found.push_back(other);
+    if (same_story(a, signature(other), least)) found.push_back(other);
   }
   return found;
 }
