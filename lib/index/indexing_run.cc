@@ -3,11 +3,13 @@
 #include "lib/index/indexing_run.h"
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "lib/index/database_writer.h"
 #include "lib/index/index_error.h"
@@ -83,6 +85,12 @@ class IndexingSink : public ArticleSink {
     read_whole_ = true;
   }
 
+  // Frees the ids kept to tell repeated ones, once every path is read.
+  void forget_ids() {
+    first_seen_ = {};
+    seen_paths_ = {};
+  }
+
   // Whether the origin set last was read without skipping anything: only
   // then is an article of it that was not met gone.
   bool read_whole() const { return read_whole_; }
@@ -93,8 +101,8 @@ class IndexingSink : public ArticleSink {
                           article.date.size() + article.category.size() + article.source.size();
     // The first article of an id is kept, as the index keeps what it has:
     // taking a later one would rewrite the article on every run.
-    if (auto [first, inserted] = first_seen_.try_emplace(article.id, where); !inserted) {
-      skip_duplicate(article.id, first->second, where);
+    if (auto [first, inserted] = first_seen_.try_emplace(article.id, seen_at(where)); !inserted) {
+      skip_duplicate(article.id, {seen_paths_[first->second.path], first->second.line}, where);
       return;
     }
     const bool told = observer_ && destination_.in_place();
@@ -159,6 +167,20 @@ class IndexingSink : public ArticleSink {
     on_problem(problem);
   }
 
+  // Every id read is kept to tell a repeated one: a million of them, each
+  // with its file's path, took a sixth of a gigabyte; each path is kept
+  // once.
+  struct FirstSeen {
+    std::uint32_t path;  // in seen_paths_
+    std::size_t line;
+  };
+  FirstSeen seen_at(const SourceLocation& where) {
+    if (seen_paths_.empty() || seen_paths_.back() != where.path) {
+      seen_paths_.push_back(where.path);
+    }
+    return {static_cast<std::uint32_t>(seen_paths_.size() - 1), where.line};
+  }
+
   Destination& destination_;
   const IndexConfig& config_;
   IndexReport& report_;
@@ -169,7 +191,8 @@ class IndexingSink : public ArticleSink {
   std::size_t pending_ = 0;
   std::size_t articles_ = 0;
   std::size_t problems_ = 0;
-  std::unordered_map<std::string, SourceLocation> first_seen_;
+  std::unordered_map<std::string, FirstSeen> first_seen_;
+  std::vector<std::string> seen_paths_;
 };
 
 // Reports a path given as skipped, escaped as the readers escape paths.
@@ -290,6 +313,7 @@ void build_in_parallel(const Run& run) {
   detail::ReportedProblems reported("");
   IndexingSink sink(destination, config, run.report, run.observer, reported);
   run.report.cancelled = !read_paths(run.paths, sink, [](const std::string&) {});
+  sink.forget_ids();  // linking the stories needs the room
   // Publishing links the stories of the whole new index. A build
   // cancelled while reading publishes what it read, stories and all; one
   // cancelled while linking stops there, leaving its parts for the next
