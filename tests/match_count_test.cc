@@ -5,6 +5,7 @@
 #include "lib/search/match_count.h"
 
 #include <gtest/gtest.h>
+#include <xapian.h>
 
 #include <functional>
 #include <map>
@@ -129,6 +130,30 @@ TEST_F(MatchCountTest, TotalIsExactWhateverThePage) {
     EXPECT_EQ(searcher().search(c.query, page(1000)).hits.size(), expected) << c.query;
     EXPECT_EQ(searcher().count(c.query).total, expected) << c.query;
   }
+}
+
+// A word of an index of several languages stands for a synonym of its
+// stems: still a bag of words, counted apart from the ranking, which may
+// then stop early. Counted apart, it is counted as its matches are.
+TEST_F(MatchCountTest, SynonymsOfTermsAreCountedApartFromAPrunedRanking) {
+  const Xapian::Database db(db_path());
+  const auto term = [](const char* stem) { return Xapian::Query(std::string("Z") + stem); };
+  const std::vector<Xapian::Query> alpha_or_beta = {term("alpha"), term("beta")};
+  const std::vector<Xapian::Query> gamma_twice = {term("gamma"), term("gamma")};
+  const Xapian::Query synonyms(
+      Xapian::Query::OP_OR,
+      Xapian::Query(Xapian::Query::OP_SYNONYM, alpha_or_beta.begin(), alpha_or_beta.end()),
+      Xapian::Query(Xapian::Query::OP_SYNONYM, gamma_twice.begin(), gamma_twice.end()));
+  EXPECT_EQ(detail::ranking_check_at_least(synonyms, 10000, true), 0u);
+  const Xapian::Query phrase(Xapian::Query::OP_PHRASE, alpha_or_beta.begin(), alpha_or_beta.end());
+  EXPECT_GT(detail::ranking_check_at_least(phrase, 10000, true), 0u);
+
+  Xapian::Enquire enquire(db);
+  enquire.set_query(synonyms);
+  const Xapian::MSet top = enquire.get_mset(0, 1);
+  const detail::MatchCount count = detail::count_matches(db, synonyms, top, 10000, true);
+  EXPECT_EQ(count.total, expected_count(count_cases()[2]));  // alpha beta gamma
+  EXPECT_TRUE(count.exact);
 }
 
 TEST_F(MatchCountTest, PastTheLimitTheTotalIsALowerBound) {

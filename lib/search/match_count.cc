@@ -28,20 +28,29 @@ Xapian::MSet unweighted_pass(const Xapian::Database& db, const Xapian::Query& qu
   return enquire.get_mset(0, 0, check_at_least);
 }
 
-// The terms of a bag of words (one term, or an OR of terms only), the
-// common query; nothing for any other query.
+// Adds the terms of `query` to `terms` when it matches the articles that
+// hold any of them: a term, or an OR or synonym of such queries.
+bool add_terms_of_union(const Xapian::Query& query, std::vector<std::string>* terms) {
+  const Xapian::Query::op type = query.get_type();
+  if (type == Xapian::Query::LEAF_TERM) {
+    terms->push_back(*query.get_terms_begin());
+    return true;
+  }
+  if (type != Xapian::Query::OP_OR && type != Xapian::Query::OP_SYNONYM) return false;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    if (!add_terms_of_union(query.get_subquery(i), terms)) return false;
+  }
+  return true;
+}
+
+// The terms of a bag of words, the common query: one term, or ORs of terms
+// and of synonyms of terms (in an index of several languages a word stands
+// for its stem in each); nothing for any other query.
 std::optional<std::vector<std::string>> bag_of_terms(const Xapian::Query& query) {
   std::vector<std::string> terms;
-  if (query.get_type() == Xapian::Query::LEAF_TERM) {
-    terms.push_back(*query.get_terms_begin());
-    return terms;
-  }
-  if (query.get_type() != Xapian::Query::OP_OR) return std::nullopt;
-  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-    const Xapian::Query part = query.get_subquery(i);
-    if (part.get_type() != Xapian::Query::LEAF_TERM) return std::nullopt;
-    terms.push_back(*part.get_terms_begin());
-  }
+  if (!add_terms_of_union(query, &terms) || terms.empty()) return std::nullopt;
+  std::sort(terms.begin(), terms.end());
+  terms.erase(std::unique(terms.begin(), terms.end()), terms.end());
   return terms;
 }
 
