@@ -17,6 +17,9 @@ PACKAGES = "default-jdk-headless liblucene8-java libjackson2-databind-java"
 INDEX_LINE = re.compile(r"^lucene index: (\d+) docs", re.M)
 SEARCH_LINE = re.compile(r"^lucene search: (\d+) queries, ([\d.]+) s, (\d+) q/s, "
                          r"p50 ([\d.]+) ms, p99 ([\d.]+) ms", re.M)
+# The sum of the totals a search pass ends its line with: "at least" when
+# Lucene stopped counting at 1,000 matches of a query.
+TOTAL_LINE = re.compile(r"^lucene search: .*, total (at least )?(\d+)\s*$", re.M)
 
 
 class Lucene:
@@ -64,6 +67,13 @@ def search_passes(output):
     qps, p50 and p99 (milliseconds)."""
     return [{"queries": int(m[0]), "seconds": float(m[1]), "qps": float(m[2]),
              "p50": float(m[3]), "p99": float(m[4])} for m in SEARCH_LINE.findall(output)]
+
+
+def search_total(output):
+    """(sum of the totals, whether it is a lower bound) of the last pass
+    the search command printed, or None."""
+    found = TOTAL_LINE.findall(output)
+    return (int(found[-1][1]), bool(found[-1][0])) if found else None
 
 
 def best_warm_pass(passes):
