@@ -196,5 +196,75 @@ TEST_F(StoryCountTest, WithoutCollapsingTheStoriesAreTheArticles) {
   }
 }
 
+// One story of many copies, each weighing more than any other report,
+// then reports of a story each: the copies fill the top of the ranking,
+// far past a page, yet a page shows the story once and then the others,
+// as the ranking orders their best reports, and the next page goes on
+// where it stopped.
+std::vector<Article> one_story_on_top() {
+  constexpr std::size_t kCopies = 120;
+  constexpr std::size_t kOthers = 30;
+  std::vector<Article> articles;
+  const std::string copied = "harbour harbour harbour harbour " + words_of(500, 0, 60);
+  for (std::size_t n = 0; n < kCopies; ++n) {
+    Article article;
+    article.id = "copy" + std::to_string(1000 + n);
+    article.title = "Report " + article.id;
+    article.date = "2017-03-01";
+    article.body = copied + word(500, 100 + n);
+    articles.push_back(std::move(article));
+  }
+  for (std::size_t n = 0; n < kOthers; ++n) {
+    Article article;
+    article.id = "other" + std::to_string(1000 + n);
+    article.title = "Report " + article.id;
+    article.date = "2015-" + two_digits(1 + n % 12) + "-" + two_digits(1 + n / 12 * 10);
+    // Fewer words further down the list: each weighs otherwise.
+    article.body = "harbour " + words_of(600 + n, 0, 20 + n);
+    articles.push_back(std::move(article));
+  }
+  return articles;
+}
+
+class CollapsedPageTest : public SharedIndexTest {
+ protected:
+  static void SetUpTestSuite() { index_suite_articles(one_story_on_top()); }
+};
+
+TEST_F(CollapsedPageTest, AStoryFillingTheTopOfTheRankingIsShownOnceAndThePagesGoOn) {
+  SearchOptions every;
+  every.limit = 1000;
+  every.collapse.by = Collapse::kNone;
+  every.snippets.enabled = false;
+  const SearchResult uncollapsed = searcher().search("harbour", every);
+  // Each story's best report, in the ranking's order.
+  std::vector<std::string> expected;
+  bool copy_shown = false;
+  for (const Hit& hit : uncollapsed.hits) {
+    const bool copy = hit.id.starts_with("copy");
+    if (copy && copy_shown) continue;
+    copy_shown = copy_shown || copy;
+    expected.push_back(hit.id);
+  }
+  ASSERT_TRUE(uncollapsed.hits.size() > 100 && uncollapsed.hits[99].id.starts_with("copy"));
+  ASSERT_EQ(expected.size(), 31u);
+
+  std::vector<std::string> shown;
+  for (std::size_t offset = 0; offset < 40; offset += 10) {
+    SearchOptions page;
+    page.limit = 10;
+    page.offset = offset;
+    page.collapse.by = Collapse::kStory;
+    page.snippets.enabled = false;
+    const SearchResult result = searcher().search("harbour", page);
+    for (const Hit& hit : result.hits) {
+      EXPECT_EQ(hit.rank, shown.size() + 1) << hit.id;
+      shown.push_back(hit.id);
+    }
+    EXPECT_EQ(result.stories, expected.size());
+  }
+  EXPECT_EQ(shown, expected);
+}
+
 }  // namespace
 }  // namespace quarry::testing

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "lib/index/schema.h"
 
@@ -111,6 +113,77 @@ RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapia
   page.hits =
       page_of(std::move(candidates.seen), db, lowest * (1 - 2 * kTieTolerance), offset, limit);
   return page;
+}
+
+RankedPage collapsed_page(Xapian::Enquire& enquire, const Xapian::Database& db,
+                          Xapian::doccount offset, Xapian::doccount limit,
+                          Xapian::doccount check_at_least, Xapian::valueno slot) {
+  const Xapian::doccount wanted = offset + limit;
+  if (wanted == 0) return rank_page(enquire, db, 0, 0, check_at_least, true);
+  // Most groups on a page hold one or two of its best articles.
+  Xapian::doccount window = 2 * wanted + 20;
+  for (;;) {
+    const RankedPage ranked = rank_page(enquire, db, 0, window, check_at_least, true);
+    // The best article of each group, in rank order. Of two articles of one
+    // group that weigh alike, the one first in the stored order stands for
+    // it, as the order of a page of them would have it.
+    struct Group {
+      std::size_t at;  // in best
+      std::string order;
+    };
+    std::unordered_map<std::string, Group> groups;
+    std::vector<RankedHit> best;
+    const auto order_of = [&](Xapian::docid did) {
+      return db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot);
+    };
+    for (const RankedHit& hit : ranked.hits) {
+      const std::string key = db.get_document(hit.did, Xapian::DOC_ASSUME_VALID).get_value(slot);
+      if (key.empty()) {
+        best.push_back(hit);
+        continue;
+      }
+      auto [group, added] = groups.try_emplace(key, Group{best.size(), {}});
+      if (added) {
+        best.push_back(hit);
+        continue;
+      }
+      RankedHit& shown = best[group->second.at];
+      if (!near(shown.weight, hit.weight)) continue;
+      if (group->second.order.empty()) group->second.order = order_of(shown.did);
+      std::string order = order_of(hit.did);
+      if (order < group->second.order) {
+        shown.did = hit.did;
+        group->second.order = std::move(order);
+      }
+    }
+    const bool all_seen = ranked.hits.size() < window;
+    if (best.size() >= wanted || all_seen) {
+      // Equal scores across an edge of the page: the stored order decides
+      // which make it (inside, the core orders them as any page's).
+      const auto order_run_at = [&](std::size_t i) {
+        if (i >= best.size()) return;
+        std::size_t from = i;
+        std::size_t to = i + 1;
+        while (from > 0 && near(best[from - 1].weight, best[i].weight)) --from;
+        while (to < best.size() && near(best[to].weight, best[i].weight)) ++to;
+        if (to - from < 2) return;
+        std::vector<std::pair<std::string, RankedHit>> keyed;
+        for (std::size_t k = from; k < to; ++k) keyed.emplace_back(order_of(best[k].did), best[k]);
+        std::stable_sort(keyed.begin(), keyed.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (std::size_t k = from; k < to; ++k) best[k] = keyed[k - from].second;
+      };
+      order_run_at(wanted - 1);
+      if (offset > 0) order_run_at(offset);
+      RankedPage page;
+      page.ranked = ranked.ranked;
+      for (Xapian::doccount i = offset; i < best.size() && i < wanted; ++i) {
+        page.hits.push_back({best[i].did, best[i].weight, i});
+      }
+      return page;
+    }
+    window *= 4;
+  }
 }
 
 std::unique_ptr<Xapian::KeyMaker> date_order(bool newest_first) {

@@ -47,6 +47,21 @@ struct RankedPage {
 RankedPage rank_page(Xapian::Enquire& enquire, const Xapian::Database& db, Xapian::doccount offset,
                      Xapian::doccount limit, Xapian::doccount check_at_least, bool one_local);
 
+// The page as rank_page() ranks it, showing each group once (the articles
+// sharing a value in `slot`, a story or a set of copies; an article
+// without one is a group of its own) by its best article, as Xapian's
+// collapsing would: `db` is one local database, and the enquire collapses
+// nothing.
+//
+// Xapian collapses as it ranks, reading the group of every article it
+// considers, and prunes less while it has too few groups for the page: on
+// the common query that was half of the search. The groups of the best
+// articles alone are read, in a window a few times the page, widened when
+// it holds too few groups.
+RankedPage collapsed_page(Xapian::Enquire& enquire, const Xapian::Database& db,
+                          Xapian::doccount offset, Xapian::doccount limit,
+                          Xapian::doccount check_at_least, Xapian::valueno slot);
+
 // The order of hits sorted by date (`newest_first` or oldest first): by
 // day, then by time of day (an article with a day and no time before those
 // with one, as at midnight), articles without a date last both ways.

@@ -247,9 +247,14 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
       result.notes.push_back("the time limit stopped the ranking: the hits are the best of the " +
                              std::to_string(rescored.window) + " most relevant matches, reweighed");
     }
+  } else if (options.sort == SortOrder::kRelevance && ranking.collapse_key && db.size() == 1 &&
+             local) {
+    enquire.set_collapse_key(Xapian::BAD_VALUENO);
+    page =
+        collapsed_page(enquire, db, offset, limit, ranking.check_at_least, *ranking.collapse_key);
   } else if (options.sort == SortOrder::kRelevance) {
     // The two-pass ranking of one database reorders ties among all the
-    // articles it saw, collapsed or not: collapsing takes Xapian's order.
+    // articles it saw; collapsing shards takes Xapian's order.
     page = rank_page(enquire, db, offset, limit, ranking.check_at_least,
                      db.size() == 1 && local && !ranking.collapse_key);
   } else {
