@@ -367,6 +367,52 @@ TEST(StoryLinker, BandsKeptBetweenCommitsLinkAsBandsReadAnew) {
   }
 }
 
+// An update of many articles ranks their story candidates in memory and
+// reads only the bands they hold; one of a few searches for each. Both
+// must link alike.
+TEST(StoryLinker, ManyArticlesAddedAtOnceLinkAsAFewAtATime) {
+  TempDir dir;
+  std::vector<Article> samples = articles_in(fs::path(QUARRY_CORPUS_DIR));
+  std::erase_if(samples, [](const Article& a) {
+    return a.id != kFirst && a.id != kSecond && a.id != kThird;
+  });
+  ASSERT_EQ(samples.size(), 3U);
+  Article oil;
+  oil.id = "004_oil.txt";
+  oil.body = kOtherStory;
+  // The first commit holds the first article of the story and the first
+  // copies; the update the rest.
+  std::vector<Article> first = {samples[0]};
+  std::vector<Article> added = {samples[1], samples[2], oil};
+  for (std::size_t i = 0; i < 300; ++i) {
+    std::string body;
+    for (int word = 0; word < 80; ++word) body += "word" + std::to_string(word * 7 % 83) + " ";
+    Article copy;
+    copy.id = "copy-" + std::to_string(i);
+    copy.title = "Resent " + std::to_string(i);
+    copy.body = body + "correction" + std::to_string(i) + ".";
+    copy.date = "2024-03-0" + std::to_string(1 + i % 3);
+    (i < 10 ? first : added).push_back(std::move(copy));
+  }
+  std::map<std::string, Group> found[2];
+  for (const bool at_once : {false, true}) {
+    IndexConfig config;
+    config.db_path = (dir / (at_once ? "at-once" : "a-few")).string();
+    IndexWriter writer(config);
+    for (const Article& article : first) writer.upsert(article, "in");
+    writer.commit();
+    for (std::size_t from = 0; from < added.size(); from += at_once ? added.size() : 10) {
+      const std::size_t to = std::min(added.size(), from + (at_once ? added.size() : 10));
+      for (std::size_t i = from; i < to; ++i) writer.upsert(added[i], "in");
+      writer.commit();
+    }
+    found[at_once] = groups(config.db_path);
+  }
+  EXPECT_EQ(found[1], found[0]);
+  EXPECT_EQ(found[1]["copy-299"].duplicate, "copy-0");
+  EXPECT_EQ(found[1][kThird].story, kFirst);
+}
+
 // `count` copies of one wire story as JSON Lines, each with a word of its
 // own and a line of its own at the end, as corrections are resent.
 std::string resent_story(std::size_t count) {

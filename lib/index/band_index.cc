@@ -31,6 +31,17 @@ BandIndex BandIndex::every_band(
   return index;
 }
 
+BandIndex BandIndex::of_bands(std::vector<std::pair<std::uint64_t, Xapian::docid>> bands) {
+  BandIndex index;
+  index.entries_.reserve(bands.size());
+  for (const auto& [key, did] : bands) {
+    index.entries_.push_back({key, did});
+    index.last_did_ = std::max(index.last_did_, did);
+  }
+  std::sort(index.entries_.begin(), index.entries_.end());
+  return index;
+}
+
 void BandIndex::update(const std::vector<std::pair<Xapian::docid, const MinHash*>>& changed) {
   std::vector<Xapian::docid> replaced;
   for (const auto& entry : changed) {

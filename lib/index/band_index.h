@@ -29,6 +29,10 @@ class BandIndex {
   // It finds what the shared bands alone find.
   static BandIndex every_band(
       const std::vector<std::pair<Xapian::docid, const MinHash*>>& sketches);
+  // Keeps `bands`, each a band's key (band_key) and an article holding it:
+  // for an article whose every band's articles are among them,
+  // for_each_near finds what an index of every band finds.
+  static BandIndex of_bands(std::vector<std::pair<std::uint64_t, Xapian::docid>> bands);
   // Replaces the bands of `changed` (added or changed since, each with its
   // sketch now, or null when it has none) in an index made by every_band.
   // The articles deleted since must be none: the caller makes a new index.

@@ -31,6 +31,10 @@ constexpr std::size_t kQueryStems = 12;
 constexpr Xapian::doccount kStoryCandidates = 20;
 // The members of a duplicate group that search for story candidates.
 constexpr std::size_t kStorySearchesPerGroup = 8;
+// Linking this many articles or more, their story candidates are ranked
+// in memory (see Linker::rank_in_memory): at a million articles, a
+// thousand searches took four seconds.
+constexpr std::size_t kRankInMemoryFrom = 200;
 
 // Thrown inside linking when the caller cancels it, caught where it began.
 struct LinkCancelled {};
@@ -45,9 +49,13 @@ class Linker {
   // Reads every article's signature, and ranks story candidates in memory
   // rather than by a search per article. For linking all.
   void read_all();
-  // Reads every article's sketch for the bands that near-duplicates share;
-  // read_all() does this too.
-  void read_bands();
+  // Reads the bands of every article that shares one with `dirty`, for
+  // linking them; read_all() reads every shared band.
+  void read_bands_of(const std::unordered_set<Xapian::docid>& dirty);
+  // Ranks story candidates in memory, as read_all() does: for many
+  // articles, reading each rare stem's postings once costs less than a
+  // search per article.
+  void rank_in_memory() { ranker_ = std::make_unique<CandidateRanker>(signatures_); }
   // Uses the bands in `kept` (every article's, made on the first call) for
   // the articles of the index, after bringing `dirty`'s up to date.
   void use_bands(std::unique_ptr<BandIndex>& kept, const std::unordered_set<Xapian::docid>& dirty);
@@ -68,6 +76,8 @@ class Linker {
   // story's names (kRareShare, kRareArticles).
   double rare_weight() const;
   std::vector<Xapian::docid> duplicates_of(Xapian::docid did);
+  // The article's sketch, or null when it has none.
+  const MinHash* sketch_of(Xapian::docid did);
   std::vector<Xapian::docid> story_of(Xapian::docid did);
   // The members of a group still in the index.
   std::vector<Xapian::docid> members(GroupKind kind, const std::string& key);
@@ -84,7 +94,10 @@ class Linker {
   // kept by the caller (use_bands).
   std::unique_ptr<BandIndex> owned_bands_;
   const BandIndex* bands_ = nullptr;
-  // Null unless read_all() was called.
+  // The sketches read_bands_of() kept: comparing an article with one that
+  // shares a band then reads nothing more of it.
+  std::unordered_map<Xapian::docid, MinHash> band_sketches_;
+  // Null unless read_all() or rank_in_memory() was called.
   std::unique_ptr<CandidateRanker> ranker_;
 };
 
@@ -118,8 +131,29 @@ std::vector<std::pair<Xapian::docid, const MinHash*>> pointers_to(
 
 }  // namespace
 
-void Linker::read_bands() {
-  owned_bands_ = std::make_unique<BandIndex>(pointers_to(read_sketches(database())));
+// Every sketch is read, but only the bands the articles linked hold are
+// kept: sorting every band of a million articles took two seconds.
+void Linker::read_bands_of(const std::unordered_set<Xapian::docid>& dirty) {
+  std::unordered_set<std::uint64_t> wanted;
+  for (Xapian::docid did : dirty) {
+    const Signature& s = signature(did);
+    if (!s.has_sketch) continue;
+    for (std::uint64_t key : band_keys(s.sketch)) wanted.insert(key);
+  }
+  std::vector<std::pair<std::uint64_t, Xapian::docid>> bands;
+  MinHash sketch;
+  const Xapian::Database& db = database();
+  for (auto it = db.valuestream_begin(kMinHashSlot); it != db.valuestream_end(kMinHashSlot); ++it) {
+    if (!decode_min_hash(*it, &sketch)) continue;
+    bool kept = false;
+    for (std::uint64_t key : band_keys(sketch)) {
+      if (!wanted.count(key)) continue;
+      bands.emplace_back(key, it.get_docid());
+      kept = true;
+    }
+    if (kept) band_sketches_.emplace(it.get_docid(), sketch);
+  }
+  owned_bands_ = std::make_unique<BandIndex>(BandIndex::of_bands(std::move(bands)));
   bands_ = owned_bands_.get();
 }
 
@@ -194,12 +228,18 @@ std::vector<Xapian::docid> Linker::duplicates_of(Xapian::docid did) {
   });
   std::vector<Xapian::docid> found;
   for (Xapian::docid other : candidates) {
-    const Signature& o = signature(other);
-    if (o.has_sketch && resemblance(sketch, o.sketch) >= kDuplicateResemblance) {
+    const MinHash* other_sketch = sketch_of(other);
+    if (other_sketch && resemblance(sketch, *other_sketch) >= kDuplicateResemblance) {
       found.push_back(other);
     }
   }
   return found;
+}
+
+const MinHash* Linker::sketch_of(Xapian::docid did) {
+  if (auto kept = band_sketches_.find(did); kept != band_sketches_.end()) return &kept->second;
+  const Signature& s = signature(did);
+  return s.has_sketch ? &s.sketch : nullptr;
 }
 
 std::vector<Xapian::docid> Linker::story_of(Xapian::docid did) {
@@ -385,8 +425,9 @@ StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, b
     } else if (kept_bands) {
       linker.use_bands(*kept_bands, dirty);
     } else {
-      linker.read_bands();
+      linker.read_bands_of(dirty);
     }
+    if (dirty.size() >= kRankInMemoryFrom) linker.rank_in_memory();
   }
   counts->linked = dirty.size();
   if (dirty.empty()) return {};
