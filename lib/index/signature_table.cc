@@ -41,6 +41,26 @@ Signature& SignatureTable::add(Xapian::docid did) {
   return at(slots_++);
 }
 
+const SignatureTable::Keys& SignatureTable::keys(Xapian::docid did) {
+  auto [it, added] = keys_.try_emplace(did);
+  if (added) {
+    const Xapian::Document doc = all_.get_document(did, Xapian::DOC_ASSUME_VALID);
+    it->second.id = id_of_hit_order_key(doc.get_value(kHitOrderSlot));
+    it->second.stored = {doc.get_value(kStorySlot), doc.get_value(kDuplicateSlot)};
+  }
+  return it->second;
+}
+
+const std::string& SignatureTable::id(Xapian::docid did) {
+  if (const Signature* found = find(did)) return found->id;
+  return keys(did).id;
+}
+
+const StoryKeys& SignatureTable::stored_keys(Xapian::docid did) {
+  if (const Signature* found = find(did)) return found->stored_keys();
+  return keys(did).stored;
+}
+
 int SignatureTable::day(Xapian::docid did) {
   if (const Signature* found = find(did)) return found->day;
   return day_of(all_.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kDateSlot));

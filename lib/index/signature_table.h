@@ -72,6 +72,12 @@ class SignatureTable {
   // The article's signature, read on first use. The reference lasts as
   // long as the table.
   const Signature& signature(Xapian::docid did);
+  // The article's id and stored keys (Signature::id, stored_keys()), from
+  // its signature when read, else from those values alone: the members of
+  // a group an article joins need no more. References last as long as the
+  // table.
+  const std::string& id(Xapian::docid did);
+  const StoryKeys& stored_keys(Xapian::docid did);
   // The article's day (Signature::day), from its signature when read, else
   // from its date alone: one value, where a signature is six, each a
   // lookup of its own in Xapian's tables.
@@ -137,6 +143,13 @@ class SignatureTable {
   std::size_t slots_ = 0;
   std::vector<std::uint32_t> slot_of_;  // by docid; kNoSlot when not read
   static constexpr std::uint32_t kNoSlot = static_cast<std::uint32_t>(-1);
+  // Ids and keys of articles whose signature is not read (see id()).
+  struct Keys {
+    std::string id;
+    StoryKeys stored;
+  };
+  const Keys& keys(Xapian::docid did);
+  std::unordered_map<Xapian::docid, Keys> keys_;
   std::vector<std::uint32_t> stem_numbers_of_;
   std::vector<std::uint8_t> stem_counts_of_;
   // Each stem met, by its number, and its idf.

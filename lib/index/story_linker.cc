@@ -36,6 +36,9 @@ constexpr std::size_t kStorySearchesPerGroup = 8;
 // thousand searches took four seconds.
 constexpr std::size_t kRankInMemoryFrom = 200;
 
+// Whether an article was stored with a story or a duplicate key.
+bool stored_any(const StoryKeys& keys) { return !keys[0].empty() || !keys[1].empty(); }
+
 // Thrown inside linking when the caller cancels it, caught where it began.
 struct LinkCancelled {};
 
@@ -66,6 +69,8 @@ class Linker {
   std::map<Xapian::docid, StoryKeys> link(const std::unordered_set<Xapian::docid>& dirty);
 
   const Signature& signature(Xapian::docid did) { return signatures_.signature(did); }
+  const std::string& id(Xapian::docid did) { return signatures_.id(did); }
+  const StoryKeys& stored_keys(Xapian::docid did) { return signatures_.stored_keys(did); }
 
   // Throws LinkCancelled when the caller cancelled.
   void check_cancel() const;
@@ -319,13 +324,12 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
   std::unordered_set<std::string> joined_duplicates;
   const auto join_kept = [&](Xapian::docid did) {
     if (dirty.count(did)) return;
-    const Signature& s = signature(did);
-    const std::string& story = s.stored_keys()[0];
+    const std::string& story = signatures_.stored_keys(did)[0];
     if (!story.empty() && joined_stories.insert(story).second) {
       for (Xapian::docid member : members(GroupKind::kStory, story)) {
         stories.unite(did, member);
         if (!dirty.count(member)) {
-          const std::string duplicate = signature(member).stored_keys()[1];
+          const std::string duplicate = signatures_.stored_keys(member)[1];
           if (!duplicate.empty() && joined_duplicates.insert(duplicate).second) {
             for (Xapian::docid copy : members(GroupKind::kDuplicates, duplicate)) {
               duplicates.unite(member, copy);
@@ -357,7 +361,7 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
   duplicates.for_each_group([&](const std::vector<Xapian::docid>& group) {
     std::vector<std::pair<const std::string*, Xapian::docid>> by_id;
     for (Xapian::docid did : group) {
-      if (dirty.count(did)) by_id.emplace_back(&signature(did).id, did);
+      if (dirty.count(did)) by_id.emplace_back(&signatures_.id(did), did);
     }
     if (by_id.size() > kStorySearchesPerGroup) {
       std::partial_sort(by_id.begin(), by_id.begin() + kStorySearchesPerGroup, by_id.end(),
@@ -380,7 +384,7 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
   const auto smallest_id = [&](const std::vector<Xapian::docid>& group) {
     std::string key;
     for (Xapian::docid did : group) {
-      const std::string& id = signature(did).id;
+      const std::string& id = signatures_.id(did);
       if (key.empty() || id < key) key = id;
     }
     return key;
@@ -390,7 +394,7 @@ std::map<Xapian::docid, StoryKeys> Linker::link(const std::unordered_set<Xapian:
     for (Xapian::docid did : group) {
       if (group.size() > 1) {
         keys[did] = {key, ""};
-      } else if (signature(did).stored) {
+      } else if (stored_any(signatures_.stored_keys(did))) {
         // Alone, an article has no keys: only those stored with some
         // change (most of a new index's articles are alone).
         keys[did] = {"", ""};
@@ -433,8 +437,7 @@ StoryChanges changed_keys(Linker& linker, const std::vector<std::string>& ids, b
   if (dirty.empty()) return {};
   linker.check_cancel();
   return story_changes(db, linker.link(dirty), [&](Xapian::docid did) {
-    const Signature& s = linker.signature(did);
-    return LinkedArticle{&s.id, &s.stored_keys()};
+    return LinkedArticle{&linker.id(did), &linker.stored_keys(did)};
   });
 }
 
