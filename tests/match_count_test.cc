@@ -132,8 +132,8 @@ TEST_F(MatchCountTest, TotalIsExactWhateverThePage) {
   }
 }
 
-// A word of an index of several languages stands for a synonym of its
-// stems: still a bag of words, counted apart from the ranking, which may
+// A word of an index of several languages stands for its stems, each
+// weighed: still a bag of words, counted apart from the ranking, which may
 // then stop early. Counted apart, it is counted as its matches are.
 TEST_F(MatchCountTest, SynonymsOfTermsAreCountedApartFromAPrunedRanking) {
   const Xapian::Database db(db_path());
@@ -143,8 +143,13 @@ TEST_F(MatchCountTest, SynonymsOfTermsAreCountedApartFromAPrunedRanking) {
   const Xapian::Query synonyms(
       Xapian::Query::OP_OR,
       Xapian::Query(Xapian::Query::OP_SYNONYM, alpha_or_beta.begin(), alpha_or_beta.end()),
-      Xapian::Query(Xapian::Query::OP_SYNONYM, gamma_twice.begin(), gamma_twice.end()));
+      Xapian::Query(
+          Xapian::Query::OP_SCALE_WEIGHT,
+          Xapian::Query(Xapian::Query::OP_SYNONYM, gamma_twice.begin(), gamma_twice.end()), 0.5));
   EXPECT_EQ(detail::ranking_check_at_least(synonyms, 10000, true), 0u);
+  // A word only one of the languages holds: its stem, weighed.
+  const Xapian::Query weighed(Xapian::Query::OP_SCALE_WEIGHT, term("alpha"), 0.5);
+  EXPECT_EQ(detail::ranking_check_at_least(weighed, 10000, true), 0u);
   const Xapian::Query phrase(Xapian::Query::OP_PHRASE, alpha_or_beta.begin(), alpha_or_beta.end());
   EXPECT_GT(detail::ranking_check_at_least(phrase, 10000, true), 0u);
 

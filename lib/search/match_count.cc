@@ -29,13 +29,16 @@ Xapian::MSet unweighted_pass(const Xapian::Database& db, const Xapian::Query& qu
 }
 
 // Adds the terms of `query` to `terms` when it matches the articles that
-// hold any of them: a term, or an OR or synonym of such queries.
+// hold any of them: a term, or an OR or synonym of such queries, each
+// perhaps weighed by a factor (a stem of one of an index's languages is).
 bool add_terms_of_union(const Xapian::Query& query, std::vector<std::string>* terms) {
   const Xapian::Query::op type = query.get_type();
   if (type == Xapian::Query::LEAF_TERM) {
     terms->push_back(*query.get_terms_begin());
     return true;
   }
+  if (type == Xapian::Query::OP_SCALE_WEIGHT)
+    return add_terms_of_union(query.get_subquery(0), terms);
   if (type != Xapian::Query::OP_OR && type != Xapian::Query::OP_SYNONYM) return false;
   for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
     if (!add_terms_of_union(query.get_subquery(i), terms)) return false;
@@ -45,7 +48,8 @@ bool add_terms_of_union(const Xapian::Query& query, std::vector<std::string>* te
 
 // The terms of a bag of words, the common query: one term, or ORs of terms
 // and of synonyms of terms (in an index of several languages a word stands
-// for its stem in each); nothing for any other query.
+// for its stem in each, weighed by how rare it is in that language);
+// nothing for any other query.
 std::optional<std::vector<std::string>> bag_of_terms(const Xapian::Query& query) {
   std::vector<std::string> terms;
   if (!add_terms_of_union(query, &terms) || terms.empty()) return std::nullopt;
