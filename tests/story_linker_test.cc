@@ -310,6 +310,35 @@ TEST(StoryLinker, ArticlesCommittedButNotLinkedAreLinkedByTheNextCommit) {
   }
 }
 
+// The three sample articles of one story, in their order.
+std::vector<Article> story_samples() {
+  std::vector<Article> samples = articles_in(fs::path(QUARRY_CORPUS_DIR));
+  std::erase_if(samples, [](const Article& a) {
+    return a.id != kFirst && a.id != kSecond && a.id != kThird;
+  });
+  return samples;
+}
+
+// An article of another story.
+Article oil_article() {
+  Article oil;
+  oil.id = "004_oil.txt";
+  oil.body = kOtherStory;
+  return oil;
+}
+
+// Copy `i` of one wire text resent many times, a word of its own at the end.
+Article resent_copy(std::size_t i) {
+  std::string body;
+  for (int word = 0; word < 80; ++word) body += "word" + std::to_string(word * 7 % 83) + " ";
+  Article copy;
+  copy.id = "copy-" + std::to_string(i);
+  copy.title = "Resent " + std::to_string(i);
+  copy.body = body + "correction" + std::to_string(i) + ".";
+  copy.date = "2024-03-0" + std::to_string(1 + i % 3);
+  return copy;
+}
+
 // A live index links each commit's articles with every article's bands
 // kept from the commit before, rather than read anew: the stories and
 // copies found must be the same, as articles arrive, change and change
@@ -319,27 +348,13 @@ TEST(StoryLinker, BandsKeptBetweenCommitsLinkAsBandsReadAnew) {
   for (const std::size_t shards : {0, 2}) {
     SCOPED_TRACE(std::to_string(shards) + " shards");
     TempDir dir;
-    std::vector<Article> samples = articles_in(fs::path(QUARRY_CORPUS_DIR));
-    std::erase_if(samples, [](const Article& a) {
-      return a.id != kFirst && a.id != kSecond && a.id != kThird;
-    });
+    const std::vector<Article> samples = story_samples();
     ASSERT_EQ(samples.size(), 3U);
-    Article oil;
-    oil.id = "004_oil.txt";
-    oil.body = kOtherStory;
+    const Article oil = oil_article();
     Article changed = samples[2];
     changed.body = kOtherStory;
     std::vector<Article> copies;
-    for (std::size_t i = 0; i < 40; ++i) {
-      std::string body;
-      for (int word = 0; word < 80; ++word) body += "word" + std::to_string(word * 7 % 83) + " ";
-      Article copy;
-      copy.id = "copy-" + std::to_string(i);
-      copy.title = "Resent " + std::to_string(i);
-      copy.body = body + "correction" + std::to_string(i) + ".";
-      copy.date = "2024-03-0" + std::to_string(1 + i % 3);
-      copies.push_back(std::move(copy));
-    }
+    for (std::size_t i = 0; i < 40; ++i) copies.push_back(resent_copy(i));
     // Each step is one commit.
     std::vector<std::vector<Article>> steps = {
         {samples[1]}, {samples[2], oil}, {changed}, {samples[2]}, {samples[0]}};
@@ -372,28 +387,13 @@ TEST(StoryLinker, BandsKeptBetweenCommitsLinkAsBandsReadAnew) {
 // must link alike.
 TEST(StoryLinker, ManyArticlesAddedAtOnceLinkAsAFewAtATime) {
   TempDir dir;
-  std::vector<Article> samples = articles_in(fs::path(QUARRY_CORPUS_DIR));
-  std::erase_if(samples, [](const Article& a) {
-    return a.id != kFirst && a.id != kSecond && a.id != kThird;
-  });
+  const std::vector<Article> samples = story_samples();
   ASSERT_EQ(samples.size(), 3U);
-  Article oil;
-  oil.id = "004_oil.txt";
-  oil.body = kOtherStory;
   // The first commit holds the first article of the story and the first
   // copies; the update the rest.
   std::vector<Article> first = {samples[0]};
-  std::vector<Article> added = {samples[1], samples[2], oil};
-  for (std::size_t i = 0; i < 300; ++i) {
-    std::string body;
-    for (int word = 0; word < 80; ++word) body += "word" + std::to_string(word * 7 % 83) + " ";
-    Article copy;
-    copy.id = "copy-" + std::to_string(i);
-    copy.title = "Resent " + std::to_string(i);
-    copy.body = body + "correction" + std::to_string(i) + ".";
-    copy.date = "2024-03-0" + std::to_string(1 + i % 3);
-    (i < 10 ? first : added).push_back(std::move(copy));
-  }
+  std::vector<Article> added = {samples[1], samples[2], oil_article()};
+  for (std::size_t i = 0; i < 300; ++i) (i < 10 ? first : added).push_back(resent_copy(i));
   std::map<std::string, Group> found[2];
   for (const bool at_once : {false, true}) {
     IndexConfig config;

@@ -83,38 +83,41 @@ TEST(Vocabulary, UpdatingAnIndexKeepsTheSameCounts) {
             vocabulary_of(testing::index_path(parallel)));
 }
 
-TEST(Vocabulary, KilledBuildIsAdoptedWithItsVocabulary) {
+// Builds articles() at `path` in parallel, stopping as `stop` does, then
+// adopts what the build left as the next run would; the vocabulary must be
+// a build's run through.
+template <typename Stop>
+void expect_adopted_with_the_vocabulary(const std::string& path, Stop stop) {
   TempDir built;
   testing::index_articles(built, articles());
-  TempDir adopted;
-  const std::string path = testing::index_path(adopted);
   {
     detail::ParallelBuild build(path, "english", 2, 1000);
     for (const Article& article : articles()) build.add(article, "articles.jsonl");
-  }  // never published, as when the process is killed: the shards stay behind
+    stop(build);
+  }
   detail::adopt_interrupted_build(path);
   EXPECT_EQ(vocabulary_of(path), vocabulary_of(testing::index_path(built)));
+}
+
+TEST(Vocabulary, KilledBuildIsAdoptedWithItsVocabulary) {
+  TempDir adopted;
+  // Never published, as when the process is killed: the shards stay behind.
+  expect_adopted_with_the_vocabulary(testing::index_path(adopted), [](detail::ParallelBuild&) {});
 }
 
 // The vocabulary is written into the build's first part before stories are
 // linked; a build stopped while linking leaves it there, and the run that
 // adopts the parts must not count the articles' words a second time.
 TEST(Vocabulary, BuildStoppedWhileLinkingIsAdoptedWithItsVocabularyCountedOnce) {
-  TempDir built;
-  testing::index_articles(built, articles());
   TempDir adopted;
   const std::string path = testing::index_path(adopted);
-  {
-    detail::ParallelBuild build(path, "english", 2, 1000);
-    for (const Article& article : articles()) build.add(article, "articles.jsonl");
+  expect_adopted_with_the_vocabulary(path, [&](detail::ParallelBuild& build) {
     const std::atomic<bool> cancelled{true};
     detail::LinkControl control;
     control.cancel = &cancelled;
-    ASSERT_FALSE(build.publish([](IndexStep) {}, control));
-  }
-  EXPECT_FALSE(std::filesystem::exists(path) && !std::filesystem::is_empty(path));
-  detail::adopt_interrupted_build(path);
-  EXPECT_EQ(vocabulary_of(path), vocabulary_of(testing::index_path(built)));
+    EXPECT_FALSE(build.publish([](IndexStep) {}, control));
+    EXPECT_FALSE(std::filesystem::exists(path) && !std::filesystem::is_empty(path));
+  });
 }
 
 TEST(Vocabulary, IndexOfAnotherLayoutIsRefusedWithAClearMessage) {
