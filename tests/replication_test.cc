@@ -61,14 +61,6 @@ class HoldingProxy {
   unsigned client_port() const { return client_port_; }
 
  private:
-  static sockaddr_in loopback(unsigned port) {
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(static_cast<std::uint16_t>(port));
-    return address;
-  }
-
   void run() {
     while (!stop_) {
       std::vector<pollfd> fds{{listen_fd_, POLLIN, 0}};
@@ -95,17 +87,13 @@ class HoldingProxy {
     const int client = accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer), &size, SOCK_CLOEXEC);
     if (client < 0) return;
     end_link();
-    const int server = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    const sockaddr_in address = loopback(target_);
-    if (server < 0 ||
-        connect(server, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    const int server = connect_to_loopback(target_);
+    if (server < 0) {
       close(client);
-      if (server >= 0) close(server);
       return;
     }
     const int on = 1;
     setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-    setsockopt(server, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     client_ = client;
     server_ = server;
     client_port_ = ntohs(peer.sin_port);

@@ -543,21 +543,13 @@ class CuttingProxy {
   void accept_link() {
     const int client = accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
     if (client < 0) return;
-    const int server = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(target_);
-    if (server < 0 || connect(server, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    const int server = connect_to_loopback(target_);
+    if (server < 0) {
       close(client);
-      if (server >= 0) close(server);
       return;
     }
-    // As Xapian's own sockets: without, small messages wait for
-    // acknowledgements.
     const int on = 1;
     setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-    setsockopt(server, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
     links_.push_back({client, server});
   }
 

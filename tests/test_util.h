@@ -228,6 +228,11 @@ class TcpServer {
 // in `port`. Throws std::runtime_error when it cannot.
 int listen_on_loopback(unsigned* port);
 
+// A socket connected to a loopback `port`, sending small messages at once
+// (TCP_NODELAY, as Xapian's own sockets do: without, they wait for
+// acknowledgements); -1 when it cannot connect.
+int connect_to_loopback(unsigned port);
+
 // A loopback port that accepts connections (the kernel does) but never
 // answers, as a shard that hangs would.
 class SilentListener {
