@@ -46,6 +46,21 @@ RankedPage from_mset(const Xapian::MSet& mset, Xapian::doccount begin, Xapian::d
   return page;
 }
 
+// The value that orders equal scores (schema.h's hit_order_key).
+std::string stored_order(const Xapian::Database& db, Xapian::docid did) {
+  return db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot);
+}
+
+// Puts hits [from, to), of equal scores, in stored order.
+void order_equal_scores(const Xapian::Database& db, std::vector<RankedHit>::iterator from,
+                        std::vector<RankedHit>::iterator to) {
+  std::vector<std::pair<std::string, RankedHit>> keyed;
+  for (auto it = from; it != to; ++it) keyed.emplace_back(stored_order(db, it->did), *it);
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& entry : keyed) *from++ = entry.second;
+}
+
 // The ranking of the candidates that weigh `least` or more, equal scores
 // in stored order, cut to the page.
 std::vector<RankedHit> page_of(std::vector<RankedHit> candidates, const Xapian::Database& db,
@@ -53,26 +68,10 @@ std::vector<RankedHit> page_of(std::vector<RankedHit> candidates, const Xapian::
   std::erase_if(candidates, [&](const RankedHit& hit) { return hit.weight < least; });
   std::sort(candidates.begin(), candidates.end(),
             [](const RankedHit& a, const RankedHit& b) { return a.weight > b.weight; });
-  std::vector<std::string> keys(candidates.size());
-  for (std::size_t run = 0; run < candidates.size();) {
-    std::size_t end = run + 1;
-    while (end < candidates.size() && near(candidates[end - 1].weight, candidates[end].weight)) {
-      ++end;
-    }
-    if (end - run > 1) {
-      for (std::size_t i = run; i < end; ++i) {
-        keys[i] =
-            db.get_document(candidates[i].did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot);
-      }
-      std::vector<std::size_t> order(end - run);
-      for (std::size_t i = 0; i < order.size(); ++i) order[i] = run + i;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
-      std::vector<RankedHit> sorted;
-      for (std::size_t i : order) sorted.push_back(candidates[i]);
-      std::copy(sorted.begin(), sorted.end(),
-                candidates.begin() + static_cast<std::ptrdiff_t>(run));
-    }
+  for (auto run = candidates.begin(); run != candidates.end();) {
+    auto end = run + 1;
+    while (end != candidates.end() && near((end - 1)->weight, end->weight)) ++end;
+    if (end - run > 1) order_equal_scores(db, run, end);
     run = end;
   }
   std::vector<RankedHit> page;
@@ -133,9 +132,6 @@ RankedPage collapsed_page(Xapian::Enquire& enquire, const Xapian::Database& db,
     };
     std::unordered_map<std::string, Group> groups;
     std::vector<RankedHit> best;
-    const auto order_of = [&](Xapian::docid did) {
-      return db.get_document(did, Xapian::DOC_ASSUME_VALID).get_value(kHitOrderSlot);
-    };
     for (const RankedHit& hit : ranked.hits) {
       const std::string key = db.get_document(hit.did, Xapian::DOC_ASSUME_VALID).get_value(slot);
       if (key.empty()) {
@@ -149,8 +145,8 @@ RankedPage collapsed_page(Xapian::Enquire& enquire, const Xapian::Database& db,
       }
       RankedHit& shown = best[group->second.at];
       if (!near(shown.weight, hit.weight)) continue;
-      if (group->second.order.empty()) group->second.order = order_of(shown.did);
-      std::string order = order_of(hit.did);
+      if (group->second.order.empty()) group->second.order = stored_order(db, shown.did);
+      std::string order = stored_order(db, hit.did);
       if (order < group->second.order) {
         shown.did = hit.did;
         group->second.order = std::move(order);
@@ -166,12 +162,10 @@ RankedPage collapsed_page(Xapian::Enquire& enquire, const Xapian::Database& db,
         std::size_t to = i + 1;
         while (from > 0 && near(best[from - 1].weight, best[i].weight)) --from;
         while (to < best.size() && near(best[to].weight, best[i].weight)) ++to;
-        if (to - from < 2) return;
-        std::vector<std::pair<std::string, RankedHit>> keyed;
-        for (std::size_t k = from; k < to; ++k) keyed.emplace_back(order_of(best[k].did), best[k]);
-        std::stable_sort(keyed.begin(), keyed.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
-        for (std::size_t k = from; k < to; ++k) best[k] = keyed[k - from].second;
+        if (to - from > 1) {
+          order_equal_scores(db, best.begin() + static_cast<std::ptrdiff_t>(from),
+                             best.begin() + static_cast<std::ptrdiff_t>(to));
+        }
       };
       order_run_at(wanted - 1);
       if (offset > 0) order_run_at(offset);
