@@ -11,12 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "lib/input/article_limits.h"
 #include "lib/input/folder_file.h"
 #include "lib/input/jsonl_reader.h"
 #include "lib/input/path_text.h"
-#include "lib/input/text_article.h"
-#include "lib/text/utf8_repair.h"
+#include "lib/input/text_file_reader.h"
 #include "quarry/error.h"
 
 namespace quarry {
@@ -98,75 +96,12 @@ int open_regular_file(const fs::path& path, std::string* error) {
   return fd.release();
 }
 
-// Reads the rest of `fd`, but no more than `max_bytes`, into *contents;
-// returns why it cannot, or "".
-std::string read_all(int fd, std::size_t max_bytes, std::string* contents) {
-  struct stat status;
-  if (fstat(fd, &status) == 0 && status.st_size > 0) {
-    contents->reserve(std::min(static_cast<std::size_t>(status.st_size), max_bytes));
-  }
-  char buffer[64 * 1024];
-  while (contents->size() < max_bytes) {
-    const ssize_t count = read(fd, buffer, std::min(sizeof buffer, max_bytes - contents->size()));
-    if (count == 0) return "";
-    if (count > 0) {
-      contents->append(buffer, static_cast<std::size_t>(count));
-    } else if (errno != EINTR) {
-      return "cannot read: " + error_message(errno);
-    }
-  }
-  return "";
-}
-
-// Enough of a long .txt file for a title line and a body of kMaxBodyBytes.
-constexpr std::size_t kMaxTextFileBytes = kMaxBodyBytes + 64 * 1024;
-
-void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
-                    ArticleSink& sink) {
-  std::string contents;
-  // One byte more than is kept tells a file that long from a longer one.
-  if (std::string error = read_all(fd.get(), kMaxTextFileBytes + 1, &contents); !error.empty()) {
-    report(sink, where, std::move(error));
-    return;
-  }
-  std::size_t file_bytes = contents.size();
-  if (contents.size() > kMaxTextFileBytes) {
-    struct stat status;
-    if (fstat(fd.get(), &status) == 0) file_bytes = static_cast<std::size_t>(status.st_size);
-    // Cut where a sequence ends, or the cut would read as invalid UTF-8.
-    contents.resize(detail::utf8_prefix(contents, kMaxTextFileBytes).size());
-  }
-  detail::TextArticle text = detail::parse_text_article(std::move(id), std::move(contents));
-  switch (text.kind) {
-    case detail::TextKind::kBinary:
-      report(sink, where, "binary file");
-      return;
-    case detail::TextKind::kNotUtf8:
-      report(sink, where, "not UTF-8 text");
-      return;
-    case detail::TextKind::kEmpty:
-      report(sink, where, "empty article", true, true);
-      return;
-    case detail::TextKind::kArticle:
-      break;
-  }
-  if (text.repaired_bytes > 0) {
-    report(sink, where,
-           "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)", false);
-  }
-  for (std::string& problem : text.header_problems) report(sink, where, std::move(problem), false);
-  if (detail::cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
-    report(sink, where, detail::long_article_note(file_bytes), false);
-  }
-  sink.on_article(std::move(text.article), {where, 0});
-}
-
 void read_open_file(FileDescriptor fd, const std::string& where, std::string id, InputKind kind,
                     ArticleSink& sink) {
   if (kind == InputKind::kJsonl) {
     detail::read_jsonl(fd.release(), where, sink);
   } else {
-    read_text_file(std::move(fd), where, std::move(id), sink);
+    detail::read_text_file(fd.get(), where, std::move(id), sink);
   }
 }
 
