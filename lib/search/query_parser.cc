@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <map>
-#include <tuple>
 
+#include "lib/search/highlight_terms_order.h"
 #include "lib/search/query_lexer.h"
 #include "lib/search/term_expander.h"
 #include "quarry/error.h"
@@ -333,22 +333,6 @@ class Parser {
   std::size_t at_ = 0;
   int depth_ = 0;
 };
-
-void deduplicate(std::vector<std::string>* words) {
-  std::sort(words->begin(), words->end());
-  words->erase(std::unique(words->begin(), words->end()), words->end());
-}
-
-void deduplicate(HighlightTerms* terms) {
-  deduplicate(&terms->stems);
-  deduplicate(&terms->prefixes);
-  deduplicate(&terms->loose_stems);
-  auto order = [](const HighlightGroup& a, const HighlightGroup& b) {
-    return std::tie(a.stems, a.span, a.ordered) < std::tie(b.stems, b.span, b.ordered);
-  };
-  std::sort(terms->groups.begin(), terms->groups.end(), order);
-  terms->groups.erase(std::unique(terms->groups.begin(), terms->groups.end()), terms->groups.end());
-}
 
 }  // namespace
 
