@@ -697,6 +697,122 @@ TEST(JsonlTest, BadLinesAreReportedAndSkipped) {
   EXPECT_EQ(sink.articles[3].article.body, "caf" + kFffd + " " + kFffd + kFffd);
 }
 
+// A value of the input a message quotes is cut to its first characters,
+// whole ones: a field may hold a whole body.
+TEST(JsonlTest, MessagesQuoteLongValuesShort) {
+  const std::string long_language(10 * 1024, 'x');
+  const std::string long_date = "2017-12-10T" + std::string(10 * 1024, '1');
+  std::string accents;
+  for (int i = 0; i < 5000; ++i) accents += "\xC3\xA9";  // é
+  TempDir dir;
+  const fs::path path = dir / "long.jsonl";
+  write_file(path, R"({"id": "l", "body": "b", "language": ")" + long_language + "\"}\n" +
+                       R"({"id": "d", "body": "b", "date": ")" + long_date + "\"}\n" +
+                       R"({"id": "e", "body": "b", "language": ")" + accents + "\"}\n");
+  RecordingSink sink;
+  read_articles(path, sink);
+  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"l", "d", "e"}));
+  ASSERT_EQ(sink.problems.size(), 3u);
+  EXPECT_EQ(sink.problems[0].reason, "language '" + std::string(64, 'x') +
+                                         "…' is not one Quarry can stem: the article's language "
+                                         "is told from its text");
+  EXPECT_EQ(sink.problems[1].reason, "date '" + long_date.substr(0, 64) +
+                                         "…' is not an ISO 8601 date (YYYY-MM-DD): the article "
+                                         "is kept without it");
+  EXPECT_EQ(sink.articles[1].article.date, "");
+  EXPECT_TRUE(contains(sink.problems[2].reason, "language '" + accents.substr(0, 64) + "…'"))
+      << sink.problems[2].reason;
+  for (const ReadProblem& problem : sink.problems) {
+    EXPECT_LT(problem.reason.size(), 200u) << problem.reason;
+    EXPECT_EQ(detail::count_invalid_utf8(problem.reason), 0u) << problem.reason;
+    EXPECT_FALSE(problem.skipped);
+  }
+}
+
+// Titles, categories and sources past their limits are cut where a
+// character ends, a title at a word when one is near, and the article kept
+// with a note; every other field is kept whole.
+TEST(JsonlTest, LongFieldsAreCutAndReported) {
+  std::string title;
+  while (title.size() < 5000) title += "words ";
+  const std::string category(300 * 1024, 'c');
+  std::string source;
+  for (int i = 0; i < 200; ++i) source += "\xC3\xA9";  // 400 bytes
+  TempDir dir;
+  const fs::path path = dir / "long.jsonl";
+  write_file(path, R"({"id": "a", "body": "b", "title": ")" + title + R"(", "category": ")" +
+                       category + R"(", "source": ")" + source + "\"}\n" +
+                       R"({"id": "b", "body": "b", "title": ")" + std::string(1024, 't') +
+                       R"(", "category": ")" + std::string(256, 'c') + "\"}\n");
+  RecordingSink sink;
+  read_articles(path, sink);
+  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"a", "b"}));
+  const Article& cut = sink.articles[0].article;
+  EXPECT_EQ(cut.title, title.substr(0, 1019)) << "cut at the last space before the limit";
+  EXPECT_EQ(cut.category, std::string(kMaxLabelBytes, 'c'));
+  EXPECT_EQ(cut.source, source.substr(0, 256));
+  EXPECT_EQ(detail::count_invalid_utf8(cut.source), 0u);
+  ASSERT_EQ(sink.problems.size(), 3u);
+  EXPECT_EQ(sink.problems[0].reason,
+            "title of 5004 bytes is longer than 1024: only its first 1019 bytes are kept");
+  EXPECT_EQ(sink.problems[1].reason,
+            "category of 307200 bytes is longer than 256: only its first 256 bytes are kept");
+  EXPECT_EQ(sink.problems[2].reason,
+            "source of 400 bytes is longer than 256: only its first 256 bytes are kept");
+  for (const ReadProblem& problem : sink.problems) {
+    EXPECT_EQ(problem.where.to_string(), path.string() + ":1");
+    EXPECT_FALSE(problem.skipped);
+  }
+  // At the limits, nothing is cut.
+  EXPECT_EQ(sink.articles[1].article.title, std::string(1024, 't'));
+  EXPECT_EQ(sink.articles[1].article.category, std::string(256, 'c'));
+}
+
+// An id is a key: cut, two articles could become one. One past the limit
+// is refused, naming the limit.
+TEST(JsonlTest, IdsLongerThanTheLimitAreRefused) {
+  const std::string at_limit(kMaxIdBytes, 'i');
+  const std::string past_limit(100000, 'j');
+  TempDir dir;
+  const fs::path path = dir / "ids.jsonl";
+  write_file(path, R"({"id": ")" + at_limit + R"(", "body": "b"})" + "\n" + R"({"id": ")" +
+                       at_limit + "i" + R"(", "body": "b"})" + "\n" + R"({"id": ")" + past_limit +
+                       R"(", "body": "b"})" + "\n");
+  RecordingSink sink;
+  read_articles(path, sink);
+  ASSERT_EQ(sink.ids(), (std::vector<std::string>{at_limit}));
+  ASSERT_EQ(sink.problems.size(), 2u);
+  EXPECT_EQ(sink.problems[0].where.line, 2u);
+  EXPECT_EQ(sink.problems[0].reason, "id '" + at_limit.substr(0, 64) +
+                                         "…' is 513 bytes long; an id may be 512 bytes at most");
+  EXPECT_EQ(sink.problems[1].where.line, 3u);
+  EXPECT_TRUE(contains(sink.problems[1].reason, "is 100000 bytes long; an id may be 512 bytes"))
+      << sink.problems[1].reason;
+  for (const ReadProblem& problem : sink.problems) EXPECT_TRUE(problem.skipped);
+}
+
+TEST(TextFileTest, LongHeaderFieldsAreCutAndLongPathsRefused) {
+  TempDir dir;
+  write_file(dir / "long.txt",
+             "Category: " + std::string(1000, 'c') + "\nSource: AP\n\nHeadline\n\nText.\n");
+  // Folders of 200 bytes each: the path, the article's id, passes 512.
+  const std::string folder(200, 'f');
+  write_file(dir / folder / folder / folder / "deep.txt", "Headline\n\nText.\n");
+  RecordingSink sink;
+  read_articles(dir.path(), sink);
+  ASSERT_EQ(sink.ids(), (std::vector<std::string>{"long.txt"}));
+  EXPECT_EQ(sink.articles[0].article.category, std::string(256, 'c'));
+  EXPECT_EQ(sink.articles[0].article.source, "AP");
+  ASSERT_EQ(sink.problems.size(), 2u);
+  EXPECT_TRUE(contains(sink.problems[0].reason, "an id may be 512 bytes at most"))
+      << sink.problems[0].reason;
+  EXPECT_TRUE(sink.problems[0].where.path.ends_with("deep.txt")) << sink.problems[0].where.path;
+  EXPECT_TRUE(sink.problems[0].skipped);
+  EXPECT_EQ(sink.problems[1].reason,
+            "category of 1000 bytes is longer than 256: only its first 256 bytes are kept");
+  EXPECT_FALSE(sink.problems[1].skipped);
+}
+
 TEST(JsonlTest, MalformedMessageIsShort) {
   TempDir dir;
   const fs::path path = dir / "long.jsonl";

@@ -276,6 +276,34 @@ TEST(CliIndexTest, ADateThatIsNoDateIsDroppedWithAWarning) {
   EXPECT_FALSE(found.at("hits")[0].contains("date")) << found.dump();
 }
 
+// A value past its field's limit is cut, and a message quotes no more than
+// the start of one: a 10 KB language, a 300 KB category.
+TEST(CliIndexTest, LongFieldValuesAreCutAndQuotedShort) {
+  TempDir dir;
+  const fs::path news = dir / "news.jsonl";
+  write_file(news, R"({"id": "a", "title": "Milk", "body": "Milk prices.", "language": ")" +
+                       std::string(10 * 1024, 'x') + "\"}\n" +
+                       R"({"id": "b", "title": "Milk", "body": "Milk shortage.", "category": ")" +
+                       std::string(300 * 1024, 'c') + "\"}\n");
+  RunResult result = run_index(dir / "index", {news.string()});
+  EXPECT_EQ(result.exit_code, 0) << result.err.substr(0, 1000);
+  for (const std::string& line : lines_of(result.err)) EXPECT_LT(line.size(), 300u) << line;
+  EXPECT_NE(result.err.find(news.string() + ":1: language '" + std::string(64, 'x') +
+                            "…' is not one Quarry can stem"),
+            std::string::npos)
+      << result.err.substr(0, 1000);
+  EXPECT_NE(result.err.find(news.string() +
+                            ":2: category of 307200 bytes is longer than 256: only its first 256 "
+                            "bytes are kept\n"),
+            std::string::npos)
+      << result.err.substr(0, 1000);
+  const json found = json::parse(
+      run_quarry(dir / "index", {"--format", "json", "--facets", "category", "milk"}).out);
+  ASSERT_EQ(found.at("hits").size(), 2u);
+  EXPECT_EQ(found.at("facets").at("category"),
+            json::parse(R"([[")" + std::string(256, 'c') + R"(", 1]])"));
+}
+
 TEST(CliIndexTest, ARunThatMeetsOnlyProblemsReportedBeforeSaysSoOnceAndSucceeds) {
   TempDir dir;
   const fs::path corpus = dir / "news.jsonl";

@@ -610,6 +610,39 @@ TEST(ServerIndexTest, SeesArticlesIndexedAfterItStarted) {
   }
 }
 
+// An id may be as long as kMaxIdBytes, and a URL still reaches it: at the
+// limit, in letters of two bytes each percent-encoded in three, it is
+// indexed and served; one byte more is refused at indexing, naming the
+// line and the limit.
+TEST(ServerIndexTest, AnIdAtTheLimitIsServedAndOnePastItIsRefusedAtIndexing) {
+  TempDir dir;
+  std::string at_limit;
+  std::string encoded;
+  for (int i = 0; i < 256; ++i) {
+    at_limit += "\xC3\xA9";
+    encoded += "%C3%A9";
+  }
+  write_file(dir / "ids.jsonl",
+             to_json_lines({{at_limit, "Zebra", "A zebra ran.", "", "", ""},
+                            {at_limit + "x", "Zebra again", "Another zebra.", "", "", ""}}));
+  const RunResult indexed = run_program(
+      QUARRY_INDEX_BIN, {"--db", (dir / "index").string(), (dir / "ids.jsonl").string()});
+  EXPECT_EQ(indexed.exit_code, 3) << indexed.err;
+  EXPECT_NE(indexed.err.find((dir / "ids.jsonl").string() + ":2: id '"), std::string::npos)
+      << indexed.err;
+  EXPECT_NE(indexed.err.find("…' is 513 bytes long; an id may be 512 bytes at most (skipped)\n"),
+            std::string::npos)
+      << indexed.err;
+  Server server(dir / "index");
+  const json found = server.get_json("/api/search?q=zebra");
+  EXPECT_EQ(found.at("total"), 1);
+  EXPECT_EQ(found.at("hits").at(0).at("id"), at_limit);
+  const HttpReply article = server.get("/api/articles/" + encoded);
+  ASSERT_EQ(article.status, 200) << article.body;
+  EXPECT_EQ(json::parse(article.body).at("id"), at_limit);
+  EXPECT_EQ(server.get("/articles/" + encoded + "?q=zebra").status, 200);
+}
+
 TEST(ServerIndexTest, RecencyRanksNewerArticlesHigher) {
   TempDir dir;
   index_articles(dir, recency_articles());

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <string_view>
+#include <tuple>
+#include <utility>
 
 #include "lib/text/utf8_repair.h"
 #include "quarry/input/article_reader.h"
@@ -36,6 +38,34 @@ bool is_iso_date(std::string_view date) {
 // any word, short enough that little text is lost.
 constexpr std::size_t kBoundarySearchBytes = 1024;
 
+// How far back from a title's limit a space is looked for.
+constexpr std::size_t kTitleBoundarySearchBytes = 128;
+
+constexpr std::string_view kWhiteSpace = " \t\n";
+
+bool is_ascii_space(char c) { return kWhiteSpace.find(c) != std::string_view::npos; }
+
+// Cuts *value, the field `name`, to `max_bytes` where a character ends, or
+// at the last space within `boundary_search` bytes before that. Returns
+// the note for the cut, or "".
+std::string cut_field(std::string_view name, std::size_t max_bytes, std::size_t boundary_search,
+                      std::string* value) {
+  if (value->size() <= max_bytes) return "";
+  const std::size_t original_bytes = value->size();
+  std::string_view kept = utf8_prefix(*value, max_bytes);
+  const bool at_word_end = is_ascii_space((*value)[kept.size()]);
+  const std::size_t space = kept.find_last_of(kWhiteSpace);
+  if (!at_word_end && space != std::string_view::npos && space > 0 &&
+      kept.size() - space <= boundary_search) {
+    kept = kept.substr(0, space);
+  }
+  value->resize(kept.size());
+  value->shrink_to_fit();
+  return std::string(name) + " of " + std::to_string(original_bytes) + " bytes is longer than " +
+         std::to_string(max_bytes) + ": only its first " + std::to_string(value->size()) +
+         " bytes are kept";
+}
+
 std::string mebibytes(std::size_t bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
@@ -60,10 +90,34 @@ std::string long_article_note(std::size_t original_bytes) {
          mebibytes(kMaxBodyBytes) + " are indexed";
 }
 
+std::string quote_value(std::string_view value) {
+  const std::string_view quoted = utf8_prefix(value, kMaxQuotedBytes);
+  return "'" + std::string(quoted) + (quoted.size() < value.size() ? "…'" : "'");
+}
+
+std::string refuse_long_id(std::string_view id) {
+  if (id.size() <= kMaxIdBytes) return "";
+  return "id " + quote_value(id) + " is " + std::to_string(id.size()) +
+         " bytes long; an id may be " + std::to_string(kMaxIdBytes) + " bytes at most";
+}
+
+std::vector<std::string> cut_long_fields(Article* article) {
+  std::vector<std::string> notes;
+  for (auto [name, max_bytes, boundary_search, value] :
+       {std::tuple{"title", kMaxTitleBytes, kTitleBoundarySearchBytes, &article->title},
+        std::tuple{"category", kMaxLabelBytes, std::size_t{0}, &article->category},
+        std::tuple{"source", kMaxLabelBytes, std::size_t{0}, &article->source}}) {
+    if (std::string note = cut_field(name, max_bytes, boundary_search, value); !note.empty()) {
+      notes.push_back(std::move(note));
+    }
+  }
+  return notes;
+}
+
 std::string drop_bad_date(std::string* date) {
-  if (date->empty() || is_iso_date(*date)) return "";
-  std::string note =
-      "date '" + *date + "' is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it";
+  if (date->empty() || (date->size() <= kMaxDateBytes && is_iso_date(*date))) return "";
+  std::string note = "date " + quote_value(*date) +
+                     " is not an ISO 8601 date (YYYY-MM-DD): the article is kept without it";
   date->clear();
   return note;
 }
@@ -75,8 +129,8 @@ std::string normalize_language(std::string* language) {
     *language = std::move(stemmer);
     return "";
   }
-  std::string note = "language '" + *language +
-                     "' is not one Quarry can stem: the article's language is told from its text";
+  std::string note = "language " + quote_value(*language) +
+                     " is not one Quarry can stem: the article's language is told from its text";
   language->clear();
   return note;
 }

@@ -7,6 +7,10 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "quarry/input/article.h"
 
 namespace quarry::detail {
 
@@ -18,11 +22,33 @@ bool cut_long_body(std::string* body);
 // The note reported for an article of `original_bytes` that was cut.
 std::string long_article_note(std::size_t original_bytes);
 
+// `value` of the input, quoted for a problem's message: whole when short,
+// else its first kMaxQuotedBytes up to where a character ends, and "…". A
+// value may be a whole body put in the wrong field.
+std::string quote_value(std::string_view value);
+
+// How much of a value quote_value quotes.
+inline constexpr std::size_t kMaxQuotedBytes = 64;
+
+// Why an article with this id cannot be indexed (longer than kMaxIdBytes,
+// see article_reader.h), or "" when it can.
+std::string refuse_long_id(std::string_view id);
+
+// Cuts the title, category and source of `article` to kMaxTitleBytes and
+// kMaxLabelBytes (see article_reader.h), a title at a word boundary when
+// one is near, each where a character ends. Returns a note for each field
+// cut, the same for every reader.
+std::vector<std::string> cut_long_fields(Article* article);
+
 // A date must be ISO 8601: "2017-12-10", optionally followed by a time
-// ("2017-12-10T15:01:01"), of a day that exists. Clears *date when it is not
-// and returns the note reported for it, the same for every reader; returns ""
-// for a good or empty date.
+// ("2017-12-10T15:01:01"), of a day that exists, in kMaxDateBytes at most.
+// Clears *date when it is not and returns the note reported for it, the
+// same for every reader; returns "" for a good or empty date.
 std::string drop_bad_date(std::string* date);
+
+// The longest date read: a day, a time to the nanosecond and a zone
+// ("2017-12-10T15:01:01.123456789+05:30") take 35 bytes.
+inline constexpr std::size_t kMaxDateBytes = 64;
 
 // A language is named as a stemmer ("french"), an ISO 639-1 code ("fr") or
 // a language tag ("fr-CA"), ASCII case ignored: *language becomes the

@@ -190,6 +190,7 @@ std::string to_article(json& object, Article* article) {
   if (!take_string(object, "id", &article->id) || article->id.empty()) {
     return "field \"id\" must be a non-empty string";
   }
+  if (std::string reason = refuse_long_id(article->id); !reason.empty()) return reason;
   const auto body = object.find("body");
   if (body == object.end() || !body->is_string()) return must_be_string("body");
   article->body = std::move(body->get_ref<std::string&>());
@@ -320,6 +321,7 @@ void read_jsonl_line(std::string line, const SourceLocation& where, ArticleSink&
   if (std::string note = normalize_language(&article.language); !note.empty()) {
     report(sink, where, std::move(note), false);
   }
+  for (std::string& note : cut_long_fields(&article)) report(sink, where, std::move(note), false);
   sink.on_article(std::move(article), where);
 }
 

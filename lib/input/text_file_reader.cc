@@ -55,6 +55,10 @@ constexpr std::size_t kMaxTextFileBytes = kMaxBodyBytes + 64 * 1024;
 }  // namespace
 
 void read_text_file(int fd, const std::string& where, std::string id, ArticleSink& sink) {
+  if (std::string reason = refuse_long_id(id); !reason.empty()) {
+    report(sink, where, std::move(reason));
+    return;
+  }
   std::string contents;
   // One byte more than is kept tells a file that long from a longer one.
   if (std::string error = read_all(fd, kMaxTextFileBytes + 1, &contents); !error.empty()) {
@@ -87,6 +91,9 @@ void read_text_file(int fd, const std::string& where, std::string id, ArticleSin
            "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)", false);
   }
   for (std::string& problem : text.header_problems) report(sink, where, std::move(problem), false);
+  for (std::string& note : cut_long_fields(&text.article)) {
+    report(sink, where, std::move(note), false);
+  }
   if (cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
     report(sink, where, long_article_note(file_bytes), false);
   }

@@ -61,6 +61,10 @@ class ArticleSink {
 //    8601 is reported (skipped=false) and left out. An empty title is derived
 //    from the body, which is kept as given. Each article's location carries
 //    its line number.
+// An id longer than kMaxIdBytes is reported and its article skipped; a
+// title, category or source longer than kMaxTitleBytes or kMaxLabelBytes is
+// cut and reported (skipped=false). A message that quotes a value of the
+// input quotes its first few dozen characters at most.
 // Invalid UTF-8 is repaired (each bad byte becomes U+FFFD) and reported with
 // skipped=false before the article; so is a body longer than kMaxBodyBytes,
 // which is cut at a word boundary before the limit (of a .txt file, no more
@@ -88,6 +92,21 @@ std::string unreadable_root(const std::filesystem::path& root);
 // The most of an article's body that is indexed and stored: some thirty
 // times the longest news article, and still quick to draw a snippet from.
 inline constexpr std::size_t kMaxBodyBytes = std::size_t{4} << 20;
+
+// The longest id an article may have, as Elasticsearch bounds _id: an id is
+// a key, which cutting could make another article's, so an article with a
+// longer one is reported and skipped. Percent-encoded whole (three bytes a
+// byte), it still fits in a URL of every front end (/api/articles/ID).
+inline constexpr std::size_t kMaxIdBytes = 512;
+
+// The longest title kept: ten times the longest headline. A longer one is
+// cut at a word boundary, or where a character ends, and reported.
+inline constexpr std::size_t kMaxTitleBytes = 1024;
+
+// The longest category or source kept. Both are labels, filtered on and
+// counted by facets, as Elasticsearch keeps keywords of 256 characters at
+// most; a longer one is cut where a character ends, and reported.
+inline constexpr std::size_t kMaxLabelBytes = 256;
 
 }  // namespace quarry
 
