@@ -769,6 +769,44 @@ TEST_F(CliCorpusTest, StrictBadQueryIsUsageError) {
   }
 }
 
+// A query of more than 1,024 words is refused, however it is read and
+// wherever it is typed, rather than searched as plain words that lose its
+// operators: usage errors, exit 2, one line naming the limit.
+TEST_F(CliCorpusTest, QueriesOfMoreWordsThanTheMostAreUsageErrors) {
+  std::string query = "w1";
+  for (int i = 2; i <= 1100; ++i) query += " AND w" + std::to_string(i);
+  const std::string reason = "more than 1024 words, the most a query may hold";
+  for (const std::vector<std::string>& options :
+       {std::vector<std::string>{}, {"--format", "json"}, {"--plain"}, {"--count"}}) {
+    SCOPED_TRACE(::testing::PrintToString(options));
+    std::vector<std::string> args = options;
+    args.push_back(query);
+    const RunResult result = run_quarry(db(), args);
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.out, "");
+    const std::vector<std::string> lines = lines_of(result.err);
+    ASSERT_EQ(lines.size(), 1u) << result.err.substr(0, 300);
+    EXPECT_TRUE(lines[0].starts_with("quarry: query \"w1 AND w2 AND")) << lines[0].substr(0, 300);
+    EXPECT_NE(lines[0].find(reason), std::string::npos) << lines[0].substr(0, 300);
+  }
+  // Piped, the query is an error of its own among the others' answers.
+  const RunResult piped =
+      run_quarry(db(), {"--format", "json", "-n", "1"}, "penalty\n" + query + "\nHerrera\n");
+  EXPECT_EQ(piped.exit_code, 2);
+  const std::vector<std::string> records = lines_of(piped.out);
+  ASSERT_EQ(records.size(), 3u) << piped.out.substr(0, 300);
+  EXPECT_NE(json::parse(records[1]).at("error").get<std::string>().find(reason), std::string::npos);
+  EXPECT_EQ(json::parse(records[2]).at("total"), 3);
+  EXPECT_NE(piped.err.find("quarry: qid 2: query \"w1 AND"), std::string::npos)
+      << piped.err.substr(0, 300);
+  // At the prompt, it is said, and the prompt goes on.
+  const RunResult prompt =
+      run_quarry(db(), {"-i", "--format", "json", "-n", "1"}, query + "\npenalty\n");
+  EXPECT_NE(prompt.err.find(reason), std::string::npos) << prompt.err.substr(0, 300);
+  ASSERT_EQ(lines_of(prompt.out).size(), 1u) << prompt.out.substr(0, 300);
+  EXPECT_EQ(json::parse(prompt.out).at("total"), 3);
+}
+
 // 7. A missing index names where it was looked for and how to build it.
 
 TEST(CliSearchTest, MissingIndexIsRuntimeFailure) {

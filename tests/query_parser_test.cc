@@ -211,6 +211,45 @@ TEST(QueryParser, DeepNestingIsAnErrorNotACrash) {
   EXPECT_THROW(QueryParser(analyzer).parse(query), QueryError);
 }
 
+// Words w1 … w`count`, joined by `join`.
+std::string numbered_words(int count, const std::string& join) {
+  std::string words = "w1";
+  for (int i = 2; i <= count; ++i) words += join + "w" + std::to_string(i);
+  return words;
+}
+
+// Past 1,024 words a query is refused however it is read: searched as
+// plain words instead, it lost its operators (and, cut short, its last
+// words) with no more than a warning.
+TEST(QueryParser, MoreWordsThanTheMostAreRefusedInEveryMode) {
+  Analyzer analyzer;
+  const QueryParser parser(analyzer);
+  const struct {
+    ParseMode mode;
+    std::string join;  // operators are no words; read as plain words, they are
+  } kCases[] = {{ParseMode::kStrict, " AND "},
+                {ParseMode::kQueryOrPlain, " AND "},
+                {ParseMode::kQueryOrPlain, " "},
+                {ParseMode::kPlain, " "}};
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(::testing::PrintToString(c.join) + " mode " +
+                 std::to_string(static_cast<int>(c.mode)));
+    const std::string at_limit = numbered_words(1024, c.join);
+    EXPECT_TRUE(parser.parse(at_limit, c.mode).warnings.empty());
+    const std::string past_limit = numbered_words(1100, c.join);
+    try {
+      parser.parse(past_limit, c.mode);
+      FAIL() << "parsed";
+    } catch (const QueryError& error) {
+      EXPECT_EQ(error.reason(), "more than 1024 words, the most a query may hold");
+      EXPECT_EQ(error.column(), past_limit.find("w1025") + 1);
+      EXPECT_EQ(error.query(), past_limit);
+    }
+  }
+  // A phrase is one word of the query, whatever it holds.
+  EXPECT_NO_THROW(parser.parse("\"" + numbered_words(2000, " ") + "\" AND x"));
+}
+
 struct ForgivingCase {
   const char* name;
   std::string query;

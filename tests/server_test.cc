@@ -179,6 +179,21 @@ TEST_F(ServerTest, AQueryThatDoesNotParseUnderStrictIs400WithItsColumn) {
   EXPECT_EQ("quarry: " + answer.at("error").get<std::string>() + "\n", cli.err);
 }
 
+// A query of more words than the most a query may hold is refused, not
+// searched as its first words.
+TEST_F(ServerTest, AQueryOfMoreWordsThanTheMostIs400) {
+  std::string words;
+  for (int i = 0; i < 1025; ++i) words += "x%20";
+  const HttpReply reply = server().get("/api/search?q=" + words);
+  EXPECT_EQ(reply.status, 400);
+  const json answer = json::parse(reply.body);
+  EXPECT_NE(
+      answer.at("error").get<std::string>().find("more than 1024 words, the most a query may hold"),
+      std::string::npos)
+      << answer.dump();
+  EXPECT_EQ(answer.at("column"), 2049);
+}
+
 TEST_F(ServerTest, BadParametersAre400AndSayWhich) {
   struct Case {
     std::string target;

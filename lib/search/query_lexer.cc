@@ -212,4 +212,16 @@ void throw_query_error(std::string_view query, std::size_t offset, const std::st
   throw QueryError(std::string(query), column_of(query, offset), reason);
 }
 
+void refuse_long_query(std::string_view query, const std::vector<Lexeme>& lexemes) {
+  std::size_t words = 0;
+  for (const Lexeme& lexeme : lexemes) {
+    if (lexeme.kind != LexemeKind::kWord && lexeme.kind != LexemeKind::kPhrase) continue;
+    if (++words > kMaxQueryWords) {
+      throw QueryTooLongError(
+          std::string(query), column_of(query, lexeme.offset),
+          "more than " + std::to_string(kMaxQueryWords) + " words, the most a query may hold");
+    }
+  }
+}
+
 }  // namespace quarry::detail

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "quarry/error.h"
+
 namespace quarry::detail {
 
 enum class LexemeKind {
@@ -52,6 +54,26 @@ bool is_operator_word(std::string_view word);
 // Throws QueryError for `query`, at the column of byte `offset`.
 [[noreturn]] void throw_query_error(std::string_view query, std::size_t offset,
                                     const std::string& reason);
+
+// The most words (and phrases, each one) a query may hold, whatever else
+// it holds. Xapian's matcher slows down faster than the number of terms
+// grows (ten thousand words take many seconds); Lucene, for the same
+// reason, takes at most 1,024 clauses.
+inline constexpr std::size_t kMaxQueryWords = 1024;
+
+// A query of more than kMaxQueryWords words, refused however it is read, as
+// Elasticsearch refuses too_many_clauses: read as plain words instead, it
+// would lose its operators, and cut short, its last words, without a word
+// said.
+class QueryTooLongError : public QueryError {
+ public:
+  using QueryError::QueryError;
+};
+
+// Throws QueryTooLongError, at the column of the first word past the
+// limit, when `lexemes` of `query` hold more than kMaxQueryWords words and
+// phrases.
+void refuse_long_query(std::string_view query, const std::vector<Lexeme>& lexemes);
 
 }  // namespace quarry::detail
 

@@ -14,11 +14,6 @@ namespace {
 // The words of each operand of a NEAR or ADJ chain.
 using Alternatives = std::vector<std::vector<std::string>>;
 
-// Xapian's matcher slows down faster than the number of terms grows (ten
-// thousand words take many seconds); Lucene, for the same reason, takes at
-// most 1,024 clauses.
-constexpr std::size_t kMaxQueryWords = 1024;
-
 const Deadline kNoDeadline;
 
 // Subqueries may be empty (a word with no letters or digits); combining
@@ -339,10 +334,7 @@ class Parser {
 ParsedQuery QueryParser::parse(std::string_view query) const {
   ParsedQuery out;
   std::vector<Lexeme> lexemes = lex_query(query, &out.notes, &out.warnings);
-  if (lexemes.size() > kMaxQueryWords + 1) {
-    throw_query_error(query, lexemes[kMaxQueryWords].offset,
-                      "more than " + std::to_string(kMaxQueryWords) + " words and operators");
-  }
+  refuse_long_query(query, lexemes);
   out.query = Parser(analyzer_, languages_, articles_, config_, db_,
                      deadline_ ? *deadline_ : kNoDeadline, query, std::move(lexemes), &out)
                   .parse();
@@ -353,6 +345,8 @@ ParsedQuery QueryParser::parse(std::string_view query) const {
 ParsedQuery QueryParser::parse_or_plain(std::string_view query) const {
   try {
     return parse(query);
+  } catch (const QueryTooLongError&) {
+    throw;
   } catch (const QueryError& error) {
     ParsedQuery plain = parse_plain(query);
     plain.warnings.insert(plain.warnings.begin(), error.reason() + " (column " +
@@ -370,11 +364,8 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
     lexemes.push_back(
         {LexemeKind::kWord, text.substr(token.begin, token.end - token.begin), token.begin});
   }
+  refuse_long_query(text, lexemes);
   ParsedQuery out;
-  if (lexemes.size() > kMaxQueryWords) {
-    lexemes.resize(kMaxQueryWords);
-    out.notes.push_back("only the first " + std::to_string(kMaxQueryWords) + " words are searched");
-  }
   lexemes.push_back({LexemeKind::kEnd, {}, text.size()});
   out.query = Parser(analyzer_, languages_, articles_, config_, db_,
                      deadline_ ? *deadline_ : kNoDeadline, text, std::move(lexemes), &out)

@@ -74,18 +74,21 @@ class QueryParser {
         articles_(articles) {}
 
   // Throws QueryError (with the column at fault) when the query cannot be
-  // read at all: a dangling operator, unbalanced parentheses, a bad date.
+  // read at all: a dangling operator, unbalanced parentheses, a bad date,
+  // more than kMaxQueryWords words (QueryTooLongError).
   ParsedQuery parse(std::string_view query) const;
 
   // The query as parse() reads it or, when it cannot, as parse_plain()
   // does, with a warning first that names the fault and its column:
   // "'(' is never closed (column 14); searched as plain words". What a
-  // search box should do with what people type. Never throws.
+  // search box should do with what people type. Throws QueryTooLongError
+  // only: a query too long is refused, not searched otherwise.
   ParsedQuery parse_or_plain(std::string_view query) const;
 
   // The text as plain words, whatever it holds: natural-language queries
   // with no syntax. Its free words carry their places in the text, for
-  // spelling suggestions. Never throws.
+  // spelling suggestions. Throws QueryTooLongError only, for more than
+  // kMaxQueryWords words.
   ParsedQuery parse_plain(std::string_view text) const;
 
   // The query read as `mode` says: parse_or_plain(), parse() or

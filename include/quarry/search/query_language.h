@@ -58,7 +58,9 @@ struct QueryParserConfig {
   std::string language = {};
 };
 
-// How a search reads the text of a query.
+// How a search reads the text of a query. However it is read, a query of
+// more than 1,024 words (a phrase counts as one) is a QueryError, as
+// Elasticsearch refuses a query of too many clauses.
 enum class ParseMode {
   // The query language; a query that cannot be parsed is searched as plain
   // words instead, with a warning saying why: what a search box should do
