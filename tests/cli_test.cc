@@ -556,11 +556,41 @@ TEST_F(CliCorpusTest, PastTheCountLimitTheTotalIsALowerBound) {
   RunResult text = run_quarry(db(), {"-n", "1", "--count-limit", "2", "penalty"});
   EXPECT_EQ(text.exit_code, 0) << text.err;
   EXPECT_TRUE(text.out.starts_with("2+ articles match\n1. ")) << text.out;
-  const json result =
-      json::parse(run_quarry(db(), {"--count-limit", "2", "--format", "json", "penalty"}).out);
+  const json result = json::parse(
+      run_quarry(db(), {"-n", "1", "--count-limit", "2", "--format", "json", "penalty"}).out);
   EXPECT_EQ(result.at("total"), 2);
   EXPECT_EQ(result.at("total_relation"), "gte");
-  EXPECT_EQ(result.at("hits").size(), 3u) << "the page is not cut to the count";
+  EXPECT_EQ(result.at("hits").size(), 1u);
+}
+
+// A page that reaches past the count limit is counted as far as it
+// reaches: no output says fewer matches than the hits it shows.
+TEST_F(CliCorpusTest, APageBeyondTheCountLimitIsCountedToItsEnd) {
+  const struct {
+    std::vector<std::string> args;
+    std::size_t hits;
+    std::size_t total;
+    std::string relation;
+    std::string first_line;
+  } kCases[] = {
+      {{"-n", "2", "--count-limit", "1"}, 2, 2, "gte", "2+ articles match"},
+      {{"-n", "10", "--count-limit", "2"}, 3, 3, "eq", "3 articles match"},
+      {{"--offset", "1", "-n", "1", "--count-limit", "1"}, 1, 2, "gte", "2+ articles match"},
+      {{"-n", "1000000"}, 3, 3, "eq", "3 articles match"},
+  };
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(::testing::PrintToString(c.args));
+    std::vector<std::string> args = c.args;
+    args.insert(args.end(), {"--format", "json", "penalty"});
+    const json result = json::parse(run_quarry(db(), args).out);
+    EXPECT_EQ(result.at("hits").size(), c.hits);
+    EXPECT_EQ(result.at("total"), c.total);
+    EXPECT_EQ(result.at("total_relation"), c.relation);
+    args = c.args;
+    args.push_back("penalty");
+    const RunResult text = run_quarry(db(), args);
+    EXPECT_TRUE(text.out.starts_with(c.first_line + "\n")) << text.out;
+  }
 }
 
 // Weights that are not finite, or out of their range, would rank every

@@ -194,6 +194,19 @@ TEST_F(ServerTest, AQueryOfMoreWordsThanTheMostIs400) {
   EXPECT_EQ(answer.at("column"), 2049);
 }
 
+// A page that reaches past the count limit is counted as far as it
+// reaches: the total never says fewer than the hits it comes with.
+TEST_F(ServerTest, APageBeyondTheCountLimitIsCountedToItsEnd) {
+  const json two = server().get_json("/api/search?q=penalty&collapse=none&count_limit=1&n=2");
+  EXPECT_EQ(two.at("hits").size(), 2u);
+  EXPECT_EQ(two.at("total"), 2);
+  EXPECT_EQ(two.at("total_relation"), "gte");
+  const json all = server().get_json("/api/search?q=penalty&collapse=none&count_limit=1&n=10");
+  EXPECT_EQ(all.at("hits").size(), 3u);
+  EXPECT_EQ(all.at("total"), 3);
+  EXPECT_EQ(all.at("total_relation"), "eq");
+}
+
 TEST_F(ServerTest, BadParametersAre400AndSayWhich) {
   struct Case {
     std::string target;

@@ -95,7 +95,7 @@ TEST_F(StoryCli, PromptOpensTheOtherReports) {
 }
 
 TEST_F(StoryCli, PastTheCountLimitTheStoriesAreSaidAsAnEstimate) {
-  const Json answer = json_of({"--count-limit", "1", kQuery});
+  const Json answer = json_of({"--count-limit", "1", "-n", "1", kQuery});
   EXPECT_EQ(answer["total_relation"], "gte");
   EXPECT_EQ(answer["stories_relation"], "about");
   const std::string said = "1+ articles match, about " + answer["stories"].dump() + " stor";

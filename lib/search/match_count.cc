@@ -103,7 +103,8 @@ std::size_t count_union(const Xapian::Database& db, std::vector<std::string> ter
 MatchCount count_matches(const Xapian::Database& db, const Xapian::Query& query,
                          const Xapian::MSet& mset, std::size_t limit, bool local,
                          const Deadline& deadline) {
-  limit = std::max<std::size_t>(limit, 1);
+  // No index holds more than a doccount: one past it still fits.
+  limit = std::max<std::size_t>(doccount_limit(limit), 1);
   // Articles, whether or not the ranking showed each story once.
   const std::size_t lower = mset.get_uncollapsed_matches_lower_bound();
   if (lower > limit) return {limit, false};

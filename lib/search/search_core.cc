@@ -121,9 +121,22 @@ void mark_timed_out(double seconds, SearchResult* result) {
                           " s: the hits are the best found by then, the counts lower bounds");
 }
 
+// The options as searched: a page that reaches past the count limit is
+// counted as far as it reaches, since its hits are matches, and a total
+// below the last one's rank would say there are fewer than it shows.
+SearchOptions counting_the_page(const SearchOptions& asked) {
+  constexpr std::size_t kMost = std::numeric_limits<Xapian::doccount>::max();
+  const std::size_t offset = std::min(asked.offset, kMost);
+  const std::size_t page_end = offset + std::min(asked.limit, kMost - offset);
+  SearchOptions options = asked;
+  options.count_limit = std::max(asked.count_limit, page_end);
+  return options;
+}
+
 }  // namespace
 
-SearchResult SearchCore::search(std::string_view query, const SearchOptions& options) {
+SearchResult SearchCore::search(std::string_view query, const SearchOptions& asked) {
+  const SearchOptions options = counting_the_page(asked);
   // One time limit for the whole search, whatever reads it again.
   const Deadline deadline(options.time_limit);
   SearchResult result = with_shards([&] {
