@@ -356,8 +356,8 @@ std::vector<SearchOption> make_table() {
        .set = [](QuarryOptions& o, const OptionValue& v) { o.count = flag(v); }},
       {.name = "count-limit",
        .kind = kCount,
-       .help = "Count matches and their stories exactly up to N; past it, say N+ "
-               "(\"total_relation\": \"gte\") and about M stories",
+       .help = "Count matches and their stories exactly up to N, or as far as the page "
+               "reaches; past it, say N+ (\"total_relation\": \"gte\") and about M stories",
        .least = 1,
        .http = "count_limit",
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).count_limit = count(v); },
