@@ -1,0 +1,179 @@
+#include "lib/input/article_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+#include "lib/input/article_limits.h"
+#include "lib/input/jsonl_reader.h"
+#include "lib/input/path_text.h"
+#include "lib/input/text_article.h"
+#include "lib/text/utf8_repair.h"
+
+namespace quarry::detail {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool ends_with_ignoring_case(std::string_view name, std::string_view suffix) {
+  if (name.size() <= suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), name.end() - suffix.size(),
+                    [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b); });
+}
+
+std::string error_message(int error) { return std::generic_category().message(error); }
+
+// Reads the rest of `fd`, but no more than `max_bytes`, into *contents;
+// returns why it cannot, or "".
+std::string read_all(int fd, std::size_t max_bytes, std::string* contents) {
+  struct stat status;
+  if (fstat(fd, &status) == 0 && status.st_size > 0) {
+    contents->reserve(std::min(static_cast<std::size_t>(status.st_size), max_bytes));
+  }
+  char buffer[64 * 1024];
+  while (contents->size() < max_bytes) {
+    const ssize_t count = read(fd, buffer, std::min(sizeof buffer, max_bytes - contents->size()));
+    if (count == 0) return "";
+    if (count > 0) {
+      contents->append(buffer, static_cast<std::size_t>(count));
+    } else if (errno != EINTR) {
+      return "cannot read: " + error_message(errno);
+    }
+  }
+  return "";
+}
+
+// Enough of a long .txt file for a title line and a body of kMaxBodyBytes.
+constexpr std::size_t kMaxTextFileBytes = kMaxBodyBytes + 64 * 1024;
+
+void read_text_file(FileDescriptor fd, const std::string& where, std::string id,
+                    ArticleSink& sink) {
+  std::string contents;
+  // One byte more than is kept tells a file that long from a longer one.
+  if (std::string error = read_all(fd.get(), kMaxTextFileBytes + 1, &contents); !error.empty()) {
+    report_problem(sink, where, std::move(error));
+    return;
+  }
+  std::size_t file_bytes = contents.size();
+  if (contents.size() > kMaxTextFileBytes) {
+    struct stat status;
+    if (fstat(fd.get(), &status) == 0) file_bytes = static_cast<std::size_t>(status.st_size);
+    // Cut where a sequence ends, or the cut would read as invalid UTF-8.
+    contents.resize(detail::utf8_prefix(contents, kMaxTextFileBytes).size());
+  }
+  detail::TextArticle text = detail::parse_text_article(std::move(id), std::move(contents));
+  switch (text.kind) {
+    case detail::TextKind::kBinary:
+      report_problem(sink, where, "binary file");
+      return;
+    case detail::TextKind::kNotUtf8:
+      report_problem(sink, where, "not UTF-8 text");
+      return;
+    case detail::TextKind::kEmpty:
+      report_problem(sink, where, "empty article", true, true);
+      return;
+    case detail::TextKind::kArticle:
+      break;
+  }
+  if (text.repaired_bytes > 0) {
+    report_problem(sink, where,
+                   "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)",
+                   false);
+  }
+  for (std::string& problem : text.header_problems)
+    report_problem(sink, where, std::move(problem), false);
+  if (detail::cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
+    report_problem(sink, where, detail::long_article_note(file_bytes), false);
+  }
+  sink.on_article(std::move(text.article), {where, 0});
+}
+
+}  // namespace
+
+InputKind input_kind(const fs::path& path) {
+  const std::string name = path.filename().string();
+  if (ends_with_ignoring_case(name, ".txt")) return InputKind::kText;
+  if (ends_with_ignoring_case(name, ".jsonl") || ends_with_ignoring_case(name, ".jsonl.gz")) {
+    return InputKind::kJsonl;
+  }
+  return InputKind::kNone;
+}
+
+FileDescriptor::~FileDescriptor() {
+  if (fd_ >= 0) close(fd_);
+}
+
+// O_NONBLOCK keeps a FIFO with an article's name from blocking the walk
+// until some writer turns up; it changes nothing for regular files.
+int open_regular_file(const fs::path& path, std::string* error) {
+  FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
+  if (fd.get() < 0) {
+    *error = "cannot open: " + error_message(errno);
+    return -1;
+  }
+  struct stat status;
+  if (fstat(fd.get(), &status) != 0) {
+    *error = "cannot open: " + error_message(errno);
+    return -1;
+  }
+  if (!S_ISREG(status.st_mode)) {
+    *error = "not a regular file";
+    return -1;
+  }
+  return fd.release();
+}
+
+// The kernel refuses a read lease while a process has the file open for
+// writing. Where leases cannot be taken (a file of another owner without
+// CAP_LEASE, a file system without them), no one is taken to be.
+bool being_written(int fd) {
+  if (fcntl(fd, F_SETLEASE, F_RDLCK) != 0) return errno == EAGAIN;
+  fcntl(fd, F_SETLEASE, F_UNLCK);
+  return false;
+}
+
+void read_open_file(FileDescriptor fd, const std::string& where, std::string id, InputKind kind,
+                    ArticleSink& sink) {
+  if (kind == InputKind::kJsonl) {
+    read_jsonl(fd.release(), where, sink);
+  } else {
+    read_text_file(std::move(fd), where, std::move(id), sink);
+  }
+}
+
+void read_article_file(const fs::path& path, const std::string& where, std::string id,
+                       InputKind kind, ArticleSink& sink, bool unless_being_written) {
+  std::string error;
+  const int fd = open_regular_file(path, &error);
+  if (fd < 0) {
+    report_problem(sink, where, std::move(error));
+    return;
+  }
+  FileDescriptor file(fd);
+  if (unless_being_written && being_written(file.get())) return;
+  read_open_file(std::move(file), where, std::move(id), kind, sink);
+}
+
+void report_problem(ArticleSink& sink, const std::string& path, std::string reason, bool skipped,
+                    bool read_whole) {
+  ReadProblem problem;
+  problem.where.path = path;
+  problem.reason = std::move(reason);
+  problem.skipped = skipped;
+  problem.read_whole = read_whole;
+  sink.on_problem(problem);
+}
+
+// Paths are bytes on POSIX systems, but ids and locations are printed and
+// written as JSON, which must be UTF-8; escaped, not repaired, two names
+// stay two.
+std::string display_path(const fs::path& path) { return path_text(path.native()); }
+
+}  // namespace quarry::detail
