@@ -1,0 +1,158 @@
+#include "lib/index/live_inputs.h"
+
+#include <algorithm>
+#include <system_error>
+#include <utility>
+
+#include "lib/input/folder_file.h"
+#include "quarry/error.h"
+
+namespace quarry::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+// `path` absolute and without a trailing separator, as the watcher joins
+// names to it.
+fs::path watched_form(const std::string& path) {
+  fs::path form = fs::absolute(path).lexically_normal();
+  if (!form.has_filename() && form.has_parent_path() && form != form.root_path()) {
+    form = form.parent_path();
+  }
+  return form;
+}
+
+std::string origin_of(const std::string& path) {
+  std::error_code error;
+  return fs::weakly_canonical(path, error).string();
+}
+
+bool has_suffix(const std::string& path, std::string_view suffix) {
+  const std::string name = fs::path(path).filename().string();
+  return name.size() > suffix.size() &&
+         std::equal(suffix.begin(), suffix.end(), name.end() - suffix.size(),
+                    [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b); });
+}
+
+}  // namespace
+
+void LiveSink::on_article(Article&& article, const SourceLocation& /*where*/) {
+  feed_.take(std::move(article), origin_);
+}
+
+void LiveSink::on_problem(const ReadProblem& problem) {
+  if (problem.skipped && !problem.read_whole) read_whole_ = false;
+  feed_.problem(problem);
+}
+
+LiveInputs::LiveInputs(LiveFeed& feed, const std::vector<std::string>& paths) : feed_(feed) {
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (fs::is_directory(path, error)) {
+      folders_.push_back({watched_form(path), origin_of(path)});
+      watcher_.watch_tree(folders_.back().path);
+    } else if (has_suffix(path, ".txt")) {
+      text_files_.push_back({watched_form(path), origin_of(path)});
+      watcher_.watch_name(text_files_.back().path);
+    } else if (has_suffix(path, ".jsonl")) {
+      const fs::path form = watched_form(path);
+      followed_.push_back({std::make_unique<JsonlFollower>(form), origin_of(path)});
+      watcher_.watch_name(form);
+    }
+  }
+}
+
+LiveInputs::~LiveInputs() = default;
+
+void LiveInputs::read_changes() {
+  for (const WatchEvent& event : watcher_.read_events()) {
+    if (feed_.cancelled()) break;
+    handle(event);
+  }
+  for (const ReadProblem& found : watcher_.take_problems()) feed_.problem(found);
+}
+
+void LiveInputs::handle(const WatchEvent& event) {
+  using Kind = WatchEvent::Kind;
+  if (event.kind == Kind::kOverflow) {
+    read_all_again();
+    return;
+  }
+  for (const Folder& folder : folders_) {
+    const fs::path relative = event.path.lexically_relative(folder.path);
+    if (relative.empty() || *relative.begin() == "..") continue;
+    handle_in_folder(folder, event);
+  }
+  for (const TextFile& file : text_files_) {
+    if (event.path != file.path) continue;
+    LiveSink sink(feed_, file.origin);
+    if (event.kind == Kind::kFileWritten) {
+      std::error_code error;
+      if (fs::is_regular_file(file.path, error)) read_articles(file.path, sink);
+    } else if (event.kind == Kind::kFileGone) {
+      feed_.remove(text_article_id(file.path.filename()));
+    }
+  }
+  for (Followed& followed : followed_) {
+    if (event.path != followed.follower->path()) continue;
+    LiveSink sink(feed_, followed.origin);
+    followed.follower->read(sink);
+  }
+}
+
+void LiveInputs::read_all_again() {
+  for (const Folder& folder : folders_) rescan(folder);
+  for (const TextFile& file : text_files_) {
+    LiveSink sink(feed_, file.origin);
+    if (fs::exists(file.path)) read_articles(file.path, sink);
+  }
+  for (Followed& followed : followed_) {
+    LiveSink sink(feed_, followed.origin);
+    followed.follower->read(sink);
+  }
+}
+
+void LiveInputs::handle_in_folder(const Folder& folder, const WatchEvent& event) {
+  using Kind = WatchEvent::Kind;
+  const fs::path relative = event.path.lexically_relative(folder.path);
+  LiveSink sink(feed_, folder.origin);
+  switch (event.kind) {
+    case Kind::kFileWritten:
+      read_folder_file(folder.path, relative, sink);
+      break;
+    case Kind::kFileGone:
+      if (is_text_article(relative)) feed_.remove(text_article_id(relative));
+      break;
+    case Kind::kFolderAdded:
+      read_folder_files(folder.path, relative, sink);
+      break;
+    case Kind::kFolderGone:
+      // Its files were deleted one by one, or moved away with it, unseen:
+      // the folder is read again to find which articles have gone.
+      rescan(folder);
+      break;
+    case Kind::kFileChanged:
+    case Kind::kOverflow:
+      break;
+  }
+}
+
+void LiveInputs::rescan(const Folder& folder) {
+  feed_.begin_sweep();
+  LiveSink sink(feed_, folder.origin);
+  std::vector<fs::path> within;
+  for (const Folder& each : folders_) within.push_back(each.path);
+  try {
+    read_articles(folder.path, sink, within);
+  } catch (const InputError& error) {
+    ReadProblem failed;
+    failed.reason = error.what();
+    failed.skipped = true;
+    sink.on_problem(failed);
+    return;
+  }
+  if (!sink.read_whole() || feed_.cancelled()) return;
+  feed_.delete_unseen(folder.origin);
+}
+
+}  // namespace quarry::detail
