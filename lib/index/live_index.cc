@@ -98,6 +98,8 @@ class LiveIndex : public detail::LiveFeed {
   LiveIndex(const LiveConfig& config, LiveObserver* observer)
       : config_(config), observer_(observer), start_(Clock::now()) {
     config_.index = detail::with_plain_db_path(config.index);
+    // What is watched is read once closed, and followed where it goes.
+    config_.index.follow_changes = config.watch && !config.paths.empty();
   }
 
   IndexReport run() {

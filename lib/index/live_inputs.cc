@@ -85,10 +85,8 @@ void LiveInputs::handle(const WatchEvent& event) {
   }
   for (const TextFile& file : text_files_) {
     if (event.path != file.path) continue;
-    LiveSink sink(feed_, file.origin);
     if (event.kind == Kind::kFileWritten) {
-      std::error_code error;
-      if (fs::is_regular_file(file.path, error)) read_articles(file.path, sink);
+      read_text_file(file);
     } else if (event.kind == Kind::kFileGone) {
       feed_.remove(text_article_id(file.path.filename()));
     }
@@ -103,8 +101,8 @@ void LiveInputs::handle(const WatchEvent& event) {
 void LiveInputs::read_all_again() {
   for (const Folder& folder : folders_) rescan(folder);
   for (const TextFile& file : text_files_) {
-    LiveSink sink(feed_, file.origin);
-    if (fs::exists(file.path)) read_articles(file.path, sink);
+    std::error_code error;
+    if (fs::exists(file.path, error)) read_text_file(file);
   }
   for (Followed& followed : followed_) {
     LiveSink sink(feed_, followed.origin);
@@ -134,6 +132,15 @@ void LiveInputs::handle_in_folder(const Folder& folder, const WatchEvent& event)
     case Kind::kFileChanged:
     case Kind::kOverflow:
       break;
+  }
+}
+
+void LiveInputs::read_text_file(const TextFile& file) {
+  LiveSink sink(feed_, file.origin);
+  try {
+    read_articles(file.path, sink);
+  } catch (const InputError&) {
+    // Gone since its event: its deletion's event follows.
   }
 }
 

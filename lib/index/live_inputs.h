@@ -30,14 +30,19 @@ class LiveFeed {
   virtual void delete_unseen(const std::string& origin) = 0;
 };
 
-// Feeds what a reader finds into the live index, from one origin.
+// Feeds what a reader finds into the live index, from one origin. It
+// follows changes (ArticleSink::follows_changes): a file still being
+// written is passed over, and read once it is closed.
 class LiveSink : public ArticleSink {
  public:
   LiveSink(LiveFeed& feed, std::string origin) : feed_(feed), origin_(std::move(origin)) {}
   void on_article(Article&& article, const SourceLocation& where) override;
   void on_problem(const ReadProblem& problem) override;
   bool should_stop() const override { return feed_.cancelled(); }
-  // Whether nothing that was not read whole was skipped.
+  bool follows_changes() const override { return true; }
+  void on_passed_over(const SourceLocation& /*where*/) override { read_whole_ = false; }
+  // Whether everything was read whole, nothing skipped or passed over that
+  // may still hold an article.
   bool read_whole() const { return read_whole_; }
 
  private:
@@ -79,9 +84,10 @@ class LiveInputs {
 
   void handle(const WatchEvent& event);
   void handle_in_folder(const Folder& folder, const WatchEvent& event);
+  void read_text_file(const TextFile& file);
   void read_all_again();
   // As a run reads a folder: its articles not met again are deleted,
-  // unless something in it could not be read.
+  // unless something in it could not be read or was passed over.
   void rescan(const Folder& folder);
 
   LiveFeed& feed_;

@@ -1,6 +1,7 @@
 #include "lib/input/article_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -112,9 +113,10 @@ FileDescriptor::~FileDescriptor() {
 
 // O_NONBLOCK keeps a FIFO with an article's name from blocking the walk
 // until some writer turns up; it changes nothing for regular files.
-int open_regular_file(const fs::path& path, std::string* error) {
+int open_regular_file(const fs::path& path, std::string* error, bool* gone) {
   FileDescriptor fd(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
   if (fd.get() < 0) {
+    if (gone) *gone = errno == ENOENT;
     *error = "cannot open: " + error_message(errno);
     return -1;
   }
@@ -132,8 +134,13 @@ int open_regular_file(const fs::path& path, std::string* error) {
 
 // The kernel refuses a read lease while a process has the file open for
 // writing. Where leases cannot be taken (a file of another owner without
-// CAP_LEASE, a file system without them), no one is taken to be.
+// CAP_LEASE, a file system without them), no one is taken to be. A writer
+// opening the file in the moment the lease is held breaks it, and the
+// kernel tells the holder with a signal, SIGIO unless told otherwise, which
+// would end the process: SIGURG, ignored unless a program asks for it,
+// tells nobody instead.
 bool being_written(int fd) {
+  fcntl(fd, F_SETSIG, SIGURG);
   if (fcntl(fd, F_SETLEASE, F_RDLCK) != 0) return errno == EAGAIN;
   fcntl(fd, F_SETLEASE, F_UNLCK);
   return false;
@@ -149,15 +156,21 @@ void read_open_file(FileDescriptor fd, const std::string& where, std::string id,
 }
 
 void read_article_file(const fs::path& path, const std::string& where, std::string id,
-                       InputKind kind, ArticleSink& sink, bool unless_being_written) {
+                       InputKind kind, ArticleSink& sink) {
   std::string error;
-  const int fd = open_regular_file(path, &error);
+  bool gone = false;
+  const int fd = open_regular_file(path, &error, &gone);
   if (fd < 0) {
-    report_problem(sink, where, std::move(error));
+    // Renamed or deleted since it was listed or reported written: what
+    // follows changes is told of its new name, or of its end.
+    if (!(gone && sink.follows_changes())) report_problem(sink, where, std::move(error));
     return;
   }
   FileDescriptor file(fd);
-  if (unless_being_written && being_written(file.get())) return;
+  if (sink.follows_changes() && being_written(file.get())) {
+    sink.on_passed_over(SourceLocation{where, 0});
+    return;
+  }
   read_open_file(std::move(file), where, std::move(id), kind, sink);
 }
 

@@ -34,8 +34,8 @@ class FileDescriptor {
 
 // Opens the regular file at `path` for reading, following a symbolic link.
 // Returns -1 and sets *error ("cannot open: …", "not a regular file") on
-// failure.
-int open_regular_file(const std::filesystem::path& path, std::string* error);
+// failure, and *gone when there is no file of that name (any more).
+int open_regular_file(const std::filesystem::path& path, std::string* error, bool* gone = nullptr);
 
 // Whether some process has `fd`'s file open for writing.
 bool being_written(int fd);
@@ -46,11 +46,13 @@ bool being_written(int fd);
 void read_open_file(FileDescriptor fd, const std::string& where, std::string id, InputKind kind,
                     ArticleSink& sink);
 
-// Opens and reads the article file at `path` (see read_open_file); one that
-// cannot be opened is reported, skipped. With `unless_being_written`, one
-// some process has open for writing is left out.
+// Opens and reads the article file at `path` (see read_open_file). For a
+// sink that follows changes (ArticleSink::follows_changes), a file some
+// process has open for writing is passed over (ArticleSink::on_passed_over),
+// and one gone before it could be opened is left out without a word;
+// otherwise, and for other failures to open, it is reported, skipped.
 void read_article_file(const std::filesystem::path& path, const std::string& where, std::string id,
-                       InputKind kind, ArticleSink& sink, bool unless_being_written = false);
+                       InputKind kind, ArticleSink& sink);
 
 // Tells the sink of a problem at `path`. Built field by field: GCC 12 warns
 // of uninitialized strings in a braced temporary ReadProblem at -O2.

@@ -46,6 +46,11 @@ void read_articles(const std::filesystem::path& root, ArticleSink& sink,
   detail::FileDescriptor fd(detail::open_regular_file(root, &error));
   if (fd.get() < 0) throw InputError(where + ": " + error);
   if (sink.should_stop()) return;
+  // Read once closed, by a caller that follows changes.
+  if (sink.follows_changes() && detail::being_written(fd.get())) {
+    sink.on_passed_over(SourceLocation{where, 0});
+    return;
+  }
   detail::read_open_file(std::move(fd), where, display_path(root.filename()), input_kind(root),
                          sink);
 }

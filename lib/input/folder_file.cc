@@ -17,21 +17,15 @@ bool is_hidden(const fs::path& relative) {
                      [](const fs::path& part) { return part.native().starts_with('.'); });
 }
 
-void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink,
-                      bool unless_being_written) {
+}  // namespace
+
+void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
   const InputKind kind = input_kind(relative.filename());
   if (kind == InputKind::kNone || is_hidden(relative)) return;
   const fs::path path = root / relative;
   std::error_code code;
   if (fs::is_symlink(fs::symlink_status(path, code))) return;
-  read_article_file(path, display_path(path), text_article_id(relative), kind, sink,
-                    unless_being_written);
-}
-
-}  // namespace
-
-void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
-  read_folder_file(root, relative, sink, false);
+  read_article_file(path, display_path(path), text_article_id(relative), kind, sink);
 }
 
 void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
@@ -49,9 +43,7 @@ void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSi
     if (fs::is_directory(status)) {
       read_folder_files(root, relative / name, sink);
     } else {
-      // Made with its folder, maybe still being written: then its close
-      // after writing is watched for, and it is read then.
-      read_folder_file(root, relative / name, sink, true);
+      read_folder_file(root, relative / name, sink);
     }
   }
 }

@@ -15,15 +15,14 @@ namespace quarry::detail {
 // `relative`, a .jsonl or .jsonl.gz file the articles of its lines. A file
 // of another kind, a hidden one or one below a hidden folder, and a
 // symbolic link are left out (a walk of the folder judges a link by where it
-// leads); one that cannot be opened is reported.
+// leads). A file some process has open for writing, or gone, is passed over
+// as read_article_file passes it over, for a sink that follows changes.
 void read_folder_file(const std::filesystem::path& root, const std::filesystem::path& relative,
                       ArticleSink& sink);
 
 // Reads every file below the folder at `relative` below `root`, in name
 // order, as read_folder_file reads each; folders that are hidden or
-// symbolic links are left out, and so are files some process has open for
-// writing (a folder just made and watched may hold files still being
-// written: each is read once closed).
+// symbolic links are left out.
 void read_folder_files(const std::filesystem::path& root, const std::filesystem::path& relative,
                        ArticleSink& sink);
 

@@ -61,6 +61,9 @@ void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& 
   std::error_code code;
   const fs::file_status status = entry.symlink_status(code);
   if (code) {
+    // Gone since the folder was listed: renamed or deleted, which a caller
+    // that follows changes is told of.
+    if (code == std::errc::no_such_file_or_directory && sink_.follows_changes()) return;
     report_problem(sink_, display_path(entry.path()), "cannot read: " + code.message());
     return;
   }
@@ -80,7 +83,12 @@ void FolderWalker::read_entry(const fs::directory_entry& entry, const fs::path& 
 void FolderWalker::read_folder(const fs::path& folder, const fs::path& relative) {
   std::string error;
   const std::vector<fs::directory_entry> entries = list_folder(folder, &error);
-  if (!error.empty()) report_problem(sink_, display_path(folder), "cannot read folder: " + error);
+  std::error_code code;
+  // Gone since its parent was listed, as a file may be.
+  const bool gone = sink_.follows_changes() && !fs::exists(fs::symlink_status(folder, code));
+  if (!error.empty() && !gone) {
+    report_problem(sink_, display_path(folder), "cannot read folder: " + error);
+  }
   read_entries(entries, relative);
 }
 
