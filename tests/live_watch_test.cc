@@ -1,7 +1,7 @@
 // What a live index watches, under pressure: files still being written
 // when they are met (by the first scan, by a rescan after the kernel's
-// queue overflowed, by another writer's close), files renamed before they
-// are read. Each situation is made by the test itself — a file it holds
+// queue overflowed, by another writer's close), a watched folder replaced,
+// files renamed before they are read. Each situation is made by the test itself — a file it holds
 // open, a loop it holds in an observer's call while it floods the queue —
 // and every wait is for something a reader can see, bounded.
 #include <fcntl.h>
@@ -339,6 +339,59 @@ TEST_F(LiveWatchTest, APlainRunReadsAFileStillBeingWritten) {
   const IndexReport report = index_paths(plain, {inbox_.string()});
   EXPECT_EQ(report.added, 1u);
   EXPECT_EQ(count("zebras"), 1u);
+}
+
+// quarry-index --watch over the test's inputs.
+std::unique_ptr<ChildProcess> watch(const TempDir& dir, const fs::path& db,
+                                    const std::vector<fs::path>& inputs) {
+  return std::make_unique<ChildProcess>(
+      QUARRY_INDEX_BIN, testing::index_args(db, inputs, {"--watch", "--commit-interval", "0.2"}),
+      dir.path());
+}
+
+std::optional<int> stop(ChildProcess& child) {
+  child.signal(SIGTERM);
+  return child.wait(std::chrono::seconds(60));
+}
+
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// A watched folder moved away or deleted, and made again, is followed by
+// its name, as `tail -F` follows a file: the new folder is watched and
+// read, the old one is no longer.
+TEST_F(LiveWatchTest, AReplacedWatchedFolderIsFollowedByName) {
+  write_file(inbox_ / "first.txt", "An article about milk.");
+  write_file(inbox_ / "kept.txt", "An article about cheese.");
+  auto watcher = watch(dir_, db_, {inbox_});
+  ASSERT_TRUE(found("first.txt")) << watcher->err();
+
+  fs::rename(inbox_, dir_ / "inbox.old");
+  write_file(dir_ / "inbox.old" / "stray.txt", "An article left in the old folder.");
+  fs::create_directories(inbox_);
+  write_file(inbox_ / "kept.txt", "An article about cheese.");
+  write_file(inbox_ / "new.txt", "An article in the new folder about butter.");
+  ASSERT_TRUE(found("new.txt")) << watcher->err();
+  EXPECT_TRUE(gone("first.txt")) << watcher->err();
+  EXPECT_EQ(count(id_query("kept.txt")), 1u);
+  EXPECT_EQ(count(id_query("stray.txt")), 0u);
+  write_file(dir_ / "inbox.old" / "stray2.txt", "Another article left in the old folder.");
+
+  fs::remove_all(inbox_);
+  fs::create_directories(inbox_);
+  write_file(inbox_ / "third.txt", "An article in the third folder about yogurt.");
+  ASSERT_TRUE(found("third.txt")) << watcher->err();
+  EXPECT_TRUE(gone("new.txt")) << watcher->err();
+  EXPECT_EQ(count(id_query("stray2.txt")), 0u);
+
+  EXPECT_EQ(stop(*watcher), 0) << watcher->err();
+  EXPECT_EQ(occurrences(watcher->err(), "moved away or deleted"), 2u) << watcher->err();
+  EXPECT_EQ(watcher->err().find("skipped"), std::string::npos) << watcher->err();
 }
 
 }  // namespace

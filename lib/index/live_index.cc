@@ -160,6 +160,9 @@ class LiveIndex : public detail::LiveFeed {
     }
     if (observer_) observer_->on_problem(problem);
   }
+  void notice(const ReadProblem& notice) override {
+    if (observer_) observer_->on_problem(notice);
+  }
   bool cancelled() const override {
     return config_.index.cancel && config_.index.cancel->load(std::memory_order_relaxed);
   }

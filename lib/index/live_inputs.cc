@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "lib/input/folder_file.h"
+#include "lib/input/path_text.h"
 #include "quarry/error.h"
 
 namespace quarry::detail {
@@ -78,9 +79,11 @@ void LiveInputs::handle(const WatchEvent& event) {
     read_all_again();
     return;
   }
-  for (const Folder& folder : folders_) {
+  const bool of_root = event.kind == Kind::kRootGone || event.kind == Kind::kRootBack;
+  for (Folder& folder : folders_) {
     const fs::path relative = event.path.lexically_relative(folder.path);
     if (relative.empty() || *relative.begin() == "..") continue;
+    if (of_root && event.path != folder.path) continue;
     handle_in_folder(folder, event);
   }
   for (const TextFile& file : text_files_) {
@@ -99,7 +102,9 @@ void LiveInputs::handle(const WatchEvent& event) {
 }
 
 void LiveInputs::read_all_again() {
-  for (const Folder& folder : folders_) rescan(folder);
+  for (const Folder& folder : folders_) {
+    if (!folder.gone) rescan(folder);
+  }
   for (const TextFile& file : text_files_) {
     std::error_code error;
     if (fs::exists(file.path, error)) read_text_file(file);
@@ -110,7 +115,7 @@ void LiveInputs::read_all_again() {
   }
 }
 
-void LiveInputs::handle_in_folder(const Folder& folder, const WatchEvent& event) {
+void LiveInputs::handle_in_folder(Folder& folder, const WatchEvent& event) {
   using Kind = WatchEvent::Kind;
   const fs::path relative = event.path.lexically_relative(folder.path);
   LiveSink sink(feed_, folder.origin);
@@ -127,6 +132,17 @@ void LiveInputs::handle_in_folder(const Folder& folder, const WatchEvent& event)
     case Kind::kFolderGone:
       // Its files were deleted one by one, or moved away with it, unseen:
       // the folder is read again to find which articles have gone.
+      rescan(folder);
+      break;
+    case Kind::kRootGone:
+      folder.gone = true;
+      notice(folder.path,
+             "moved away or deleted: no longer watched; its articles are kept until a folder of "
+             "this name appears, which is then watched and read in its place");
+      break;
+    case Kind::kRootBack:
+      folder.gone = false;
+      notice(folder.path, "a folder of this name appeared: watched and read in place of the old");
       rescan(folder);
       break;
     case Kind::kFileChanged:
@@ -152,6 +168,9 @@ void LiveInputs::rescan(const Folder& folder) {
   try {
     read_articles(folder.path, sink, within);
   } catch (const InputError& error) {
+    // Moved away or deleted: its own event says so.
+    std::error_code code;
+    if (!fs::exists(fs::symlink_status(folder.path, code))) return;
     ReadProblem failed;
     failed.reason = error.what();
     failed.skipped = true;
@@ -160,6 +179,14 @@ void LiveInputs::rescan(const Folder& folder) {
   }
   if (!sink.read_whole() || feed_.cancelled()) return;
   feed_.delete_unseen(folder.origin);
+}
+
+void LiveInputs::notice(const fs::path& path, std::string text) {
+  ReadProblem told;
+  told.where.path = path_text(path.native());
+  told.reason = std::move(text);
+  told.skipped = false;
+  feed_.notice(told);
 }
 
 }  // namespace quarry::detail

@@ -21,6 +21,8 @@ class LiveFeed {
   virtual void take(Article&& article, const std::string& origin) = 0;
   // Counted (skipped or repaired) and told to the observer.
   virtual void problem(const ReadProblem& problem) = 0;
+  // Told to the observer, not counted: a change to what is watched.
+  virtual void notice(const ReadProblem& notice) = 0;
   virtual bool cancelled() const = 0;
   // Deletes the article `id`, if there is one.
   virtual void remove(const std::string& id) = 0;
@@ -66,10 +68,11 @@ class LiveInputs {
   void read_changes();
 
  private:
-  // A folder given: watched as a tree.
+  // A folder given: watched as a tree, followed by name.
   struct Folder {
     std::filesystem::path path;  // absolute, as events name it
     std::string origin;
+    bool gone = false;  // moved away or deleted, its name awaited
   };
   // A .txt file given: its article follows the file.
   struct TextFile {
@@ -83,12 +86,13 @@ class LiveInputs {
   };
 
   void handle(const WatchEvent& event);
-  void handle_in_folder(const Folder& folder, const WatchEvent& event);
+  void handle_in_folder(Folder& folder, const WatchEvent& event);
   void read_text_file(const TextFile& file);
   void read_all_again();
   // As a run reads a folder: its articles not met again are deleted,
   // unless something in it could not be read or was passed over.
   void rescan(const Folder& folder);
+  void notice(const std::filesystem::path& path, std::string text);
 
   LiveFeed& feed_;
   FolderWatcher watcher_;
