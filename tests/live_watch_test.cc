@@ -1,7 +1,8 @@
 // What a live index watches, under pressure: files still being written
 // when they are met (by the first scan, by a rescan after the kernel's
 // queue overflowed, by another writer's close), a watched folder replaced,
-// files renamed before they are read. Each situation is made by the test itself — a file it holds
+// a watched file replaced by a link to outside, files renamed before they
+// are read. Each situation is made by the test itself — a file it holds
 // open, a loop it holds in an observer's call while it floods the queue —
 // and every wait is for something a reader can see, bounded.
 #include <fcntl.h>
@@ -392,6 +393,31 @@ TEST_F(LiveWatchTest, AReplacedWatchedFolderIsFollowedByName) {
   EXPECT_EQ(stop(*watcher), 0) << watcher->err();
   EXPECT_EQ(occurrences(watcher->err(), "moved away or deleted"), 2u) << watcher->err();
   EXPECT_EQ(watcher->err().find("skipped"), std::string::npos) << watcher->err();
+}
+
+// A watched file, given alone or in a folder, replaced by a link to a file
+// outside the folders given loses its article, and that is said; what the
+// link leads to is not read.
+TEST_F(LiveWatchTest, AWatchedFileReplacedByALinkToOutsideLosesItsArticle) {
+  const fs::path note = dir_ / "desk" / "note.txt";
+  write_file(note, "A note about milk.");
+  write_file(inbox_ / "a.txt", "An article about cheese.");
+  write_file(dir_ / "private" / "secret.txt", "A secret about passwords.");
+  auto watcher = watch(dir_, db_, {inbox_, note});
+  ASSERT_TRUE(found("note.txt")) << watcher->err();
+  ASSERT_TRUE(found("a.txt")) << watcher->err();
+
+  for (const fs::path& replaced : {note, inbox_ / "a.txt"}) {
+    const fs::path link = replaced.parent_path() / ".link";
+    fs::create_symlink(dir_ / "private" / "secret.txt", link);
+    fs::rename(link, replaced);
+  }
+  EXPECT_TRUE(gone("note.txt")) << watcher->err();
+  EXPECT_TRUE(gone("a.txt")) << watcher->err();
+  EXPECT_EQ(count("passwords"), 0u);
+  EXPECT_EQ(stop(*watcher), 3) << watcher->err();
+  EXPECT_EQ(occurrences(watcher->err(), "a link to outside the folders given"), 2u)
+      << watcher->err();
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "lib/input/folder_file.h"
+#include "lib/input/folder_walker.h"
 #include "lib/input/path_text.h"
 #include "quarry/error.h"
 
@@ -35,6 +36,11 @@ bool has_suffix(const std::string& path, std::string_view suffix) {
                     [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b); });
 }
 
+bool is_link(const fs::path& path) {
+  std::error_code code;
+  return fs::is_symlink(fs::symlink_status(path, code));
+}
+
 }  // namespace
 
 void LiveSink::on_article(Article&& article, const SourceLocation& /*where*/) {
@@ -43,6 +49,7 @@ void LiveSink::on_article(Article&& article, const SourceLocation& /*where*/) {
 
 void LiveSink::on_problem(const ReadProblem& problem) {
   if (problem.skipped && !problem.read_whole) read_whole_ = false;
+  if (problem.skipped && problem.read_whole) held_nothing_ = true;
   feed_.problem(problem);
 }
 
@@ -61,6 +68,7 @@ LiveInputs::LiveInputs(LiveFeed& feed, const std::vector<std::string>& paths) : 
       watcher_.watch_name(form);
     }
   }
+  find_scope();
 }
 
 LiveInputs::~LiveInputs() = default;
@@ -88,7 +96,8 @@ void LiveInputs::handle(const WatchEvent& event) {
   }
   for (const TextFile& file : text_files_) {
     if (event.path != file.path) continue;
-    if (event.kind == Kind::kFileWritten) {
+    if (event.kind == Kind::kFileWritten ||
+        (event.kind == Kind::kFileChanged && is_link(file.path))) {
       read_text_file(file);
     } else if (event.kind == Kind::kFileGone) {
       feed_.remove(text_article_id(file.path.filename()));
@@ -107,7 +116,7 @@ void LiveInputs::read_all_again() {
   }
   for (const TextFile& file : text_files_) {
     std::error_code error;
-    if (fs::exists(file.path, error)) read_text_file(file);
+    if (fs::exists(fs::symlink_status(file.path, error))) read_text_file(file);
   }
   for (Followed& followed : followed_) {
     LiveSink sink(feed_, followed.origin);
@@ -120,14 +129,21 @@ void LiveInputs::handle_in_folder(Folder& folder, const WatchEvent& event) {
   const fs::path relative = event.path.lexically_relative(folder.path);
   LiveSink sink(feed_, folder.origin);
   switch (event.kind) {
+    case Kind::kFileChanged:
+      // A link is made whole, and never closed after writing.
+      if (!is_link(event.path)) break;
+      [[fallthrough]];
     case Kind::kFileWritten:
-      read_folder_file(folder.path, relative, sink);
+      read_folder_file(folder.path, relative, scope_, sink);
+      if (sink.held_nothing() && is_text_article(relative)) {
+        feed_.remove(text_article_id(relative));
+      }
       break;
     case Kind::kFileGone:
       if (is_text_article(relative)) feed_.remove(text_article_id(relative));
       break;
     case Kind::kFolderAdded:
-      read_folder_files(folder.path, relative, sink);
+      read_folder_files(folder.path, relative, scope_, sink);
       break;
     case Kind::kFolderGone:
       // Its files were deleted one by one, or moved away with it, unseen:
@@ -136,28 +152,38 @@ void LiveInputs::handle_in_folder(Folder& folder, const WatchEvent& event) {
       break;
     case Kind::kRootGone:
       folder.gone = true;
+      find_scope();
       notice(folder.path,
              "moved away or deleted: no longer watched; its articles are kept until a folder of "
              "this name appears, which is then watched and read in its place");
       break;
     case Kind::kRootBack:
       folder.gone = false;
+      find_scope();
       notice(folder.path, "a folder of this name appeared: watched and read in place of the old");
       rescan(folder);
       break;
-    case Kind::kFileChanged:
     case Kind::kOverflow:
       break;
   }
 }
 
+// A .txt file given is read through a link it was given as, but one that
+// replaces it later is judged as a link in a folder is: the file watched
+// may not become a way into any file at all.
 void LiveInputs::read_text_file(const TextFile& file) {
   LiveSink sink(feed_, file.origin);
+  if (is_link(file.path) && judge_link(file.path, scope_, sink) != LinkVerdict::kRead) {
+    if (sink.held_nothing()) feed_.remove(text_article_id(file.path.filename()));
+    return;
+  }
   try {
     read_articles(file.path, sink);
   } catch (const InputError&) {
     // Gone since its event: its deletion's event follows.
+    return;
   }
+  if (sink.held_nothing()) feed_.remove(text_article_id(file.path.filename()));
 }
 
 void LiveInputs::rescan(const Folder& folder) {
@@ -179,6 +205,12 @@ void LiveInputs::rescan(const Folder& folder) {
   }
   if (!sink.read_whole() || feed_.cancelled()) return;
   feed_.delete_unseen(folder.origin);
+}
+
+void LiveInputs::find_scope() {
+  std::vector<fs::path> folders;
+  for (const Folder& folder : folders_) folders.push_back(folder.path);
+  scope_ = link_scope(folders);
 }
 
 void LiveInputs::notice(const fs::path& path, std::string text) {

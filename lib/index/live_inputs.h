@@ -46,11 +46,15 @@ class LiveSink : public ArticleSink {
   // Whether everything was read whole, nothing skipped or passed over that
   // may still hold an article.
   bool read_whole() const { return read_whole_; }
+  // Whether an input was read whole and held no article (an empty file, a
+  // link to outside): the article it held before is gone.
+  bool held_nothing() const { return held_nothing_; }
 
  private:
   LiveFeed& feed_;
   std::string origin_;
   bool read_whole_ = true;
+  bool held_nothing_ = false;
 };
 
 // Not thread-safe.
@@ -92,6 +96,9 @@ class LiveInputs {
   // As a run reads a folder: its articles not met again are deleted,
   // unless something in it could not be read or was passed over.
   void rescan(const Folder& folder);
+  // Finds where a link may lead: the folders given that are there,
+  // canonical.
+  void find_scope();
   void notice(const std::filesystem::path& path, std::string text);
 
   LiveFeed& feed_;
@@ -99,6 +106,7 @@ class LiveInputs {
   std::vector<Folder> folders_;
   std::vector<TextFile> text_files_;
   std::vector<Followed> followed_;
+  std::vector<std::filesystem::path> scope_;
 };
 
 }  // namespace quarry::detail

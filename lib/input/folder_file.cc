@@ -19,16 +19,21 @@ bool is_hidden(const fs::path& relative) {
 
 }  // namespace
 
-void read_folder_file(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
+void read_folder_file(const fs::path& root, const fs::path& relative,
+                      const std::vector<fs::path>& scope, ArticleSink& sink) {
   const InputKind kind = input_kind(relative.filename());
   if (kind == InputKind::kNone || is_hidden(relative)) return;
   const fs::path path = root / relative;
   std::error_code code;
-  if (fs::is_symlink(fs::symlink_status(path, code))) return;
+  if (fs::is_symlink(fs::symlink_status(path, code)) &&
+      judge_link(path, scope, sink) != LinkVerdict::kRead) {
+    return;
+  }
   read_article_file(path, display_path(path), text_article_id(relative), kind, sink);
 }
 
-void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSink& sink) {
+void read_folder_files(const fs::path& root, const fs::path& relative,
+                       const std::vector<fs::path>& scope, ArticleSink& sink) {
   std::string error;
   const std::vector<fs::directory_entry> entries = list_folder(root / relative, &error);
   if (!error.empty()) {
@@ -39,11 +44,11 @@ void read_folder_files(const fs::path& root, const fs::path& relative, ArticleSi
     const fs::path name = entry.path().filename();
     std::error_code code;
     const fs::file_status status = entry.symlink_status(code);
-    if (is_hidden(name) || fs::is_symlink(status)) continue;
+    if (is_hidden(name)) continue;
     if (fs::is_directory(status)) {
-      read_folder_files(root, relative / name, sink);
+      read_folder_files(root, relative / name, scope, sink);
     } else {
-      read_folder_file(root, relative / name, sink);
+      read_folder_file(root, relative / name, scope, sink);
     }
   }
 }
