@@ -143,6 +143,8 @@ class IndexingSink : public ArticleSink {
   void on_other_file(const std::filesystem::path& path) override {
     ++report_.other_files[path.extension().string()];
   }
+  bool follows_changes() const override { return config_.follow_changes; }
+  void on_passed_over(const SourceLocation& /*where*/) override { read_whole_ = false; }
 
   // Articles and problems met since the last call.
   std::size_t take_found() { return std::exchange(articles_, 0) + std::exchange(problems_, 0); }

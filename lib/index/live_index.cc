@@ -23,11 +23,9 @@
 #include "lib/index/index_writer_access.h"
 #include "lib/index/indexing_run.h"
 #include "lib/index/language_analyzers.h"
+#include "lib/index/live_inputs.h"
 #include "lib/index/parallel_build.h"
-#include "lib/input/folder_file.h"
-#include "lib/input/folder_watcher.h"
 #include "lib/input/input_size.h"
-#include "lib/input/jsonl_follower.h"
 #include "lib/input/jsonl_stream.h"
 #include "quarry/error.h"
 
@@ -95,69 +93,13 @@ class PendingCommit {
   std::size_t skipped_ = 0;
 };
 
-// A folder given: watched as a tree.
-struct Folder {
-  fs::path path;  // absolute, as events name it
-  std::string origin;
-};
-
-// A .txt file given: its article follows the file.
-struct TextFile {
-  fs::path path;
-  std::string origin;
-};
-
-// A plain .jsonl corpus given, followed.
-struct Followed {
-  std::unique_ptr<detail::JsonlFollower> follower;
-  std::string origin;
-};
-
-// `path` absolute and without a trailing separator, as the watcher joins
-// names to it.
-fs::path watched_form(const std::string& path) {
-  fs::path form = fs::absolute(path).lexically_normal();
-  if (!form.has_filename() && form.has_parent_path() && form != form.root_path()) {
-    form = form.parent_path();
-  }
-  return form;
-}
-
-std::string origin_of(const std::string& path) {
-  std::error_code error;
-  return fs::weakly_canonical(path, error).string();
-}
-
-bool has_suffix(const std::string& path, std::string_view suffix) {
-  const std::string name = fs::path(path).filename().string();
-  return name.size() > suffix.size() &&
-         std::equal(suffix.begin(), suffix.end(), name.end() - suffix.size(),
-                    [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b - 'A' + 'a' : b); });
-}
-
-class LiveIndex;
-
-// Feeds what a reader finds into the live index, from one origin.
-class LiveSink : public ArticleSink {
- public:
-  LiveSink(LiveIndex& live, std::string origin) : live_(live), origin_(std::move(origin)) {}
-  void on_article(Article&& article, const SourceLocation& where) override;
-  void on_problem(const ReadProblem& problem) override;
-  bool should_stop() const override;
-  // Whether nothing that was not read whole was skipped.
-  bool read_whole() const { return read_whole_; }
-
- private:
-  LiveIndex& live_;
-  std::string origin_;
-  bool read_whole_ = true;
-};
-
-class LiveIndex {
+class LiveIndex : public detail::LiveFeed {
  public:
   LiveIndex(const LiveConfig& config, LiveObserver* observer)
       : config_(config), observer_(observer), start_(Clock::now()) {
     config_.index = detail::with_plain_db_path(config.index);
+    // What is watched is read once closed, and followed where it goes.
+    config_.index.follow_changes = config.watch && !config.paths.empty();
   }
 
   IndexReport run() {
@@ -194,8 +136,7 @@ class LiveIndex {
     return finish();
   }
 
-  // Called by LiveSink.
-  void take(Article&& article, const std::string& origin) {
+  void take(Article&& article, const std::string& origin) override {
     const Upsert done = writer_->upsert(article, origin);
     switch (done) {
       case Upsert::kAdded:
@@ -210,7 +151,7 @@ class LiveIndex {
     }
     pending_.upserted(article.id, done);
   }
-  void problem(const ReadProblem& problem) {
+  void problem(const ReadProblem& problem) override {
     if (problem.skipped) {
       ++report_.skipped;
       pending_.skipped();
@@ -219,16 +160,28 @@ class LiveIndex {
     }
     if (observer_) observer_->on_problem(problem);
   }
-  bool cancelled() const {
+  void notice(const ReadProblem& notice) override {
+    if (observer_) observer_->on_problem(notice);
+  }
+  bool cancelled() const override {
     return config_.index.cancel && config_.index.cancel->load(std::memory_order_relaxed);
+  }
+  void remove(const std::string& id) override {
+    if (!writer_->remove(id)) return;
+    ++report_.deleted;
+    pending_.deleted(id);
+  }
+  void begin_sweep() override { detail::IndexWriterAccess::forget_upserted(*writer_); }
+  void delete_unseen(const std::string& origin) override {
+    for (const std::string& id : detail::IndexWriterAccess::delete_unseen(*writer_, origin)) {
+      ++report_.deleted;
+      pending_.deleted(id);
+    }
   }
 
  private:
   void watch();
   void loop();
-  void handle(const detail::WatchEvent& event);
-  void handle_in_folder(const Folder& folder, const detail::WatchEvent& event);
-  void rescan(const Folder& folder);
   void read_stdin();
   void commit();
   int poll_timeout() const;
@@ -237,56 +190,22 @@ class LiveIndex {
     if (cancelled()) report_.cancelled = true;
     return report_;
   }
-  void remove(const std::string& id) {
-    if (!writer_->remove(id)) return;
-    ++report_.deleted;
-    pending_.deleted(id);
-  }
-
   LiveConfig config_;
   LiveObserver* observer_;
   Clock::time_point start_;
   IndexReport report_;
   std::optional<IndexWriter> writer_;
-  std::unique_ptr<detail::FolderWatcher> watcher_;
-  std::vector<Folder> folders_;
-  std::vector<TextFile> text_files_;
-  std::vector<Followed> followed_;
+  std::unique_ptr<detail::LiveInputs> inputs_;
   std::optional<detail::JsonlStream> stdin_;
   PendingCommit pending_;
   std::size_t commits_ = 0;
   Clock::time_point last_commit_;
 };
 
-void LiveSink::on_article(Article&& article, const SourceLocation& /*where*/) {
-  live_.take(std::move(article), origin_);
-}
-
-void LiveSink::on_problem(const ReadProblem& problem) {
-  if (problem.skipped && !problem.read_whole) read_whole_ = false;
-  live_.problem(problem);
-}
-
-bool LiveSink::should_stop() const { return live_.cancelled(); }
-
 void LiveIndex::watch() {
   if (config_.read_stdin) stdin_.emplace("stdin");
   if (config_.paths.empty() || !config_.watch) return;
-  watcher_ = std::make_unique<detail::FolderWatcher>();
-  for (const std::string& path : config_.paths) {
-    std::error_code error;
-    if (fs::is_directory(path, error)) {
-      folders_.push_back({watched_form(path), origin_of(path)});
-      watcher_->watch_tree(folders_.back().path);
-    } else if (has_suffix(path, ".txt")) {
-      text_files_.push_back({watched_form(path), origin_of(path)});
-      watcher_->watch_name(text_files_.back().path);
-    } else if (has_suffix(path, ".jsonl")) {
-      const fs::path form = watched_form(path);
-      followed_.push_back({std::make_unique<detail::JsonlFollower>(form), origin_of(path)});
-      watcher_->watch_name(form);
-    }
-  }
+  inputs_ = std::make_unique<detail::LiveInputs>(*this, config_.paths);
 }
 
 int LiveIndex::poll_timeout() const {
@@ -309,9 +228,9 @@ void LiveIndex::loop() {
       Clock::now() - std::chrono::duration_cast<Clock::duration>(config_.commit_interval);
   for (;;) {
     if (cancelled()) return;
-    if (!watcher_ && !stdin_) return;
+    if (!inputs_ && !stdin_) return;
     std::vector<pollfd> fds;
-    if (watcher_) fds.push_back({watcher_->fd(), POLLIN, 0});
+    if (inputs_) fds.push_back({inputs_->fd(), POLLIN, 0});
     const int stdin_slot = stdin_ ? static_cast<int>(fds.size()) : -1;
     if (stdin_) fds.push_back({config_.stdin_fd, POLLIN, 0});
     if (config_.wake_fd >= 0) fds.push_back({config_.wake_fd, POLLIN, 0});
@@ -320,13 +239,7 @@ void LiveIndex::loop() {
       throw InputError("cannot wait for input: " + std::string(strerror(errno)));
     }
     if (ready > 0) {
-      if (watcher_ && fds[0].revents) {
-        for (const detail::WatchEvent& event : watcher_->read_events()) {
-          if (cancelled()) break;
-          handle(event);
-        }
-        for (const ReadProblem& found : watcher_->take_problems()) problem(found);
-      }
+      if (inputs_ && fds[0].revents) inputs_->read_changes();
       if (stdin_slot >= 0 && fds[stdin_slot].revents) read_stdin();
     }
     if (!pending_.empty() &&
@@ -346,99 +259,15 @@ void LiveIndex::read_stdin() {
     failed.where.path = "stdin";
     failed.reason = "cannot read: " + std::string(strerror(errno));
     failed.skipped = true;
-    LiveSink(*this, kStdinOrigin).on_problem(failed);
+    detail::LiveSink(*this, kStdinOrigin).on_problem(failed);
   }
-  LiveSink sink(*this, kStdinOrigin);
+  detail::LiveSink sink(*this, kStdinOrigin);
   if (count <= 0) {
     stdin_->finish(sink);
     stdin_.reset();
     return;
   }
   stdin_->feed(std::string_view(buffer, static_cast<std::size_t>(count)), sink);
-}
-
-void LiveIndex::handle(const detail::WatchEvent& event) {
-  using Kind = detail::WatchEvent::Kind;
-  if (event.kind == Kind::kOverflow) {
-    for (const Folder& folder : folders_) rescan(folder);
-    for (const TextFile& file : text_files_) {
-      LiveSink sink(*this, file.origin);
-      if (fs::exists(file.path)) read_articles(file.path, sink);
-    }
-    for (Followed& followed : followed_) {
-      LiveSink sink(*this, followed.origin);
-      followed.follower->read(sink);
-    }
-    return;
-  }
-  for (const Folder& folder : folders_) {
-    const fs::path relative = event.path.lexically_relative(folder.path);
-    if (relative.empty() || *relative.begin() == "..") continue;
-    handle_in_folder(folder, event);
-  }
-  for (const TextFile& file : text_files_) {
-    if (event.path != file.path) continue;
-    LiveSink sink(*this, file.origin);
-    if (event.kind == Kind::kFileWritten) {
-      std::error_code error;
-      if (fs::is_regular_file(file.path, error)) read_articles(file.path, sink);
-    } else if (event.kind == Kind::kFileGone) {
-      remove(detail::text_article_id(file.path.filename()));
-    }
-  }
-  for (Followed& followed : followed_) {
-    if (event.path != followed.follower->path()) continue;
-    LiveSink sink(*this, followed.origin);
-    followed.follower->read(sink);
-  }
-}
-
-void LiveIndex::handle_in_folder(const Folder& folder, const detail::WatchEvent& event) {
-  using Kind = detail::WatchEvent::Kind;
-  const fs::path relative = event.path.lexically_relative(folder.path);
-  LiveSink sink(*this, folder.origin);
-  switch (event.kind) {
-    case Kind::kFileWritten:
-      detail::read_folder_file(folder.path, relative, sink);
-      break;
-    case Kind::kFileGone:
-      if (detail::is_text_article(relative)) remove(detail::text_article_id(relative));
-      break;
-    case Kind::kFolderAdded:
-      detail::read_folder_files(folder.path, relative, sink);
-      break;
-    case Kind::kFolderGone:
-      // Its files were deleted one by one, or moved away with it, unseen:
-      // the folder is read again to find which articles have gone.
-      rescan(folder);
-      break;
-    case Kind::kFileChanged:
-    case Kind::kOverflow:
-      break;
-  }
-}
-
-// As a run reads a folder: its articles not met again are deleted, unless
-// something in it could not be read.
-void LiveIndex::rescan(const Folder& folder) {
-  detail::IndexWriterAccess::forget_upserted(*writer_);
-  LiveSink sink(*this, folder.origin);
-  std::vector<fs::path> scope;
-  for (const Folder& each : folders_) scope.push_back(each.path);
-  try {
-    read_articles(folder.path, sink, scope);
-  } catch (const InputError& error) {
-    ReadProblem failed;
-    failed.reason = error.what();
-    failed.skipped = true;
-    sink.on_problem(failed);
-    return;
-  }
-  if (!sink.read_whole() || cancelled()) return;
-  for (const std::string& id : detail::IndexWriterAccess::delete_unseen(*writer_, folder.origin)) {
-    ++report_.deleted;
-    pending_.deleted(id);
-  }
 }
 
 void LiveIndex::commit() {

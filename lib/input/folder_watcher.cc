@@ -3,7 +3,6 @@
 // add nothing this needs.
 #include "lib/input/folder_watcher.h"
 
-#include <sys/inotify.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +22,10 @@ namespace fs = std::filesystem;
 // not asked for: a file is read once complete.
 constexpr unsigned kTreeMask = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE |
                                IN_CREATE | IN_DELETE_SELF | IN_ONLYDIR;
+// A root also tells when it is moved away itself.
+constexpr unsigned kRootMask = kTreeMask | IN_MOVE_SELF;
+// The folder holding a root gone: a folder of its name made or moved in.
+constexpr unsigned kAwaitMask = IN_CREATE | IN_MOVED_TO | IN_ONLYDIR;
 // A followed file's folder: every change to a file of the name.
 constexpr unsigned kNameMask = IN_MODIFY | IN_CLOSE_WRITE | IN_CREATE | IN_MOVED_TO |
                                IN_MOVED_FROM | IN_DELETE | IN_ATTRIB | IN_DELETE_SELF | IN_ONLYDIR;
@@ -59,12 +62,50 @@ int FolderWatcher::add_watch(const fs::path& folder, unsigned mask, std::string*
 
 void FolderWatcher::watch_tree(const fs::path& folder) {
   std::string error;
-  const int wd = add_watch(folder, kTreeMask, &error);
-  if (wd < 0) throw InputError(path_text(folder.native()) + ": " + error);
+  if (!add_tree(folder, true, &error)) throw InputError(path_text(folder.native()) + ": " + error);
+}
+
+bool FolderWatcher::add_tree(const fs::path& folder, bool root, std::string* error) {
+  const int wd = add_watch(folder, root ? kRootMask : kTreeMask, error);
+  if (wd < 0) return false;
   Watch& watch = watches_[wd];
   watch.folder = folder;
   watch.tree = true;
+  watch.root = watch.root || root;
   watch_below(folder);
+  return true;
+}
+
+void FolderWatcher::root_gone(const fs::path& folder, std::vector<WatchEvent>& events) {
+  drop_tree(folder);
+  awaited_.push_back(folder);
+  events.push_back({WatchEvent::Kind::kRootGone, folder});
+  const fs::path parent = folder.parent_path();
+  std::string error;
+  const int wd = add_watch(parent, kAwaitMask, &error);
+  if (wd < 0) {
+    problem(folder, error + " " + path_text(parent.native()) +
+                        ", so a new folder of this name is not watched until a restart");
+    return;
+  }
+  Watch& watch = watches_[wd];
+  if (watch.folder.empty()) watch.folder = parent;
+  // Made again before its parent was watched: no event will tell.
+  root_back(folder, events);
+}
+
+void FolderWatcher::root_back(const fs::path& folder, std::vector<WatchEvent>& events) {
+  const auto awaited = std::find(awaited_.begin(), awaited_.end(), folder);
+  std::error_code code;
+  if (awaited == awaited_.end() || !fs::is_directory(fs::symlink_status(folder, code))) return;
+  std::string error;
+  if (!add_tree(folder, true, &error)) {
+    // Gone again at once: its next appearance is awaited.
+    if (errno != ENOENT) problem(folder, error);
+    return;
+  }
+  awaited_.erase(awaited);
+  events.push_back({WatchEvent::Kind::kRootBack, folder});
 }
 
 void FolderWatcher::watch_name(const fs::path& file) {
@@ -87,16 +128,8 @@ void FolderWatcher::watch_below(const fs::path& folder) {
       continue;
     }
     std::string error;
-    const int wd = add_watch(path, kTreeMask, &error);
-    if (wd < 0) {
-      // Gone already, it has nothing to watch.
-      if (errno != ENOENT) problem(path, error);
-      continue;
-    }
-    Watch& watch = watches_[wd];
-    watch.folder = path;
-    watch.tree = true;
-    watch_below(path);
+    // Gone already, it has nothing to watch.
+    if (!add_tree(path, false, &error) && errno != ENOENT) problem(path, error);
   }
   if (code && code != std::errc::no_such_file_or_directory) {
     problem(folder, "cannot read folder: " + code.message());
@@ -138,46 +171,47 @@ std::vector<WatchEvent> FolderWatcher::read_events() {
     for (ssize_t at = 0; at < count;) {
       const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
       at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
-      if (event->mask & IN_Q_OVERFLOW) {
-        events.push_back({WatchEvent::Kind::kOverflow, {}});
-        continue;
-      }
-      const auto found = watches_.find(event->wd);
-      if (found == watches_.end()) continue;
-      if (event->mask & (IN_IGNORED | IN_DELETE_SELF)) {
-        if (event->mask & IN_IGNORED) watches_.erase(found);
-        continue;
-      }
-      if (event->len == 0) continue;
-      const Watch watch = found->second;
-      const fs::path path = watch.folder / event->name;
-      const bool folder = event->mask & IN_ISDIR;
-      if (folder) {
-        if (!watch.tree || is_hidden(event->name)) continue;
-        if (event->mask & (IN_CREATE | IN_MOVED_TO)) {
-          std::string error;
-          const int wd = add_watch(path, kTreeMask, &error);
-          if (wd < 0) {
-            if (errno != ENOENT) problem(path, error);
-            continue;
-          }
-          Watch& added = watches_[wd];
-          added.folder = path;
-          added.tree = true;
-          watch_below(path);
-          events.push_back({WatchEvent::Kind::kFolderAdded, path});
-        } else if (event->mask & (IN_DELETE | IN_MOVED_FROM)) {
-          drop_tree(path);
-          events.push_back({WatchEvent::Kind::kFolderGone, path});
-        }
-      } else if (event->mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) {
-        events.push_back({WatchEvent::Kind::kFileWritten, path});
-      } else if (event->mask & (IN_DELETE | IN_MOVED_FROM)) {
-        events.push_back({WatchEvent::Kind::kFileGone, path});
-      } else if (event->mask & (IN_CREATE | IN_MODIFY | IN_ATTRIB)) {
-        events.push_back({WatchEvent::Kind::kFileChanged, path});
-      }
+      take_event(*event, events);
     }
+  }
+}
+
+void FolderWatcher::take_event(const inotify_event& event, std::vector<WatchEvent>& events) {
+  if (event.mask & IN_Q_OVERFLOW) {
+    events.push_back({WatchEvent::Kind::kOverflow, {}});
+    return;
+  }
+  const auto found = watches_.find(event.wd);
+  if (found == watches_.end()) return;
+  const Watch watch = found->second;
+  if (event.mask & IN_IGNORED) watches_.erase(found);
+  if (event.mask & (IN_MOVE_SELF | IN_DELETE_SELF)) {
+    // Moved away, what is written in it is not below the name watched.
+    if (watch.root) root_gone(watch.folder, events);
+    return;
+  }
+  if (event.mask & IN_IGNORED || event.len == 0) return;
+  const fs::path path = watch.folder / event.name;
+  if (event.mask & IN_ISDIR) {
+    if (event.mask & (IN_CREATE | IN_MOVED_TO)) root_back(path, events);
+    if (!watch.tree || is_hidden(event.name)) return;
+    if (event.mask & (IN_CREATE | IN_MOVED_TO)) {
+      std::string error;
+      if (!add_tree(path, false, &error)) {
+        if (errno != ENOENT) problem(path, error);
+        return;
+      }
+      events.push_back({WatchEvent::Kind::kFolderAdded, path});
+    } else if (event.mask & (IN_DELETE | IN_MOVED_FROM)) {
+      drop_tree(path);
+      events.push_back({WatchEvent::Kind::kFolderGone, path});
+    }
+  } else if (event.mask & (IN_CLOSE_WRITE | IN_MOVED_TO)) {
+    events.push_back({WatchEvent::Kind::kFileWritten, path});
+  } else if (event.mask & (IN_DELETE | IN_MOVED_FROM)) {
+    events.push_back({WatchEvent::Kind::kFileGone, path});
+  } else if (event.mask & (IN_CREATE | IN_MODIFY | IN_ATTRIB)) {
+    events.push_back({WatchEvent::Kind::kFileChanged, path});
   }
 }
 

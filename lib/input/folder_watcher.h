@@ -3,6 +3,8 @@
 #ifndef QUARRY_LIB_INPUT_FOLDER_WATCHER_H_
 #define QUARRY_LIB_INPUT_FOLDER_WATCHER_H_
 
+#include <sys/inotify.h>
+
 #include <filesystem>
 #include <string>
 #include <unordered_map>
@@ -21,10 +23,12 @@ struct WatchEvent {
     kFolderAdded,  // a folder created or moved in below a tree: now watched, with those below
     kFolderGone,   // a folder deleted or moved away below a tree: no longer watched
     kOverflow,     // the kernel's queue overflowed and events were lost: look again
+    kRootGone,     // a folder given to watch_tree was moved away or deleted: no longer watched
+    kRootBack,     // a folder of that name appeared again: watched, with those below
   };
   Kind kind;
   // The folder watched joined with the name that changed (empty for
-  // kOverflow).
+  // kOverflow; the folder given, for kRootGone and kRootBack).
   std::filesystem::path path;
 };
 
@@ -42,7 +46,11 @@ class FolderWatcher {
   // those created or moved in below it later, for files written, moved in,
   // deleted or moved away. Symbolic links to folders are not followed.
   // Throws InputError when `folder` itself cannot be watched; a folder
-  // below it that cannot be is a problem (see take_problems).
+  // below it that cannot be is a problem (see take_problems). `folder` is
+  // followed by name, as `tail -F` follows a file: moved away or deleted,
+  // its tree is no longer watched (what is written in it then is none of
+  // ours) and the folder holding it is watched for a folder of the name to
+  // appear, which is then watched as `folder` was.
   void watch_tree(const std::filesystem::path& folder);
 
   // Watches the folder that holds `file` for every change to a file of that
@@ -65,9 +73,19 @@ class FolderWatcher {
   struct Watch {
     std::filesystem::path folder;
     bool tree = false;
+    bool root = false;  // a folder given to watch_tree
   };
 
   int add_watch(const std::filesystem::path& folder, unsigned mask, std::string* error);
+  // Watches `folder` as a tree, its own watch marked as a root's or not.
+  // Returns false, with *error set, when it cannot be watched.
+  bool add_tree(const std::filesystem::path& folder, bool root, std::string* error);
+  // The root `folder` went: its tree is dropped and its name awaited.
+  void root_gone(const std::filesystem::path& folder, std::vector<WatchEvent>& events);
+  // Watches the awaited root `folder` again, if it is a folder now.
+  void root_back(const std::filesystem::path& folder, std::vector<WatchEvent>& events);
+  // Adds the events of one the kernel reported.
+  void take_event(const inotify_event& event, std::vector<WatchEvent>& events);
   // Watches the folders below `folder`, which is watched already.
   void watch_below(const std::filesystem::path& folder);
   // Drops the watches of `folder` and below.
@@ -77,6 +95,8 @@ class FolderWatcher {
   int fd_ = -1;
   std::unordered_map<int, Watch> watches_;
   std::vector<ReadProblem> problems_;
+  // Roots moved away or deleted, whose names are awaited.
+  std::vector<std::filesystem::path> awaited_;
 };
 
 }  // namespace quarry::detail

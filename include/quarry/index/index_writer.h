@@ -51,6 +51,11 @@ struct IndexConfig {
   // stays as it is (one database, or its shards), a new one is one database.
   // Asking an existing index for another layout is a ConfigError.
   std::size_t shards = 0;
+  // Read the inputs as a caller that follows their changes does (see
+  // ArticleSink::follows_changes): a file still open for writing is passed
+  // over, its articles kept, to be read once closed, and a file gone before
+  // it is read is no problem. For a live index, which is told of both.
+  bool follow_changes = false;
 };
 
 // What a run is doing, in the order it does it. A run that updates an index

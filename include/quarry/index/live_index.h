@@ -61,7 +61,13 @@ struct LiveConfig {
   // folders created or moved in later, a file is taken once complete
   // (closed after writing, or moved in): a .txt file as its article, added
   // or replaced, a .jsonl or .jsonl.gz file as its lines; a .txt file
-  // deleted or moved away deletes its article. A plain .jsonl corpus given
+  // deleted or moved away deletes its article. A file some process still
+  // has open for writing is passed over wherever it is met (the initial
+  // run, a rescan, another writer's close) and read once closed. A folder
+  // is followed by its name: moved away or deleted, it is no longer
+  // watched (the observer is told, as of a problem, not counted), and a
+  // folder that appears under its name is watched and read as a rescan
+  // reads it. A plain .jsonl corpus given
   // is followed as `tail -F` follows a file: each line appended is taken
   // once it ends with a line break, through truncation (the file is read
   // again from its start) and rotation (what was appended to the old file

@@ -38,6 +38,18 @@ class ArticleSink {
   // A file in a folder that is not of a kind read_articles reads (a .md,
   // an .html), left out.
   virtual void on_other_file(const std::filesystem::path& /*path*/) {}
+  // Whether the caller follows the files' changes, told when each is
+  // closed after writing, renamed or deleted (a live index). Then a file
+  // that some process still has open for writing is passed over
+  // (on_passed_over) rather than read as far as it is written, to be read
+  // once closed; and a file gone before it could be opened is left out
+  // without a word, as the caller is told where it went. False: each file
+  // is read as it is, and one that cannot be opened is a problem.
+  virtual bool follows_changes() const { return false; }
+  // A file passed over, still being written (see follows_changes): neither
+  // an article nor a problem, and the article it held before, if any, may
+  // still be there.
+  virtual void on_passed_over(const SourceLocation& /*where*/) {}
 };
 
 // Reads every article under `root`:
