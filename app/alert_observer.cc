@@ -72,19 +72,23 @@ void AlertObserver::on_ready(const IndexReport& initial) {
   if (next_) next_->on_ready(initial);
 }
 
+void AlertObserver::before_run_commit(IndexWriter& writer) {
+  if (next_) next_->before_run_commit(writer);
+  const std::lock_guard lock(mutex_);
+  read_note(writer);
+  if (initial_.empty()) return;
+  // Noted in the commit that makes them durable, as a live commit's are:
+  // a kill after it finds them noted.
+  batches_.push_back({next_number_++, std::move(initial_)});
+  initial_.clear();
+  write_note(writer);
+}
+
 void AlertObserver::after_initial_run(IndexWriter& writer) {
   if (next_) next_->after_initial_run(writer);
   {
     const std::lock_guard lock(mutex_);
     read_note(writer);
-    if (!initial_.empty()) {
-      // Noted and committed before they are matched, as a live commit's
-      // are.
-      batches_.push_back({next_number_++, std::move(initial_)});
-      initial_.clear();
-      write_note(writer);
-      writer.commit();
-    }
     committed();
   }
   matching_ = std::thread([this] { match_committed(); });

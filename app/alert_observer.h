@@ -9,9 +9,10 @@
 // alerts are in the log. A watcher that restarts finds the batches still
 // noted, passes over those the log already holds (each batch's alerts are
 // appended in one write, and the log says the last batch it holds), and
-// matches the others. Articles the restart's first run finds new (those
-// read but not committed when the watcher was killed) are matched as one
-// batch once that run is over.
+// matches the others. The articles the first run of a start finds new
+// (those read but not committed when the watcher was killed, files that
+// arrived while it was down) are noted the same way, in each commit of
+// that run, and matched once it is over.
 //
 // Matching runs on a thread of its own, so that a commit never waits for
 // the last one's alerts: articles become searchable at the pace of commits,
@@ -58,6 +59,7 @@ class AlertObserver : public LiveObserver {
   void on_problem(const ReadProblem& problem) override;
   void on_progress(const IndexReport& so_far) override;
   void on_upserted(const std::string& id, Upsert done) override;
+  void before_run_commit(IndexWriter& writer) override;
   void after_initial_run(IndexWriter& writer) override;
   void on_ready(const IndexReport& initial) override;
   void before_commit(IndexWriter& writer, const LiveCommit& pending) override;
@@ -112,7 +114,8 @@ class AlertObserver : public LiveObserver {
   std::vector<Batch> batches_;  // noted, not known delivered
   // The last batch whose alerts are in the log (or had none).
   std::uint64_t delivered_through_ = 0;
-  std::vector<std::string> initial_;  // what the first run found new
+  // What the first run found new since its last commit.
+  std::vector<std::string> initial_;
 };
 
 }  // namespace quarry

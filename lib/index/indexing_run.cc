@@ -273,6 +273,10 @@ void update_in_place(const Run& run) {
   if (!run.config.synonyms_file.empty()) {
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
   }
+  if (run.observer) {
+    detail::IndexWriterAccess::before_each_commit(
+        writer, [&writer, observer = run.observer] { observer->before_run_commit(writer); });
+  }
   WriterDestination destination(writer);
   detail::ReportedProblems reported(
       detail::IndexWriterAccess::metadata(writer, detail::kReportedProblemsKey));
