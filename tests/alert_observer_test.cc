@@ -322,5 +322,61 @@ TEST_F(FirstRunAlertsTest, ARunEndedByAnErrorLosesNoneOfTheAlertsOfWhatItCommitt
   EXPECT_EQ(alerted(db()), every_cut());
 }
 
+// Matching that fails for another reason than the index (the log cannot be
+// written: a folder stands in its place) never stops the commits: it says
+// so once, and the alerts follow when the log can be written, each once.
+TEST_F(AlertObserverTest, AnUnwritableLogHoldsTheAlertsBackWithoutStoppingTheCommits) {
+  const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
+  std::filesystem::create_directory(log);
+  IndexWriter writer(config_);
+  AlertObserver observer(db(), nullptr, err_);
+  observer.after_initial_run(writer);
+  commit(writer, observer, {article("a", "oil quota cut")});
+  observer.on_commit({});
+  observer.wait_until_matched();
+  commit(writer, observer, {article("b", "a rail strike")});
+  observer.on_commit({});
+  commit(writer, observer, {article("c", "oil quota again")});
+  observer.on_commit({});
+  observer.wait_until_matched();
+  const std::vector<std::string> said = testing::lines_of(err_.str());
+  ASSERT_EQ(said.size(), 1u) << err_.str();
+  EXPECT_NE(said[0].find("alerts: cannot read " + log.string() + ": Is a directory"),
+            std::string::npos)
+      << said[0];
+  EXPECT_NE(said[0].find("tried again"), std::string::npos) << said[0];
+  std::filesystem::remove(log);
+  observer.finish();
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"strike", "b", 2}, {"oil", "c", 3}}));
+  EXPECT_EQ(testing::lines_of(err_.str()).back(), "alerts: the alerts that waited are delivered");
+}
+
+TEST_F(AlertObserverTest, AlertsTheLogCouldNotTakeBeforeTheEndAreDeliveredByTheNextStart) {
+  const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
+  std::filesystem::create_directory(log);
+  {
+    IndexWriter writer(config_);
+    AlertObserver observer(db(), nullptr, err_);
+    observer.after_initial_run(writer);
+    commit(writer, observer, {article("a", "oil quota cut")});
+    observer.on_commit({});
+    commit(writer, observer, {article("b", "a rail strike")});
+    observer.on_commit({});
+    observer.finish();
+  }
+  EXPECT_NE(err_.str().find("alerts: the alerts of 2 commits are not delivered"), std::string::npos)
+      << err_.str();
+  std::filesystem::remove(log);
+  for (int restart = 0; restart < 2; ++restart) {
+    IndexWriter writer(config_);
+    AlertObserver restarted(db(), nullptr, err_);
+    restarted.after_initial_run(writer);
+    restarted.wait_until_matched();
+  }
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"strike", "b", 2}}));
+}
+
 }  // namespace
 }  // namespace quarry
