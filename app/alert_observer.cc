@@ -24,6 +24,14 @@ constexpr int kMatchingNiceness = 5;
 // The index's note of the batches whose alerts may not be in the log yet.
 constexpr char kPendingNote[] = "quarry.alerts.pending";
 
+// How long matching waits to try again after failing, doubled at each
+// failure up to the longest: a full disk may take an operator minutes to
+// clear, and trying costs little.
+constexpr std::chrono::seconds kFirstRetryWait{1};
+constexpr std::chrono::seconds kLongestRetryWait{60};
+
+using Clock = std::chrono::steady_clock;
+
 // What tells one state of the saved searches' file from another: a write
 // replaces the file (saved_searches.cc), so its inode changes.
 std::string stamp_of(const std::string& path) {
@@ -36,7 +44,11 @@ std::string stamp_of(const std::string& path) {
 }  // namespace
 
 AlertObserver::AlertObserver(std::string index_path, LiveObserver* next, std::ostream& err)
-    : index_path_(std::move(index_path)), next_(next), err_(err), log_(index_path_) {}
+    : retry_wait_(kFirstRetryWait),
+      index_path_(std::move(index_path)),
+      next_(next),
+      err_(err),
+      log_(index_path_) {}
 
 AlertObserver::~AlertObserver() { stop(); }
 
@@ -44,7 +56,7 @@ void AlertObserver::wait_until_matched() {
   {
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [&] {
-      return failure_ || delivered_through_ >= committed_through_ || !matching_.joinable();
+      return failing_ || delivered_through_ >= committed_through_ || !matching_.joinable();
     });
   }
   report_matching();
@@ -72,19 +84,23 @@ void AlertObserver::on_ready(const IndexReport& initial) {
   if (next_) next_->on_ready(initial);
 }
 
+void AlertObserver::before_run_commit(IndexWriter& writer) {
+  if (next_) next_->before_run_commit(writer);
+  const std::lock_guard lock(mutex_);
+  read_note(writer);
+  if (initial_.empty()) return;
+  // Noted in the commit that makes them durable, as a live commit's are:
+  // a kill after it finds them noted.
+  batches_.push_back({next_number_++, std::move(initial_)});
+  initial_.clear();
+  write_note(writer);
+}
+
 void AlertObserver::after_initial_run(IndexWriter& writer) {
   if (next_) next_->after_initial_run(writer);
   {
     const std::lock_guard lock(mutex_);
     read_note(writer);
-    if (!initial_.empty()) {
-      // Noted and committed before they are matched, as a live commit's
-      // are.
-      batches_.push_back({next_number_++, std::move(initial_)});
-      initial_.clear();
-      write_note(writer);
-      writer.commit();
-    }
     committed();
   }
   matching_ = std::thread([this] { match_committed(); });
@@ -112,14 +128,20 @@ void AlertObserver::committed() {
 
 void AlertObserver::report_matching() {
   std::vector<std::string> said;
-  std::exception_ptr failure;
   {
     const std::lock_guard lock(mutex_);
     said.swap(said_);
-    failure = std::exchange(failure_, nullptr);
   }
   for (const std::string& line : said) err_ << "alerts: " << line << '\n';
-  if (failure) std::rethrow_exception(failure);
+}
+
+void AlertObserver::failed(const std::string& why) {
+  if (!failing_) {
+    said_.push_back(why + "; the alerts wait, noted in the index, and are tried again");
+  }
+  failing_ = true;
+  retry_at_ = Clock::now() + retry_wait_;
+  retry_wait_ = std::min<Clock::duration>(retry_wait_ * 2, kLongestRetryWait);
 }
 
 void AlertObserver::stop() {
@@ -143,37 +165,57 @@ void AlertObserver::match_committed() {
   try {
     // Read before the first commit, which would otherwise wait for them.
     refresh_searches();
-  } catch (...) {
+  } catch (const std::exception& error) {
+    // The first batch reads them again.
     const std::lock_guard lock(mutex_);
-    failure_ = std::current_exception();
-    wake_.notify_all();
-    return;
+    failed(error.what());
+    retry_at_ = Clock::now();
   }
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [&] { return stopping_ || committed_through_ > delivered_through_; });
+    // Until a batch is committed and no failure makes matching wait, or
+    // until told to stop, which is worth one more try at once.
+    while (!stopping_ && (committed_through_ <= delivered_through_ || Clock::now() < retry_at_)) {
+      if (committed_through_ <= delivered_through_) {
+        wake_.wait(lock);
+      } else {
+        wake_.wait_until(lock, retry_at_);
+      }
+    }
     if (committed_through_ <= delivered_through_) return;  // stopping, and all matched
+    const bool last_try = stopping_;
     // The batches committed and not delivered, matched without the lock
-    // while the next commit is read and written.
+    // while the next commit is read and written: however many committed
+    // while the last were matched.
     const std::uint64_t through = committed_through_;
     std::vector<Batch> batches;
     for (const Batch& batch : batches_) {
       if (batch.number > delivered_through_ && batch.number <= through) batches.push_back(batch);
     }
     lock.unlock();
+    std::string failure;
     try {
       deliver(batches);
-    } catch (...) {
-      // Told on the live index's thread, which then stops; these batches
-      // stay noted, for the next start to match.
-      lock.lock();
-      failure_ = std::current_exception();
-      wake_.notify_all();
-      return;
+    } catch (const std::exception& error) {
+      failure = error.what();
     }
     lock.lock();
-    delivered_through_ = through;
+    if (failure.empty()) {
+      delivered_through_ = through;
+      if (failing_) said_.push_back("the alerts that waited are delivered");
+      failing_ = false;
+      retry_wait_ = kFirstRetryWait;
+    } else {
+      // These batches stay noted: tried again later, or by the next start.
+      failed(failure);
+      if (last_try) {
+        said_.push_back("the alerts of " + std::to_string(through - delivered_through_) +
+                        " commits are not delivered; noted in the index, they are when it is "
+                        "next indexed live");
+      }
+    }
     wake_.notify_all();
+    if (last_try) return;
   }
 }
 
@@ -256,6 +298,10 @@ void AlertObserver::deliver(const std::vector<Batch>& batches) {
     }
     // One write a batch: the log holds all of a batch's alerts or none.
     if (!alerts.empty()) log_.append(std::move(alerts));
+    // Told as each is delivered, so that the next commit's note drops it
+    // though those after it fail.
+    const std::lock_guard lock(mutex_);
+    delivered_through_ = std::max(delivered_through_, batch.number);
   }
 }
 

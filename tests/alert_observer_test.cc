@@ -131,11 +131,12 @@ TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
 
 TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
   IndexWriter writer(config_);
-  writer.upsert(article("lost", "a rail strike"), "wire");
-  writer.commit();
   AlertObserver observer(db(), nullptr, err_);
+  writer.upsert(article("lost", "a rail strike"), "wire");
   observer.on_upserted("lost", Upsert::kAdded);
   observer.on_upserted("old", Upsert::kUnchanged);
+  observer.before_run_commit(writer);
+  writer.commit();
   observer.after_initial_run(writer);
   observer.wait_until_matched();
   EXPECT_EQ(
@@ -216,6 +217,165 @@ TEST_F(AlertObserverTest, MatchingRunsBelowTheLiveIndexsPriority) {
   observer.wait_until_matched();
   const std::vector<int> values = thread_nice_values();
   EXPECT_EQ(std::count(values.begin(), values.end(), std::min(own + 5, 19)), 1);
+}
+
+// (search, id) of every alert in the log, sorted: each twice when it was
+// delivered twice.
+std::vector<std::pair<std::string, std::string>> alerted(const std::string& db) {
+  std::vector<std::pair<std::string, std::string>> alerts;
+  for (const Alert& alert : AlertLog(db).read_since(0, 1000)) {
+    alerts.emplace_back(alert.alert, alert.id);
+  }
+  std::sort(alerts.begin(), alerts.end());
+  return alerts;
+}
+
+// What a kill does to a live index, forced at a chosen step: it ends the
+// run there, with nothing after it written.
+struct Killed {};
+
+class KilledAfterTheFirstRun : public LiveObserver {
+ public:
+  void after_initial_run(IndexWriter& /*writer*/) override { throw Killed(); }
+};
+
+class KilledAtTheArticle : public LiveObserver {
+ public:
+  explicit KilledAtTheArticle(std::size_t article) : article_(article) {}
+  void on_upserted(const std::string& /*id*/, Upsert /*done*/) override {
+    if (++upserted_ == article_) throw Killed();
+  }
+
+ private:
+  std::size_t article_;
+  std::size_t upserted_ = 0;
+};
+
+// The articles of a live index's first run, and the note of their alerts,
+// are committed together: however the run ends after its commits, each
+// alert of what they hold arrives once.
+class FirstRunAlertsTest : public AlertObserverTest {
+ protected:
+  void SetUp() override {
+    AlertObserverTest::SetUp();
+    // Files that arrived while no watcher ran.
+    std::filesystem::create_directories(inbox_);
+    for (int i = 0; i < 10; ++i) {
+      const std::string number = std::to_string(i);
+      testing::write_file(inbox_ / ("cut-" + number + ".txt"),
+                          "Title: Cut " + number + "\n\nOPEC set a lower oil quota, " + number);
+      if (i < 4) {
+        testing::write_file(inbox_ / ("rain-" + number + ".txt"),
+                            "Title: Rain " + number + "\n\nRain fell, " + number);
+      }
+    }
+    live_.index.db_path = db();
+    live_.paths = {inbox_.string()};
+    // Indexes the inbox and ends, as a watcher's first run does before it
+    // watches.
+    live_.watch = false;
+  }
+
+  // A watcher's start, to its end.
+  void start() {
+    AlertObserver observer(db(), nullptr, err_);
+    run_live_index(live_, &observer);
+    observer.finish();
+  }
+
+  static std::vector<std::pair<std::string, std::string>> every_cut() {
+    std::vector<std::pair<std::string, std::string>> alerts;
+    for (int i = 0; i < 10; ++i) alerts.emplace_back("oil", "cut-" + std::to_string(i) + ".txt");
+    std::sort(alerts.begin(), alerts.end());
+    return alerts;
+  }
+
+  std::filesystem::path inbox_ = dir_ / "inbox";
+  LiveConfig live_;
+};
+
+TEST_F(FirstRunAlertsTest, AKillRightAfterTheFirstRunsCommitLosesNoneOfItsAlerts) {
+  // Committed every 3 articles, and at the end.
+  live_.index.commit_every = 3;
+  {
+    KilledAfterTheFirstRun kill;
+    AlertObserver observer(db(), &kill, err_);
+    EXPECT_THROW(run_live_index(live_, &observer), Killed);
+  }
+  EXPECT_TRUE(alerted(db()).empty());
+  start();
+  start();
+  EXPECT_EQ(alerted(db()), every_cut());
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(FirstRunAlertsTest, ARunEndedByAnErrorLosesNoneOfTheAlertsOfWhatItCommitted) {
+  live_.index.commit_every = 3;
+  {
+    // The writer let go at the 5th article commits it, with the 4th.
+    KilledAtTheArticle kill(5);
+    AlertObserver observer(db(), &kill, err_);
+    EXPECT_THROW(run_live_index(live_, &observer), Killed);
+  }
+  start();
+  start();
+  EXPECT_EQ(alerted(db()), every_cut());
+}
+
+// Matching that fails for another reason than the index (the log cannot be
+// written: a folder stands in its place) never stops the commits: it says
+// so once, and the alerts follow when the log can be written, each once.
+TEST_F(AlertObserverTest, AnUnwritableLogHoldsTheAlertsBackWithoutStoppingTheCommits) {
+  const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
+  std::filesystem::create_directory(log);
+  IndexWriter writer(config_);
+  AlertObserver observer(db(), nullptr, err_);
+  observer.after_initial_run(writer);
+  commit(writer, observer, {article("a", "oil quota cut")});
+  observer.on_commit({});
+  observer.wait_until_matched();
+  commit(writer, observer, {article("b", "a rail strike")});
+  observer.on_commit({});
+  commit(writer, observer, {article("c", "oil quota again")});
+  observer.on_commit({});
+  observer.wait_until_matched();
+  const std::vector<std::string> said = testing::lines_of(err_.str());
+  ASSERT_EQ(said.size(), 1u) << err_.str();
+  EXPECT_NE(said[0].find("alerts: cannot read " + log.string() + ": Is a directory"),
+            std::string::npos)
+      << said[0];
+  EXPECT_NE(said[0].find("tried again"), std::string::npos) << said[0];
+  std::filesystem::remove(log);
+  observer.finish();
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"strike", "b", 2}, {"oil", "c", 3}}));
+  EXPECT_EQ(testing::lines_of(err_.str()).back(), "alerts: the alerts that waited are delivered");
+}
+
+TEST_F(AlertObserverTest, AlertsTheLogCouldNotTakeBeforeTheEndAreDeliveredByTheNextStart) {
+  const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
+  std::filesystem::create_directory(log);
+  {
+    IndexWriter writer(config_);
+    AlertObserver observer(db(), nullptr, err_);
+    observer.after_initial_run(writer);
+    commit(writer, observer, {article("a", "oil quota cut")});
+    observer.on_commit({});
+    commit(writer, observer, {article("b", "a rail strike")});
+    observer.on_commit({});
+    observer.finish();
+  }
+  EXPECT_NE(err_.str().find("alerts: the alerts of 2 commits are not delivered"), std::string::npos)
+      << err_.str();
+  std::filesystem::remove(log);
+  for (int restart = 0; restart < 2; ++restart) {
+    IndexWriter writer(config_);
+    AlertObserver restarted(db(), nullptr, err_);
+    restarted.after_initial_run(writer);
+    restarted.wait_until_matched();
+  }
+  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
+                              {"oil", "a", 1}, {"strike", "b", 2}}));
 }
 
 }  // namespace

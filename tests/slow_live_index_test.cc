@@ -1,5 +1,6 @@
-// A live index that is killed, or that the kernel's queue of changes
-// overflows under: nothing is lost, and nothing is indexed twice.
+// A live index that is killed, that the kernel's queue of changes
+// overflows under, or that a saved search is matched beside at full speed:
+// nothing is lost, and nothing is indexed or alerted twice.
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -7,9 +8,12 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <random>
 #include <thread>
 
 #include "quarry/error.h"
+#include "quarry/search/alert_log.h"
 #include "quarry/search/searcher.h"
 #include "tests/child_process.h"
 #include "tests/test_util.h"
@@ -146,6 +150,82 @@ TEST_F(LiveIndexFaults, AnOverflowOfTheKernelsQueueLosesNothing) {
   watcher->signal(SIGTERM);
   EXPECT_EQ(watcher->wait(std::chrono::seconds(60)), 0) << watcher->err();
   expect_each_once(ids);
+}
+
+// `count` JSON Lines of news-like English, some 120 words each, the same
+// on every run; every 7th mentions oil, and no other line does.
+std::string news_feed(std::size_t count) {
+  static const char* const kWords[] = {
+      "the",     "market",    "shares",   "rose",     "fell",    "company", "said",      "bank",
+      "rates",   "trade",     "minister", "talks",    "prices",  "export",  "growth",    "quarter",
+      "profit",  "loss",      "dollar",   "yen",      "grain",   "wheat",   "corn",      "coffee",
+      "sugar",   "cocoa",     "gold",     "steel",    "ships",   "port",    "strike",    "union",
+      "workers", "budget",    "deficit",  "tariff",   "yields",  "bonds",   "offer",     "merger",
+      "stake",   "board",     "analysts", "expected", "year",    "month",   "week",      "record",
+      "demand",  "supply",    "output",   "plant",    "harvest", "weather", "officials", "report",
+      "economy", "inflation", "central",  "agreed",   "percent", "million", "billion",   "tonnes"};
+  std::mt19937 random(20261204);
+  std::uniform_int_distribution<std::size_t> word(0, std::size(kWords) - 1);
+  std::string feed;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::string body;
+    for (int w = 0; w < 120; ++w) {
+      if (w > 0) body += (w % 15 == 0) ? ". " : " ";
+      body += kWords[word(random)];
+      if (i % 7 == 0 && w == 60) body += " oil";
+    }
+    feed += R"({"id": ")" + line_id(i) + R"(", "title": "Report )" + std::to_string(i) +
+            R"(", "date": "2026-12-04", "body": ")" + body + ".\"}\n";
+  }
+  return feed;
+}
+
+// A saved search beside a feed read at full speed from standard input:
+// the writer commits as fast as it can while every commit is matched, and
+// the matching reads an index that changes under it all along. Matching
+// never stops the feed: every line is indexed, the run exits 0, and every
+// match is alerted once.
+TEST_F(LiveIndexFaults, ASavedSearchBesideAFullSpeedFeedStopsNothingAndAlertsEachMatchOnce) {
+  constexpr std::size_t kLines = 20000;
+  write_article(inbox_, 0);
+  const testing::RunResult built =
+      testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {inbox_}));
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  const testing::RunResult saved =
+      testing::run_program(QUARRY_BIN, {"alert", "add", "--db", db_.string(), "oil", "oil"});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+
+  const testing::RunResult fed =
+      testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {"-"}), news_feed(kLines));
+  EXPECT_EQ(fed.exit_code, 0) << fed.err;
+  EXPECT_EQ(article_count(db_), kLines + 1);
+
+  std::map<std::string, std::size_t> alerts;
+  for (const Alert& alert : AlertLog(db_.string()).read_since(0, 2 * kLines)) {
+    EXPECT_EQ(alert.alert, "oil");
+    ++alerts[alert.id];
+  }
+  // What the search finds in the index as the run left it.
+  SearchOptions every;
+  every.limit = 2 * kLines;
+  every.feedback.mode = FeedbackMode::kOff;
+  every.spelling.correct = Correction::kNever;
+  every.snippets.enabled = false;
+  const SearchResult found = Searcher(db_.string()).search("oil", every);
+  EXPECT_EQ(found.total, (kLines + 6) / 7);
+  std::size_t missed = 0;
+  std::size_t twice = 0;
+  for (const Hit& hit : found.hits) {
+    const auto alerted = alerts.find(hit.id);
+    if (alerted == alerts.end()) {
+      ++missed;
+    } else if (alerted->second > 1) {
+      ++twice;
+    }
+  }
+  EXPECT_EQ(missed, 0u);
+  EXPECT_EQ(twice, 0u);
+  EXPECT_EQ(alerts.size(), found.total);
 }
 
 }  // namespace

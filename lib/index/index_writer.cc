@@ -41,6 +41,7 @@ struct IndexWriter::Impl {
   // Stops linking, which the next commit then does (see commit()).
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(std::size_t, std::size_t)> on_link_progress;
+  std::function<void()> before_commit;
   // Every article's bands, kept between commits when the writer links
   // often (IndexWriterAccess::keep_story_bands); let go when an article is
   // deleted, as they cannot tell which.
@@ -97,6 +98,7 @@ struct IndexWriter::Impl {
   // transaction; `finish` also brings a shard set's lexicon up to date,
   // which a checkpoint leaves to the end.
   void commit_articles(bool finish) {
+    if (before_commit) before_commit();
     try {
       unlinked->record(*front().db);
     } catch (const Xapian::Error& error) {
@@ -150,7 +152,18 @@ IndexWriter::IndexWriter(const IndexConfig& given) {
 
 IndexWriter::IndexWriter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-IndexWriter::~IndexWriter() = default;
+IndexWriter::~IndexWriter() {
+  // Xapian commits what the writer holds as it closes: what is to go with
+  // the articles is written first.
+  if (!impl_ || !impl_->before_commit || impl_->uncommitted == 0) return;
+  try {
+    impl_->before_commit();
+  } catch (...) {
+    // A destructor must not throw; the commit after it most likely fails
+    // as this did.
+  }
+}
+
 IndexWriter::IndexWriter(IndexWriter&&) noexcept = default;
 IndexWriter& IndexWriter::operator=(IndexWriter&&) noexcept = default;
 
@@ -281,6 +294,10 @@ void IndexWriterAccess::forget_upserted(IndexWriter& writer) {
   } else {
     writer.impl_->database->forget_upserted();
   }
+}
+
+void IndexWriterAccess::before_each_commit(IndexWriter& writer, std::function<void()> before) {
+  writer.impl_->before_commit = std::move(before);
 }
 
 void IndexWriterAccess::on_link_progress(

@@ -39,6 +39,11 @@ struct IndexWriterAccess {
   // that commits often (see LinkControl::kept_bands). Reads them now.
   // Throws IndexError.
   static void keep_story_bands(IndexWriter& writer);
+  // Runs `before` just before each commit that makes articles durable:
+  // checkpoint(), commit(), the writer's own commits when it holds many
+  // uncommitted changes, and the commit Xapian makes of what a writer let
+  // go without commit() holds (there, what `before` throws is ignored).
+  static void before_each_commit(IndexWriter& writer, std::function<void()> before);
   // Tells `told` how linking goes at each commit (see LinkControl).
   static void on_link_progress(IndexWriter& writer,
                                std::function<void(std::size_t linked, std::size_t total)> told);

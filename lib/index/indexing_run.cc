@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <unordered_map>
 #include <utility>
@@ -276,6 +275,10 @@ void update_in_place(const Run& run) {
   if (!run.config.synonyms_file.empty()) {
     run.report.synonym_groups = writer.replace_synonyms(run.synonyms);
   }
+  if (run.observer) {
+    detail::IndexWriterAccess::before_each_commit(
+        writer, [&writer, observer = run.observer] { observer->before_run_commit(writer); });
+  }
   WriterDestination destination(writer);
   detail::ReportedProblems reported(
       detail::IndexWriterAccess::metadata(writer, detail::kReportedProblemsKey));
@@ -375,26 +378,6 @@ void refuse_nothing_to_build(const IndexConfig& config, const std::vector<std::s
 }
 
 }  // namespace
-
-std::vector<std::vector<std::string>> read_synonyms(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read synonym list " + path);
-  std::vector<std::vector<std::string>> groups;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    std::vector<std::string> group;
-    std::size_t start = 0;
-    while (start <= line.size()) {
-      std::size_t comma = line.find(',', start);
-      if (comma == std::string::npos) comma = line.size();
-      group.push_back(line.substr(start, comma - start));
-      start = comma + 1;
-    }
-    groups.push_back(std::move(group));
-  }
-  return groups;
-}
 
 namespace detail {
 

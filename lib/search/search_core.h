@@ -51,6 +51,13 @@ class SearchCore {
   // replicas answers.
   template <typename Read>
   auto with_shards(Read read) -> decltype(read());
+  // As with_shards, but reads again however often a commit overtakes the
+  // read, never giving up: for a reader beside a writer that commits
+  // continuously, whose reads are each short enough to end between two
+  // commits (saved_search_matcher.cc). Searches keep with_shards' limit,
+  // an answer late by seconds being worse than a failure.
+  template <typename Read>
+  auto with_shards_until_read(Read read) -> decltype(read());
 
   ShardGroup& shards() { return shards_; }
   // The analyzer of the index's main language.
@@ -77,6 +84,10 @@ class SearchCore {
   SearchResult run(const ParsedQuery& parsed, std::string_view query, const SearchContext& context);
   Xapian::Query scored_query(const ParsedQuery& parsed, const SearchOptions& options);
   void forget_index();
+  // with_shards and with_shards_until_read: `max_overtaken` reads a
+  // commit overtakes before giving up, 0 for none.
+  template <typename Read>
+  auto read_shards(Read read, int max_overtaken) -> decltype(read());
   // What tells whether the lengths of the documents held so far may have
   // changed: the database and how many articles were replaced in place in
   // it. Empty unless the index is one local database.
@@ -109,6 +120,16 @@ auto SearchCore::with_shards(Read read) -> decltype(read()) {
   // reopen. A few attempts always suffice unless the index is rewritten
   // continuously.
   constexpr int kMaxReopenAttempts = 5;
+  return read_shards(read, kMaxReopenAttempts);
+}
+
+template <typename Read>
+auto SearchCore::with_shards_until_read(Read read) -> decltype(read()) {
+  return read_shards(read, 0);
+}
+
+template <typename Read>
+auto SearchCore::read_shards(Read read, int max_overtaken) -> decltype(read()) {
   // Each replica may fail once in a read; more is a fault that moving from
   // one to another does not cure.
   std::size_t failovers = 0;
@@ -123,7 +144,7 @@ auto SearchCore::with_shards(Read read) -> decltype(read()) {
       }
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == kMaxReopenAttempts) {
+      if (attempt == max_overtaken) {
         throw IndexError("index " + shards_.label() + " changes too fast to be read; try again");
       }
     } catch (const Xapian::Error& error) {

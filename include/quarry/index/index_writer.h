@@ -126,6 +126,8 @@ struct IndexReport {
 
 enum class Upsert { kAdded, kUpdated, kUnchanged };
 
+class IndexWriter;
+
 // Told about an index_paths run as it goes, on the thread that called
 // index_paths, one call at a time: an observer need not be thread-safe.
 // on_progress comes every thousand articles read, as each later step
@@ -141,6 +143,15 @@ class IndexObserver {
   // is written, with what was done (a new index's build tells none: none
   // of its articles is new to anyone yet).
   virtual void on_upserted(const std::string& /*id*/, Upsert /*done*/) {}
+  // Of a run that writes into an index that existed before it: with the
+  // run's writer, just before each commit that makes articles durable (every
+  // IndexConfig::commit_every articles, whenever the writer commits by
+  // itself, at the end, and as the writer closes when the run ends by an
+  // exception), so that what the observer writes through it
+  // (IndexWriter::set_note) is made durable together with the articles
+  // upserted so far, never apart. What it throws ends the run, except as
+  // the writer closes, where it is ignored.
+  virtual void before_run_commit(IndexWriter& /*writer*/) {}
 };
 
 namespace detail {
