@@ -1,11 +1,13 @@
 #include "quarry/index/index_writer.h"
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <utility>
 
 #include "lib/index/band_index.h"
+#include "lib/index/commit_room.h"
 #include "lib/index/database_writer.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
@@ -16,6 +18,7 @@
 #include "lib/index/shard_set.h"
 #include "lib/index/story_linker.h"
 #include "lib/index/unlinked_articles.h"
+#include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
@@ -63,13 +66,20 @@ struct IndexWriter::Impl {
   }
 
   // A writer let go without commit() still has its articles committed, by
-  // Xapian's destructor: they are recorded as unlinked first. A destructor
-  // must not throw; should this write fail, Xapian's commit after it most
-  // likely fails too.
+  // Xapian's destructor: they are recorded as unlinked first, and room is
+  // taken for them as for any commit. Without room (a full disk) they are
+  // let go instead: Xapian's destructor would end the process there (see
+  // commit_room.h), and the index stays as its last commit left it.
   ~Impl() {
     const detail::CommitLock holding = hold_commits();
     try {
+      const std::uintmax_t text_bytes = database ? database->uncommitted_text_bytes() : 0;
+      for (const detail::OpenDatabase& each : databases()) {
+        detail::reserve_commit_room(each.path, detail::commit_room_for(text_bytes));
+      }
       unlinked->record(*front().db);
+    } catch (const Error&) {
+      for (const detail::OpenDatabase& each : databases()) detail::discard_uncommitted(*each.db);
     } catch (const Xapian::Error&) {
     }
     database.reset();
