@@ -403,6 +403,26 @@ TEST(DiskFaultTest, LiveIndexOnAFullDiskEndsWithOneLineAndItsLastCommit) {
   }
 }
 
+// A snapshot onto a disk too small for it says so, and leaves nothing.
+TEST(DiskFaultTest, SnapshotOntoAFullDiskNamesTheCause) {
+  TempDir dir;
+  write_file(dir / "corpus.jsonl", synthetic_corpus(1000, 3, "a"));
+  const fs::path db = dir / "index";
+  ChildProcess build(QUARRY_INDEX_BIN, index_args(db, {dir / "corpus.jsonl"}), dir.path());
+  ASSERT_EQ(build.wait(), 0) << build.err();
+  PrivateMounts mounts;
+  ChildOptions options;
+  const fs::path backup = dir / "backup";
+  fill_disk_at(mounts, backup, 512 << 10, options);
+  ChildProcess snapshot(QUARRY_INDEX_BIN,
+                        {"--db", db.string(), "--snapshot", (backup / "monday").string()},
+                        dir.path(), options);
+  const std::optional<int> code = snapshot.wait();
+  expect_one_line_naming_a_full_disk(code, snapshot.err());
+  EXPECT_EQ(snapshot.err().find("Input/output error"), std::string::npos) << snapshot.err();
+  EXPECT_TRUE(fs::is_empty(backup)) << "a partial folder is left";
+}
+
 TEST(DiskFaultTest, ReadOnlyIndexIsAClearErrorAndStaysSearchable) {
   TempDir dir;
   ASSERT_NO_FATAL_FAILURE(build_then_write_more(dir, 30, "second.jsonl", 30, "old", "new"));

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "lib/index/file_copy.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
 #include "lib/index/index_lock.h"
@@ -53,8 +54,7 @@ bool is_kept_file(const fs::directory_entry& entry) {
 std::string error_text(const std::error_code& error) { return error.message(); }
 
 void copy_one(const fs::path& from, const fs::path& to) {
-  std::error_code error;
-  fs::copy_file(from, to, error);
+  const std::error_code error = detail::copy_regular_file(from, to);
   if (error) {
     throw IndexError("cannot copy " + from.string() + " to " + to.string() + ": " +
                      error_text(error));
