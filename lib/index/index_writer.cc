@@ -27,8 +27,8 @@ struct IndexWriter::Impl {
   // Declared first, so that it is let go last, after the databases close.
   // Null when the caller holds the lock (IndexWriterAccess::open_locked).
   std::unique_ptr<detail::IndexLock> lock;
-  // Named as the commit lock knows it (see hold_commits).
-  std::string db_path;
+  // Its side of the commit lock, which snapshots hold (see hold_commits).
+  detail::CommitGate commit_gate;
   // One of the two: a single database, or a shard set.
   std::unique_ptr<detail::DatabaseWriter> database;
   std::unique_ptr<detail::ShardSetWriter> shard_set;
@@ -50,7 +50,8 @@ struct IndexWriter::Impl {
   bool keep_bands = false;
   std::unique_ptr<detail::BandIndex> kept_bands;
 
-  explicit Impl(const IndexConfig& config) : db_path(config.db_path), cancel(config.cancel) {
+  explicit Impl(const IndexConfig& config)
+      : commit_gate(config.db_path, config.cancel), cancel(config.cancel) {
     // Opening commits too: a new shard set's parts, their marks.
     const detail::CommitLock holding = hold_commits();
     if (detail::is_shard_set_config(config)) {
@@ -89,9 +90,9 @@ struct IndexWriter::Impl {
   // Held around every commit, so that a snapshot copies one revision of the
   // whole index (see detail::CommitLock): a commit of a shard set is one of
   // each of its databases, and IndexWriter::commit's linking commits again.
-  detail::CommitLock hold_commits() const {
-    return detail::CommitLock(db_path, detail::CommitLock::Holder::kWriter);
-  }
+  // A snapshot that holds them longer than detail::kSnapshotHoldLimit, or
+  // while the writer is cancelled, is passed over: it copies again.
+  detail::CommitLock hold_commits() { return commit_gate.enter(); }
 
   // The database that holds the index's metadata: a shard set's first,
   // which its commits write first, so that the articles a commit records as
