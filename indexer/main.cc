@@ -178,7 +178,8 @@ int main(int argc, char** argv) {
       app.add_option("--snapshot", command.snapshot,
                      "Instead of indexing, write a compacted copy of the index as it is at one "
                      "commit to DEST, a new or empty folder, while other runs or a --watch go on "
-                     "writing it (their commits wait while its files are copied); DEST is "
+                     "writing it (their commits wait while its files are copied, 5 s at most, "
+                     "and a copy a commit fell in is taken again); DEST is "
                      "written as DEST.partial-XXXXXX and renamed once whole")
           ->option_text("DEST")
           ->check([](const std::string& dest) { return dest.empty() ? "names no folder" : ""; });

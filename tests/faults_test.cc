@@ -10,6 +10,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -315,6 +316,111 @@ TEST(DiskFaultTest, FullDiskIsAClearErrorAndTheLastCommitStaysReadable) {
   EXPECT_EQ(index_discrepancies(db, synthetic_ids("old", 50)), "");
   Searcher searcher(db.string());
   EXPECT_EQ(searcher.search("quarrystone").total, 50u);
+}
+
+// A full disk: a tmpfs of `bytes` at `disk`, or where nothing can be
+// mounted, a file size limit on the child, which makes writes fail as a
+// full disk does (EFBIG, "File too large", instead of ENOSPC).
+void fill_disk_at(PrivateMounts& mounts, const fs::path& disk, std::size_t bytes,
+                  ChildOptions& options) {
+  fs::create_directories(disk);
+  if (!mounts.mount_tmpfs(disk, bytes)) options.file_size_limit = bytes;
+}
+
+// What a run on a full disk must end with: exit 1 and one line naming the
+// cause.
+void expect_one_line_naming_a_full_disk(std::optional<int> code, const std::string& err) {
+  EXPECT_EQ(code, 1) << head(err);
+  EXPECT_TRUE(err.starts_with("quarry-index: ")) << head(err);
+  EXPECT_TRUE(err.find("No space left on device") != std::string::npos ||
+              err.find("too large") != std::string::npos)
+      << head(err);
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << head(err);
+}
+
+// The index at `db` as its last commit left it: consistent, each article
+// once, the `old` articles it was built with all there.
+void expect_last_commit(const fs::path& db, std::size_t old, std::size_t most) {
+  expect_sound(db, most);
+  Searcher searcher(db.string());
+  for (const std::string& id : synthetic_ids("old", old)) {
+    EXPECT_EQ(searcher.search("id:\"" + id + "\"").total, 1u) << id;
+  }
+}
+
+// A live index fed more than the disk holds, with a saved search matched
+// beside its commits. Xapian 1.4 writes a commit's values from a
+// destructor, where a full disk ended the process with std::terminate; the
+// disk fills at another point of a commit at each size.
+TEST(DiskFaultTest, LiveIndexOnAFullDiskEndsWithOneLineAndItsLastCommit) {
+  constexpr std::size_t kOld = 50;
+  constexpr std::size_t kNew = 4000;
+  constexpr std::size_t kLinesAWrite = 50;
+  TempDir dir;
+  write_file(dir / "first.jsonl", synthetic_corpus(kOld, 1, "old"));
+  const std::vector<std::string> feed = lines_of(synthetic_corpus(kNew, 2, "new"));
+  PrivateMounts mounts;
+  for (int run = 0; run < 6; ++run) {
+    const bool watch = run == 5;
+    SCOPED_TRACE("run " + std::to_string(run) + (watch ? ", --watch" : ", standard input"));
+    const fs::path disk = dir / ("disk-" + std::to_string(run));
+    ChildOptions options;
+    fill_disk_at(mounts, disk, (2 << 20) + run * (384 << 10), options);
+    const fs::path db = disk / "index";
+    ChildProcess first(QUARRY_INDEX_BIN, index_args(db, {dir / "first.jsonl"}), dir.path(),
+                       options);
+    ASSERT_EQ(first.wait(), 0) << first.err();
+    const RunResult saved =
+        run_program(QUARRY_BIN, {"alert", "add", "--db", db.string(), "stone", "quarrystone"});
+    ASSERT_EQ(saved.exit_code, 0) << saved.err;
+
+    const fs::path followed = dir / ("feed-" + std::to_string(run) + ".jsonl");
+    write_file(followed, "");
+    options.pipe_in = !watch;
+    std::vector<std::string> live_options{"--commit-interval", "0.2"};
+    if (watch) live_options.push_back("--watch");
+    ChildProcess live(QUARRY_INDEX_BIN,
+                      index_args(db, {watch ? followed : fs::path("-")}, live_options), dir.path(),
+                      options);
+    // Written a little at a time, so that commits of a few articles fill
+    // the disk, as a feed does.
+    for (std::size_t line = 0; line < feed.size() && live.running(); line += kLinesAWrite) {
+      std::string lines;
+      for (std::size_t i = line; i < std::min(line + kLinesAWrite, feed.size()); ++i) {
+        lines += feed[i] + "\n";
+      }
+      if (watch) {
+        std::ofstream(followed, std::ios::app) << lines;
+      } else if (!live.write_in(lines)) {
+        break;
+      }
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    live.close_in();
+    const std::optional<int> code = live.wait();
+    expect_one_line_naming_a_full_disk(code, live.err());
+    expect_last_commit(db, kOld, kOld + kNew);
+  }
+}
+
+// A snapshot onto a disk too small for it says so, and leaves nothing.
+TEST(DiskFaultTest, SnapshotOntoAFullDiskNamesTheCause) {
+  TempDir dir;
+  write_file(dir / "corpus.jsonl", synthetic_corpus(1000, 3, "a"));
+  const fs::path db = dir / "index";
+  ChildProcess build(QUARRY_INDEX_BIN, index_args(db, {dir / "corpus.jsonl"}), dir.path());
+  ASSERT_EQ(build.wait(), 0) << build.err();
+  PrivateMounts mounts;
+  ChildOptions options;
+  const fs::path backup = dir / "backup";
+  fill_disk_at(mounts, backup, 512 << 10, options);
+  ChildProcess snapshot(QUARRY_INDEX_BIN,
+                        {"--db", db.string(), "--snapshot", (backup / "monday").string()},
+                        dir.path(), options);
+  const std::optional<int> code = snapshot.wait();
+  expect_one_line_naming_a_full_disk(code, snapshot.err());
+  EXPECT_EQ(snapshot.err().find("Input/output error"), std::string::npos) << snapshot.err();
+  EXPECT_TRUE(fs::is_empty(backup)) << "a partial folder is left";
 }
 
 TEST(DiskFaultTest, ReadOnlyIndexIsAClearErrorAndStaysSearchable) {

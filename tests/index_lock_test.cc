@@ -123,16 +123,67 @@ TEST(CommitLock, SnapshotsShareItAndAWriterHasItAlone) {
   const std::string db = (dir / "index").string();
   EXPECT_EQ(commit_lock_path(db), db + ".commit.lock");
   {
-    const CommitLock snapshot(db, CommitLock::Holder::kSnapshot);
+    const CommitLock snapshot(db);
+    EXPECT_TRUE(snapshot.held());
     EXPECT_TRUE(commit_lock_free(db, LOCK_SH)) << "another snapshot copies too";
     EXPECT_FALSE(commit_lock_free(db, LOCK_EX)) << "a writer waits";
   }
   {
-    const CommitLock writer(db, CommitLock::Holder::kWriter);
+    CommitGate gate(db, nullptr);
+    const CommitLock writer = gate.enter();
+    EXPECT_TRUE(writer.held());
     EXPECT_FALSE(commit_lock_free(db, LOCK_SH)) << "a snapshot waits for the commit";
     EXPECT_FALSE(commit_lock_free(db, LOCK_EX));
   }
   EXPECT_TRUE(commit_lock_free(db, LOCK_EX)) << "released with its holder";
+}
+
+// gate.enter() on a thread of its own: whether the lock it returned was
+// held, or nullopt when it had not returned within a minute (it waits for
+// `stalled`, which is then let go so that it returns).
+std::optional<bool> held_by_enter(CommitGate& gate, std::unique_ptr<CommitLock>& stalled) {
+  std::atomic<bool> entered{false};
+  bool held = false;
+  std::thread committer([&] {
+    held = gate.enter().held();
+    entered = true;
+  });
+  const auto patience = steady_clock::now() + std::chrono::seconds(60);
+  while (!entered && steady_clock::now() < patience) std::this_thread::sleep_for(milliseconds(5));
+  const bool returned = entered;
+  if (!returned) stalled.reset();
+  committer.join();
+  return returned ? std::optional<bool>(held) : std::nullopt;
+}
+
+// A snapshot that holds commits past the limit (stopped, or copying to a
+// slow disk) is passed over, and not waited for again until the lock has
+// been free once.
+TEST(CommitLock, AWriterPassesOverASnapshotHeldPastTheLimit) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  CommitGate gate(db, nullptr, LockWait(0.2));
+  auto stalled = std::make_unique<CommitLock>(db);
+  EXPECT_EQ(held_by_enter(gate, stalled), std::optional<bool>(false))
+      << "the commit goes on without the lock";
+  EXPECT_EQ(held_by_enter(gate, stalled), std::optional<bool>(false));
+  EXPECT_FALSE(commit_lock_free(db, LOCK_EX)) << "the snapshot still holds it";
+  stalled.reset();
+  EXPECT_TRUE(gate.enter().held());
+  stalled = std::make_unique<CommitLock>(db);
+  EXPECT_EQ(held_by_enter(gate, stalled), std::optional<bool>(false));
+}
+
+// Cancelled, a writer waits for no snapshot: a watcher told to end commits
+// and ends, whatever holds the lock.
+TEST(CommitLock, ACancelledWriterDoesNotWaitForASnapshot) {
+  const TempDir dir;
+  const std::string db = (dir / "index").string();
+  std::atomic<bool> cancel{true};
+  CommitGate gate(db, &cancel, std::chrono::hours(1));
+  auto stalled = std::make_unique<CommitLock>(db);
+  EXPECT_EQ(held_by_enter(gate, stalled), std::optional<bool>(false))
+      << "the cancelled writer waited for the snapshot";
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -160,11 +161,27 @@ bool waits_for_lock(pid_t pid) {
   return false;
 }
 
-// Waits until `child` waits for a file lock (true) or has ended (false).
-bool blocked_on_a_lock(ChildProcess& child) {
+// Whether process `pid` has the commit lock of the index at `db` open: a
+// writer opens it only to commit, and while a snapshot holds it, tries to
+// take it until it may go on without it.
+bool has_commit_lock_open(pid_t pid, const std::string& db) {
+  std::error_code error;
+  const fs::path lock = fs::canonical(detail::commit_lock_path(db), error);
+  if (error) return false;
+  for (const auto& fd : fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", error)) {
+    std::error_code gone;
+    if (fs::read_symlink(fd.path(), gone) == lock) return true;
+  }
+  return false;
+}
+
+// Waits until `child` waits for a file lock, or (with `db`) for the commit
+// lock of that index (true), or has ended (false).
+bool blocked_on_a_lock(ChildProcess& child, const std::string& db = "") {
   const auto deadline = std::chrono::steady_clock::now() + time_allowed(std::chrono::seconds(60));
   while (std::chrono::steady_clock::now() < deadline) {
     if (waits_for_lock(child.pid())) return true;
+    if (!db.empty() && has_commit_lock_open(child.pid(), db)) return true;
     if (!child.running()) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
@@ -273,7 +290,7 @@ TEST_P(IndexSnapshotTest, AWriterWaitsWhileTheFilesAreCopied) {
     writer = std::make_unique<ChildProcess>(
         QUARRY_INDEX_BIN,
         std::vector<std::string>{"--db", db, "--quiet", (dir / "more.jsonl").string()}, dir.path());
-    writer_waited = blocked_on_a_lock(*writer);
+    writer_waited = blocked_on_a_lock(*writer, db);
   });
   const fs::path dest = dir / "snapshot";
   take_snapshot({.db_path = db, .dest = dest.string()}, &start_writer);
@@ -283,6 +300,29 @@ TEST_P(IndexSnapshotTest, AWriterWaitsWhileTheFilesAreCopied) {
   EXPECT_EQ(Xapian::Database(db).get_doccount(), 35u) << "the writer's articles are in the index";
   EXPECT_EQ(contents(dest.string()), before);
   EXPECT_EQ(answers(dest.string()), answered);
+  expect_xapian_check_passes(dest);
+}
+
+// A writer that has waited kSnapshotHoldLimit for the copy commits; the
+// snapshot finds the copy under way mixed and copies again, holding the
+// revision the writer committed.
+TEST(IndexSnapshot, IsCopiedAgainWhenAWriterWouldWaitNoLonger) {
+  const TempDir dir;
+  const std::string db = build_index(dir, 0);
+  write_file(dir / "more.jsonl", testing::to_json_lines(articles(100, 5)));
+  std::optional<int> writer_exit;
+  std::string writer_err;
+  StepHook commit_past_the_copy(SnapshotStep::kCopying, 2, [&] {
+    ChildProcess writer(QUARRY_INDEX_BIN, {"--db", db, "--quiet", (dir / "more.jsonl").string()},
+                        dir.path());
+    writer_exit = writer.wait(std::chrono::seconds(60));
+    writer_err = writer.err();
+  });
+  const fs::path dest = dir / "snapshot";
+  take_snapshot({.db_path = db, .dest = dest.string()}, &commit_past_the_copy);
+  EXPECT_EQ(writer_exit, 0) << "the writer waited for the copy: " << writer_err;
+  EXPECT_EQ(Xapian::Database(db).get_doccount(), 35u);
+  EXPECT_EQ(contents(dest.string()), contents(db)) << "the snapshot is the writer's revision";
   expect_xapian_check_passes(dest);
 }
 
@@ -302,7 +342,7 @@ TEST(IndexSnapshot, IsTakenBesideALiveIndex) {
   bool live_waited = false;
   StepHook land_an_article(SnapshotStep::kCopying, 2, [&] {
     write_file(inbox / "second.txt", "An article about the storm.");
-    live_waited = blocked_on_a_lock(watcher);
+    live_waited = blocked_on_a_lock(watcher, db.string());
   });
   take_snapshot({.db_path = db.string(), .dest = (dir / "one").string()}, &land_an_article);
   EXPECT_TRUE(live_waited) << "the live index committed during the copy: " << watcher.err();
@@ -315,6 +355,37 @@ TEST(IndexSnapshot, IsTakenBesideALiveIndex) {
   EXPECT_EQ(answers((dir / "two").string()), answers(db.string()));
   watcher.signal(SIGTERM);
   EXPECT_EQ(watcher.wait(), 0) << watcher.err();
+}
+
+// A snapshot stopped while it holds commits (Ctrl-Z, a hung backup disk),
+// its side of the lock held here: the live index's articles still become
+// searchable, once its commit has waited kSnapshotHoldLimit, and SIGTERM
+// ends it with its articles committed while the snapshot holds on.
+TEST(IndexSnapshot, AStalledSnapshotHoldsCommitsNoLongerThanTheLimit) {
+  const TempDir dir;
+  const fs::path db = dir / "index";
+  const fs::path inbox = dir / "inbox";
+  write_file(inbox / "first.txt", "An article about the harbour.");
+  ChildProcess watcher(QUARRY_INDEX_BIN,
+                       testing::index_args(db, {inbox}, {"--watch", "--commit-interval", "0.2"}),
+                       dir.path());
+  ASSERT_TRUE(holds_eventually(db, "first.txt")) << watcher.err();
+  {
+    const detail::CommitLock stalled(db.string());
+    write_file(inbox / "second.txt", "An article about the storm.");
+    EXPECT_TRUE(holds_eventually(db, "second.txt")) << "commits wait for the snapshot";
+  }
+  // Free once, the lock is waited for again by the next commit.
+  write_file(inbox / "third.txt", "An article about the ferry.");
+  ASSERT_TRUE(holds_eventually(db, "third.txt")) << watcher.err();
+
+  const detail::CommitLock stalled(db.string());
+  write_file(inbox / "fourth.txt", "An article about the lighthouse.");
+  EXPECT_TRUE(blocked_on_a_lock(watcher, db.string())) << "the commit did not wait";
+  watcher.signal(SIGTERM);
+  EXPECT_EQ(watcher.wait(std::chrono::seconds(30)), 0)
+      << "SIGTERM waited for the snapshot: " << watcher.err();
+  EXPECT_TRUE(holds_eventually(db, "fourth.txt"));
 }
 
 TEST(IndexSnapshot, ADestThatIsNotAnEmptyFolderIsRefusedAndLeftAlone) {
@@ -360,7 +431,8 @@ TEST(IndexSnapshot, AKilledSnapshotLeavesNoDest) {
   const std::string db = build_index(dir, 0);
   const fs::path dest = dir / "snapshot";
   {
-    const detail::CommitLock committing(db, detail::CommitLock::Holder::kWriter);
+    detail::CommitGate gate(db, nullptr);
+    const detail::CommitLock committing = gate.enter();
     ChildProcess snapshot(QUARRY_INDEX_BIN, {"--db", db, "--snapshot", dest.string()}, dir.path());
     ASSERT_TRUE(blocked_on_a_lock(snapshot)) << snapshot.err();
     snapshot.signal(SIGKILL);

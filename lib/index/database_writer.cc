@@ -10,6 +10,7 @@
 #include <thread>
 #include <unordered_set>
 
+#include "lib/index/commit_room.h"
 #include "lib/index/document_builder.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_lock.h"
@@ -124,6 +125,7 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
     add_words(db_, words);
     Xapian::docid docid = db_.replace_document(term, doc);
     upserted_.insert(docid);
+    uncommitted_text_bytes_ += article.title.size() + article.body.size();
     if (!exists) return Upsert::kAdded;
     const std::string replaced = db_.get_metadata(kReplacedKey);
     std::uint64_t count = 0;
@@ -219,8 +221,10 @@ std::size_t DatabaseWriter::replace_synonyms(const std::vector<std::vector<std::
 }
 
 void DatabaseWriter::commit() {
+  reserve_commit_room(path_, commit_room_for(uncommitted_text_bytes_));
   try {
     db_.commit();
+    uncommitted_text_bytes_ = 0;
   } catch (const Xapian::Error& error) {
     throw index_error("index " + path_, error);
   }

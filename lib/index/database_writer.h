@@ -8,6 +8,7 @@
 #include <xapian.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -44,7 +45,10 @@ class DatabaseWriter {
   // those of its origin that it does not meet again (see delete_unseen).
   void forget_upserted() { upserted_.clear(); }
 
-  // Makes everything so far durable. Throws IndexError.
+  // The text of the articles upserted since the last commit, in bytes.
+  std::uintmax_t uncommitted_text_bytes() const { return uncommitted_text_bytes_; }
+  // Makes everything so far durable, once room for it is taken on disk
+  // (see reserve_commit_room). Throws IndexError.
   void commit();
 
   // The analyzer of the index's main language.
@@ -72,6 +76,8 @@ class DatabaseWriter {
   ArticleStore store_;
   std::unordered_set<Xapian::docid> upserted_;
   std::vector<std::string> left_stories_;
+  // Of the articles upserted since the last commit: what it is to make room for.
+  std::uintmax_t uncommitted_text_bytes_ = 0;
 };
 
 }  // namespace quarry::detail

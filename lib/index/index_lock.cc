@@ -7,10 +7,16 @@
 #include <cerrno>
 #include <filesystem>
 #include <thread>
+#include <utility>
 
 #include "quarry/error.h"
 
 namespace quarry::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+}  // namespace
 
 std::string locked_message(const std::string& db_path) {
   return "index " + db_path + " is locked by another quarry-index";
@@ -44,13 +50,10 @@ IndexLock::~IndexLock() {
 
 std::string commit_lock_path(const std::string& db_path) { return db_path + ".commit.lock"; }
 
-CommitLock::CommitLock(const std::string& db_path, Holder holder) {
+CommitLock::CommitLock(const std::string& db_path) {
   fd_ = open(commit_lock_path(db_path).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) return;
-  // Waits without a deadline: a writer holds it for a commit, a snapshot
-  // for the copy of the index's files, both bounded.
-  const int operation = holder == Holder::kWriter ? LOCK_EX : LOCK_SH;
-  while (flock(fd_, operation) != 0) {
+  while (flock(fd_, LOCK_SH) != 0) {
     if (errno == EINTR) continue;
     // A file system without flock: nothing to hold commits with.
     close(fd_);
@@ -61,6 +64,30 @@ CommitLock::CommitLock(const std::string& db_path, Holder holder) {
 
 CommitLock::~CommitLock() {
   if (fd_ >= 0) close(fd_);
+}
+
+CommitGate::CommitGate(std::string db_path, const std::atomic<bool>* cancel, LockWait limit)
+    : db_path_(std::move(db_path)), cancel_(cancel), limit_(limit) {}
+
+CommitLock CommitGate::enter() {
+  const int fd = open(commit_lock_path(db_path_).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return CommitLock(-1);
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(limit_);
+  while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno == EINTR) continue;
+    const bool held = errno == EWOULDBLOCK;
+    const bool cancelled = cancel_ && cancel_->load(std::memory_order_relaxed);
+    if (!held || passed_over_ || cancelled || Clock::now() >= deadline) {
+      // Where flock fails otherwise (a file system without it), there is
+      // nothing to hold commits with, and no snapshot waited for.
+      passed_over_ = held;
+      close(fd);
+      return CommitLock(-1);
+    }
+    std::this_thread::sleep_for(kCommitLockPollInterval);
+  }
+  passed_over_ = false;
+  return CommitLock(fd);
 }
 
 }  // namespace quarry::detail

@@ -42,20 +42,60 @@ class IndexLock {
 // files (see take_snapshot): Xapian's advice for a consistent copy of a live
 // database is that no writer commits while it is taken. A flock on the file
 // "<db_path>.commit.lock" beside the index: a writer holds it exclusively
-// around each commit, a snapshot shared while it copies, each waiting for
-// the other. Released by the kernel if the process dies. As with IndexLock,
-// no lock is taken when the lock file cannot be created (a read-only
-// folder); a snapshot then finds a commit by the revisions it reads.
+// around each commit, a snapshot shared while it copies. Released by the
+// kernel if the process dies. As with IndexLock, no lock is taken when the
+// lock file cannot be created (a read-only folder); a snapshot then finds a
+// commit by the revisions it reads.
 class CommitLock {
  public:
-  enum class Holder { kWriter, kSnapshot };
-  CommitLock(const std::string& db_path, Holder holder);
+  // A snapshot's hold: waits for a writer's commit under way to end, without
+  // a deadline (a commit is seconds at most, and Ctrl-C ends the snapshot).
+  explicit CommitLock(const std::string& db_path);
   ~CommitLock();
   CommitLock(const CommitLock&) = delete;
   CommitLock& operator=(const CommitLock&) = delete;
 
+  // Whether the lock is held: a writer that waited its limit holds nothing.
+  bool held() const { return fd_ >= 0; }
+
  private:
+  friend class CommitGate;
+  explicit CommitLock(int fd) : fd_(fd) {}
+
   int fd_ = -1;
+};
+
+// How long a writer's commit waits for snapshots copying the index's files.
+// Articles must go on becoming searchable: a copy that takes longer (a slow
+// backup disk, a snapshot stopped with Ctrl-Z) is passed over, and the
+// snapshot, finding the index committed to while it copied, copies again.
+inline constexpr std::chrono::seconds kSnapshotHoldLimit{5};
+
+// Between attempts to take the commit lock: a tenth of a second, so that
+// a writer waiting for it notices cancel well within a second.
+inline constexpr std::chrono::milliseconds kCommitLockPollInterval{100};
+
+// A writer's side of the commit lock, kept for the writer's life; not
+// shared between threads.
+class CommitGate {
+ public:
+  // `cancel`, if not null, stops waiting: the commits of a run told to end
+  // go on at once. `limit` is kSnapshotHoldLimit but in tests.
+  CommitGate(std::string db_path, const std::atomic<bool>* cancel,
+             LockWait limit = kSnapshotHoldLimit);
+
+  // The lock for one commit: waits for the snapshots holding it up to the
+  // limit, then goes on without it (held() is false). Once it
+  // has passed them over, it does not wait for them again: later commits
+  // take the lock when it is free and otherwise go on, until they find it
+  // free once.
+  CommitLock enter();
+
+ private:
+  std::string db_path_;
+  const std::atomic<bool>* cancel_;
+  LockWait limit_;
+  bool passed_over_ = false;
 };
 
 // The file CommitLock locks for the index at `db_path`.

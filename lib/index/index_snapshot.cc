@@ -15,8 +15,11 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <vector>
 
+#include "lib/index/file_copy.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
 #include "lib/index/index_lock.h"
@@ -30,6 +33,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+// Copies of the index's files made before one holds a single revision: a
+// snapshot stopped longer than a writer waits (Ctrl-Z) copies again when
+// continued, one on a disk too slow for the writer's commits gives up.
+constexpr int kCopyAttempts = 3;
 
 // Glass's version file: it names the revision, and the root of each table
 // in the table files beside it.
@@ -53,8 +61,7 @@ bool is_kept_file(const fs::directory_entry& entry) {
 std::string error_text(const std::error_code& error) { return error.message(); }
 
 void copy_one(const fs::path& from, const fs::path& to) {
-  std::error_code error;
-  fs::copy_file(from, to, error);
+  const std::error_code error = detail::copy_regular_file(from, to);
   if (error) {
     throw IndexError("cannot copy " + from.string() + " to " + to.string() + ": " +
                      error_text(error));
@@ -141,7 +148,7 @@ class Snapshot {
     const fs::path copy = partial.path() / "copy";
     const fs::path kept = partial.path() / "kept";
     const fs::path snapshot = partial.path() / "snapshot";
-    std::vector<Xapian::rev> revisions = copy_index(copy, kept);
+    std::vector<Xapian::rev> revisions = copy_whole_revision(copy, kept);
     try {
       compact(copy, snapshot, revisions);
     } catch (const Xapian::Error& error) {
@@ -186,11 +193,35 @@ class Snapshot {
     return revisions;
   }
 
+  // copy_index until a copy holds one revision. A writer waits for a copy
+  // kSnapshotHoldLimit at most, then commits: the copy under way is
+  // abandoned, and the next one holds the commits anew.
+  std::vector<Xapian::rev> copy_whole_revision(const fs::path& copy, const fs::path& kept) {
+    for (int attempt = 1;; ++attempt) {
+      if (std::optional<std::vector<Xapian::rev>> revisions = copy_index(copy, kept)) {
+        return *revisions;
+      }
+      std::error_code ignored;
+      fs::remove_all(copy, ignored);
+      fs::remove_all(kept, ignored);
+      if (attempt == kCopyAttempts) {
+        throw IndexError("index " + index_.string() + " was committed to while its files were " +
+                         "copied, " + std::to_string(kCopyAttempts) + " times: its writers " +
+                         "wait at most " + std::to_string(detail::kSnapshotHoldLimit.count()) +
+                         " s for a snapshot's copy; try again, to a faster disk or while fewer " +
+                         "articles arrive");
+      }
+    }
+  }
+
   // Copies the index's databases to `copy` and the files kept beside them
-  // to `kept`, with commits held. Returns the revision of each database.
-  std::vector<Xapian::rev> copy_index(const fs::path& copy, const fs::path& kept) {
+  // to `kept`, with commits held. Returns the revision of each database, or
+  // nothing when the index was committed to meanwhile (by a writer that
+  // stopped waiting, or one that does not hold commits): the copy may mix
+  // two revisions.
+  std::optional<std::vector<Xapian::rev>> copy_index(const fs::path& copy, const fs::path& kept) {
     tell(SnapshotStep::kWaiting, "");
-    const detail::CommitLock holding(index_.string(), detail::CommitLock::Holder::kSnapshot);
+    const detail::CommitLock holding(index_.string());
     const Clock::time_point held = Clock::now();
     const bool shard_set = detail::is_shard_set(index_.string());
     parts_ = shard_set ? detail::shard_set_parts(index_.string()) : std::vector<std::string>{""};
@@ -203,14 +234,8 @@ class Snapshot {
     }
     if (error) throw IndexError("cannot read " + index_.string() + ": " + error_text(error));
     if (shard_set) copy_file(index_ / detail::kStubFileName, kept / detail::kStubFileName);
-    // With commits held, a commit here is a writer's that does not hold
-    // them: the copy may mix two revisions.
-    if (live_revisions() != before) {
-      throw IndexError("index " + index_.string() +
-                       " was committed to while it was copied, by a writer that does not "
-                       "hold commits for snapshots; try again");
-    }
-    report_.held_seconds = std::chrono::duration<double>(Clock::now() - held).count();
+    report_.held_seconds += std::chrono::duration<double>(Clock::now() - held).count();
+    if (live_revisions() != before) return std::nullopt;
     return before;
   }
 

@@ -1,11 +1,13 @@
 #include "quarry/index/index_writer.h"
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <utility>
 
 #include "lib/index/band_index.h"
+#include "lib/index/commit_room.h"
 #include "lib/index/database_writer.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
@@ -16,6 +18,7 @@
 #include "lib/index/shard_set.h"
 #include "lib/index/story_linker.h"
 #include "lib/index/unlinked_articles.h"
+#include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
@@ -24,8 +27,8 @@ struct IndexWriter::Impl {
   // Declared first, so that it is let go last, after the databases close.
   // Null when the caller holds the lock (IndexWriterAccess::open_locked).
   std::unique_ptr<detail::IndexLock> lock;
-  // Named as the commit lock knows it (see hold_commits).
-  std::string db_path;
+  // Its side of the commit lock, which snapshots hold (see hold_commits).
+  detail::CommitGate commit_gate;
   // One of the two: a single database, or a shard set.
   std::unique_ptr<detail::DatabaseWriter> database;
   std::unique_ptr<detail::ShardSetWriter> shard_set;
@@ -48,7 +51,8 @@ struct IndexWriter::Impl {
   bool keep_bands = false;
   std::unique_ptr<detail::BandIndex> kept_bands;
 
-  explicit Impl(const IndexConfig& config) : db_path(config.db_path), cancel(config.cancel) {
+  explicit Impl(const IndexConfig& config)
+      : commit_gate(config.db_path, config.cancel), cancel(config.cancel) {
     // Opening commits too: a new shard set's parts, their marks.
     const detail::CommitLock holding = hold_commits();
     if (detail::is_shard_set_config(config)) {
@@ -64,13 +68,20 @@ struct IndexWriter::Impl {
   }
 
   // A writer let go without commit() still has its articles committed, by
-  // Xapian's destructor: they are recorded as unlinked first. A destructor
-  // must not throw; should this write fail, Xapian's commit after it most
-  // likely fails too.
+  // Xapian's destructor: they are recorded as unlinked first, and room is
+  // taken for them as for any commit. Without room (a full disk) they are
+  // let go instead: Xapian's destructor would end the process there (see
+  // commit_room.h), and the index stays as its last commit left it.
   ~Impl() {
     const detail::CommitLock holding = hold_commits();
     try {
+      const std::uintmax_t text_bytes = database ? database->uncommitted_text_bytes() : 0;
+      for (const detail::OpenDatabase& each : databases()) {
+        detail::reserve_commit_room(each.path, detail::commit_room_for(text_bytes));
+      }
       unlinked->record(*front().db);
+    } catch (const Error&) {
+      for (const detail::OpenDatabase& each : databases()) detail::discard_uncommitted(*each.db);
     } catch (const Xapian::Error&) {
     }
     database.reset();
@@ -80,9 +91,9 @@ struct IndexWriter::Impl {
   // Held around every commit, so that a snapshot copies one revision of the
   // whole index (see detail::CommitLock): a commit of a shard set is one of
   // each of its databases, and IndexWriter::commit's linking commits again.
-  detail::CommitLock hold_commits() const {
-    return detail::CommitLock(db_path, detail::CommitLock::Holder::kWriter);
-  }
+  // A snapshot that holds them longer than detail::kSnapshotHoldLimit, or
+  // while the writer is cancelled, is passed over: it copies again.
+  detail::CommitLock hold_commits() { return commit_gate.enter(); }
 
   // The database that holds the index's metadata: a shard set's first,
   // which its commits write first, so that the articles a commit records as

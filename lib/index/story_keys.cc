@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <unordered_set>
 #include <utility>
 
+#include "lib/index/commit_room.h"
 #include "lib/index/schema.h"
 
 namespace quarry::detail {
@@ -108,9 +110,15 @@ std::optional<std::size_t> write_story_keys(const std::vector<OpenDatabase>& dat
     doc.add_value(kDuplicateSlot, key[1]);
     shard.db->replace_document(local, doc);
   }
+  // Keys and member lists, some tens of bytes an article.
+  constexpr std::uintmax_t kBytesPerKey = 64;
+  std::uintmax_t list_bytes = 0;
+  for (const auto& [name, list] : changes.member_lists) list_bytes += name.size() + list.size();
+  const std::uintmax_t room = commit_room_for(kBytesPerKey * changes.keys.size() + list_bytes);
   for (const OpenDatabase& database : databases) {
     *where = database.path;
     for (const auto& [name, list] : changes.member_lists) database.db->set_metadata(name, list);
+    reserve_commit_room(database.path, room);
     database.db->commit();
   }
   return changes.keys.size();

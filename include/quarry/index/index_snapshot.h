@@ -41,7 +41,8 @@ struct SnapshotReport {
   std::uintmax_t bytes = 0;
   std::uintmax_t copied_bytes = 0;
   double seconds = 0;
-  // How long the index's writers' commits were held, of those seconds.
+  // How long the index's writers' commits were held, of those seconds
+  // (every copy's, when it was copied again).
   double held_seconds = 0;
 };
 
@@ -55,6 +56,9 @@ struct SnapshotReport {
 // Commits of the index's writers (IndexWriter, so quarry-index and a live
 // index) are held while its files are copied (seconds, for an index of a
 // gigabyte), never while the copy is compacted; searches go on throughout.
+// A writer waits 5 seconds at most: past them (a slow destination, a
+// snapshot stopped with Ctrl-Z) it commits, and the snapshot, finding the
+// index committed to while it copied, copies it again, three times in all.
 // The snapshot is written in a folder beside dest, "<dest>.partial-XXXXXX",
 // and renamed to dest once whole: a snapshot that fails or is killed never
 // leaves dest, only that folder, which take_snapshot removes when it
@@ -65,8 +69,9 @@ struct SnapshotReport {
 // Throws ConfigError when dest exists and is not an empty folder (nothing
 // is written), IndexNotFoundError when there is no index at db_path,
 // IndexError when a shard set's stub names databases elsewhere, when the
-// index was committed to while copied by a writer that does not hold
-// commits (try again), or when a file cannot be copied or written.
+// index was committed to during each of the three copies (a writer that
+// would wait no longer, or one that does not hold commits: try again), or
+// when a file cannot be copied or written.
 SnapshotReport take_snapshot(const SnapshotConfig& config, SnapshotObserver* observer = nullptr);
 
 }  // namespace quarry
