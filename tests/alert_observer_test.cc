@@ -378,5 +378,47 @@ TEST_F(AlertObserverTest, AlertsTheLogCouldNotTakeBeforeTheEndAreDeliveredByTheN
                               {"oil", "a", 1}, {"strike", "b", 2}}));
 }
 
+// A live run ended by an error lets its writer go with articles read since
+// its last commit, which the writer commits as it closes: their note goes
+// in with them, and the next start alerts on them.
+class KilledAtTheProblem : public LiveObserver {
+ public:
+  void on_problem(const ReadProblem& /*problem*/) override { throw Killed(); }
+};
+
+TEST_F(AlertObserverTest, ALiveRunEndedByAnErrorLosesNoneOfTheAlertsOfWhatItHeld) {
+  int feed[2];
+  ASSERT_EQ(pipe2(feed, O_CLOEXEC), 0);
+  // One write, read at once: the bad line ends the run before any commit.
+  std::string lines;
+  for (int i = 0; i < 5; ++i) {
+    lines += R"({"id": "cut-)" + std::to_string(i) + R"(", "body": "OPEC set a lower oil quota"})";
+    lines += '\n';
+  }
+  lines += "not a line of JSON\n";
+  ASSERT_EQ(write(feed[1], lines.data(), lines.size()), static_cast<ssize_t>(lines.size()));
+  ASSERT_EQ(close(feed[1]), 0);
+  LiveConfig live;
+  live.index.db_path = db();
+  live.read_stdin = true;
+  live.stdin_fd = feed[0];
+  {
+    KilledAtTheProblem kill;
+    AlertObserver observer(db(), &kill, err_);
+    EXPECT_THROW(run_live_index(live, &observer), Killed);
+  }
+  ASSERT_EQ(close(feed[0]), 0);
+  EXPECT_TRUE(logged(db()).empty());
+  for (int restart = 0; restart < 2; ++restart) {
+    IndexWriter writer(config_);
+    AlertObserver restarted(db(), nullptr, err_);
+    restarted.after_initial_run(writer);
+    restarted.wait_until_matched();
+  }
+  std::vector<std::pair<std::string, std::string>> expected;
+  for (int i = 0; i < 5; ++i) expected.emplace_back("oil", "cut-" + std::to_string(i));
+  EXPECT_EQ(alerted(db()), expected);
+}
+
 }  // namespace
 }  // namespace quarry

@@ -228,5 +228,51 @@ TEST_F(LiveIndexFaults, ASavedSearchBesideAFullSpeedFeedStopsNothingAndAlertsEac
   EXPECT_EQ(alerts.size(), found.total);
 }
 
+// A burst of more articles than the writer holds between commits (a fast
+// feed, a long commit interval): the writer would commit them by itself,
+// without the note of the articles to alert on. The live index commits them
+// first, with their note, so that a kill after that commit loses none of
+// their alerts: the next start delivers them.
+TEST_F(LiveIndexFaults, ABurstCommittedBeforeTheIntervalKeepsItsAlertsThroughAKill) {
+  constexpr std::size_t kLines = 9500;
+  write_article(inbox_, 0);
+  const testing::RunResult built =
+      testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {inbox_}));
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  const testing::RunResult saved =
+      testing::run_program(QUARRY_BIN, {"alert", "add", "--db", db_.string(), "oil", "oil"});
+  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  {
+    testing::ChildOptions options;
+    options.pipe_in = true;
+    ChildProcess feed(QUARRY_INDEX_BIN,
+                      testing::index_args(db_, {"-"}, {"--commit-interval", "3600"}), dir_.path(),
+                      options);
+    ASSERT_TRUE(feed.write_in(news_feed(kLines)));
+    // Input stays open and the interval is an hour: the one commit that
+    // can come is the one the burst forces; killed once it is in.
+    ASSERT_TRUE(eventually([&] { return article_count(db_) > 1; }, std::chrono::seconds(300)));
+    feed.signal(SIGKILL);
+    feed.wait();
+  }
+  const std::size_t committed = article_count(db_);
+  ASSERT_GT(committed, 1u);
+  ASSERT_LT(committed, kLines + 1);
+  const testing::RunResult restarted =
+      testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {"-"}), "");
+  ASSERT_EQ(restarted.exit_code, 0) << restarted.err;
+  std::map<std::string, std::size_t> alerts;
+  for (const Alert& alert : AlertLog(db_.string()).read_since(0, 2 * kLines)) ++alerts[alert.id];
+  SearchOptions every;
+  every.limit = 2 * kLines;
+  every.feedback.mode = FeedbackMode::kOff;
+  every.spelling.correct = Correction::kNever;
+  every.snippets.enabled = false;
+  const SearchResult found = Searcher(db_.string()).search("oil", every);
+  ASSERT_GT(found.total, 0u);
+  for (const Hit& hit : found.hits) EXPECT_EQ(alerts[hit.id], 1u) << hit.id;
+  EXPECT_EQ(alerts.size(), found.total);
+}
+
 }  // namespace
 }  // namespace quarry

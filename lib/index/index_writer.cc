@@ -311,6 +311,10 @@ void IndexWriterAccess::before_each_commit(IndexWriter& writer, std::function<vo
   writer.impl_->before_commit = std::move(before);
 }
 
+std::size_t IndexWriterAccess::changes_before_own_commit(const IndexWriter& writer) {
+  return IndexWriter::Impl::kMostUncommitted - writer.impl_->uncommitted;
+}
+
 void IndexWriterAccess::on_link_progress(
     IndexWriter& writer, std::function<void(std::size_t linked, std::size_t total)> told) {
   writer.impl_->on_link_progress = std::move(told);

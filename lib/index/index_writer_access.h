@@ -44,6 +44,10 @@ struct IndexWriterAccess {
   // uncommitted changes, and the commit Xapian makes of what a writer let
   // go without commit() holds (there, what `before` throws is ignored).
   static void before_each_commit(IndexWriter& writer, std::function<void()> before);
+  // How many more changes (upserts that change the index, removals) the
+  // writer takes before it commits by itself, which its caller may want to
+  // do first, with what belongs in the same transaction.
+  static std::size_t changes_before_own_commit(const IndexWriter& writer);
   // Tells `told` how linking goes at each commit (see LinkControl).
   static void on_link_progress(IndexWriter& writer,
                                std::function<void(std::size_t linked, std::size_t total)> told);

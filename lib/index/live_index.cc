@@ -101,6 +101,9 @@ class LiveIndex : public detail::LiveFeed {
     // What is watched is read once closed, and followed where it goes.
     config_.index.follow_changes = config.watch && !config.paths.empty();
   }
+  // The writer goes first: let go with changes pending (the run ended by
+  // an error), it commits them, and note_commit() reads the members below.
+  ~LiveIndex() override { writer_.reset(); }
 
   IndexReport run() {
     const IndexConfig& index = config_.index;
@@ -123,6 +126,7 @@ class LiveIndex : public detail::LiveFeed {
     if (report_.cancelled || cancelled()) return finish();
     writer_.emplace(detail::IndexWriterAccess::open_locked(index));
     detail::IndexWriterAccess::keep_story_bands(*writer_);
+    detail::IndexWriterAccess::before_each_commit(*writer_, [this] { note_commit(); });
     if (!(has_articles && !config_.paths.empty()) && !synonyms.empty()) {
       report_.synonym_groups = writer_->replace_synonyms(synonyms);
     }
@@ -150,6 +154,7 @@ class LiveIndex : public detail::LiveFeed {
         return;
     }
     pending_.upserted(article.id, done);
+    commit_before_the_writer();
   }
   void problem(const ReadProblem& problem) override {
     if (problem.skipped) {
@@ -170,6 +175,7 @@ class LiveIndex : public detail::LiveFeed {
     if (!writer_->remove(id)) return;
     ++report_.deleted;
     pending_.deleted(id);
+    commit_before_the_writer();
   }
   void begin_sweep() override { detail::IndexWriterAccess::forget_upserted(*writer_); }
   void delete_unseen(const std::string& origin) override {
@@ -184,6 +190,8 @@ class LiveIndex : public detail::LiveFeed {
   void loop();
   void read_stdin();
   void commit();
+  void note_commit();
+  void commit_before_the_writer();
   int poll_timeout() const;
   IndexReport finish() {
     report_.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
@@ -198,6 +206,10 @@ class LiveIndex : public detail::LiveFeed {
   std::unique_ptr<detail::LiveInputs> inputs_;
   std::optional<detail::JsonlStream> stdin_;
   PendingCommit pending_;
+  // The changes of the commit being written, and whether the observer
+  // has noted them in it.
+  std::optional<LiveCommit> committing_;
+  bool noted_ = false;
   std::size_t commits_ = 0;
   Clock::time_point last_commit_;
 };
@@ -276,10 +288,36 @@ void LiveIndex::commit() {
   // for the interval's rest, not a whole interval more.
   last_commit_ = Clock::now();
   const double seconds = std::chrono::duration<double>(last_commit_ - start_).count();
-  const LiveCommit pending = pending_.take(++commits_, seconds);
-  if (observer_) observer_->before_commit(*writer_, pending);
+  committing_ = pending_.take(++commits_, seconds);
+  noted_ = false;
   writer_->commit();
-  if (observer_) observer_->on_commit(pending);
+  const LiveCommit committed = std::move(*committing_);
+  committing_.reset();
+  if (observer_) observer_->on_commit(committed);
+}
+
+// Called by the writer as each commit begins, so that the observer's note
+// of the changes (the articles to alert on) goes in the transaction that
+// makes them durable, whoever commits: commit(), or the writer itself as
+// it is let go when the run ends by an error, with what was pending.
+void LiveIndex::note_commit() {
+  if (!committing_) {
+    if (pending_.empty()) return;
+    const double seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+    committing_ = pending_.take(++commits_, seconds);
+    noted_ = false;
+  }
+  if (noted_ || !observer_) return;
+  noted_ = true;
+  observer_->before_commit(*writer_, *committing_);
+}
+
+// The writer commits by itself once it holds many changes, which the
+// loop's commit would then find durable already, without its note: a burst
+// between two commits (a long interval, a fast feed) is committed here
+// first, as one commit of the loop's.
+void LiveIndex::commit_before_the_writer() {
+  if (detail::IndexWriterAccess::changes_before_own_commit(*writer_) <= 1) commit();
 }
 
 }  // namespace
