@@ -4,12 +4,32 @@
 #include "quarry/error.h"
 #include "quarry/search/saved_search.h"
 #include "quarry/search/searcher.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry {
+namespace {
+
+// Why `entry` cannot be written to saved-searches.json, which holds text:
+// a query or an option value that is not UTF-8.
+std::string entry_text_problem(const SavedSearchEntry& entry) {
+  if (!is_valid_utf8(entry.query)) {
+    return "saved search '" + entry.name + "': its query is not valid UTF-8";
+  }
+  for (const auto& [parameter, value] : entry.parameters) {
+    if (!is_valid_utf8(value)) {
+      return "saved search '" + entry.name + "': its --" + parameter + " is not valid UTF-8";
+    }
+  }
+  return "";
+}
+
+}  // namespace
 
 std::string save_search(const std::string& index_path, const SavedSearchEntry& entry) {
-  const std::string problem = saved_search_name_problem(entry.name);
-  if (!problem.empty()) throw ConfigError(problem);
+  for (const std::string& problem :
+       {saved_search_name_problem(entry.name), entry_text_problem(entry)}) {
+    if (!problem.empty()) throw ConfigError(problem);
+  }
   Searcher searcher(index_path);
   SavedSearchMatcher matcher(searcher);
   matcher.set_searches({saved_search_of(entry)});
@@ -19,6 +39,9 @@ std::string save_search(const std::string& index_path, const SavedSearchEntry& e
 }
 
 std::string remove_search(const std::string& index_path, const std::string& name) {
+  // No search is saved under a name that could not be saved.
+  const std::string problem = saved_search_name_problem(name);
+  if (!problem.empty()) throw ConfigError(problem);
   if (!SavedSearchFile(index_path).remove(name)) {
     throw ConfigError("no saved search is named '" + name + "' (quarry alert list lists them)");
   }

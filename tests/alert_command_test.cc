@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/saved_searches.h"
+#include "quarry/text/utf8.h"
 #include "tests/child_process.h"
 #include "tests/test_util.h"
 
@@ -14,7 +15,10 @@ namespace quarry {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::ChildOptions;
+using testing::ChildProcess;
 using testing::lines_of;
+using testing::read_file;
 using testing::run_program;
 using testing::RunResult;
 using testing::TempDir;
@@ -85,6 +89,47 @@ TEST_F(AlertCommand, WhatCannotBeSavedIsAUsageErrorAndNothingIsSaved) {
   }
   EXPECT_EQ(alert({"list", "--db", db()}).out, "");
   EXPECT_FALSE(fs::exists(dir_ / "index" / kSavedSearchesFile));
+}
+
+// saved-searches.json holds text: a name, query or option value that is
+// not UTF-8 is refused before anything is written, and said on one line of
+// text.
+TEST_F(AlertCommand, WhatIsNotUtf8IsAUsageErrorAndNothingIsWritten) {
+  ASSERT_EQ(alert({"add", "--db", db(), "opec", "OPEC"}).exit_code, 0);
+  const std::string kept = read_file(dir_ / "index" / kSavedSearchesFile);
+  const std::vector<std::vector<std::string>> refused{
+      {"add", "--db", db(), "\xFF", "oil"},     {"add", "--db", db(), "caf\xE9", "oil"},
+      {"add", "--db", db(), "oil", "oil \xFF"}, {"add", "--db", db(), "oil", "\xC0\xAF"},
+      {"remove", "--db", db(), "\xFF"},
+  };
+  for (const std::vector<std::string>& args : refused) {
+    const RunResult result = alert(args);
+    const std::string what = ::testing::PrintToString(args);
+    EXPECT_EQ(result.exit_code, 2) << what << ": " << result.err;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << what << ": " << result.err;
+    EXPECT_TRUE(is_valid_utf8(result.err)) << what << ": " << result.err;
+    EXPECT_NE(result.err.find("not valid UTF-8"), std::string::npos) << what << ": " << result.err;
+  }
+  EXPECT_EQ(read_file(dir_ / "index" / kSavedSearchesFile), kept);
+  EXPECT_FALSE(fs::exists(dir_ / "index" / (std::string(kSavedSearchesFile) + ".new")));
+}
+
+// A file that cannot be written whole (here a file size limit, as a full
+// disk would) leaves the saved searches as they were, and no new file
+// beside them.
+TEST_F(AlertCommand, AFileThatCannotBeWrittenLeavesNoNewFileBehind) {
+  ASSERT_EQ(alert({"add", "--db", db(), "opec", "OPEC"}).exit_code, 0);
+  const std::string kept = read_file(dir_ / "index" / kSavedSearchesFile);
+  ChildOptions options;
+  options.file_size_limit = kept.size();
+  ChildProcess adding(QUARRY_BIN, {"alert", "add", "--db", db(), "oil", "oil"}, dir_.path(),
+                      options);
+  EXPECT_EQ(adding.wait(), std::optional<int>(1)) << adding.err();
+  EXPECT_NE(adding.err().find("cannot write " + db() + "/" + kSavedSearchesFile + ": "),
+            std::string::npos)
+      << adding.err();
+  EXPECT_EQ(read_file(dir_ / "index" / kSavedSearchesFile), kept);
+  EXPECT_FALSE(fs::exists(dir_ / "index" / (std::string(kSavedSearchesFile) + ".new")));
 }
 
 TEST_F(AlertCommand, AnIndexThatIsNotThereIsAFailure) {
