@@ -2,6 +2,7 @@
 
 #include "app/search_option_table.h"
 #include "quarry/error.h"
+#include "quarry/search/query_warnings.h"
 #include "quarry/search/saved_search.h"
 #include "quarry/search/searcher.h"
 #include "quarry/text/utf8.h"
@@ -23,6 +24,19 @@ std::string entry_text_problem(const SavedSearchEntry& entry) {
   return "";
 }
 
+// An alert fires on what its query matches as read: one read otherwise
+// than written (as plain words, say) would fire on what no one asked for.
+void refuse_warnings(const SavedSearchEntry& entry, const std::vector<std::string>& warnings) {
+  if (warnings.empty()) return;
+  std::string message =
+      "saved search '" + entry.name + "' is not saved, as a search would warn: " + warnings.front();
+  if (warnings.size() > 1) {
+    message += " (and " + std::to_string(warnings.size() - 1) + " more warning" +
+               (warnings.size() > 2 ? "s" : "") + ")";
+  }
+  throw ConfigError(message);
+}
+
 }  // namespace
 
 std::string save_search(const std::string& index_path, const SavedSearchEntry& entry) {
@@ -31,8 +45,10 @@ std::string save_search(const std::string& index_path, const SavedSearchEntry& e
     if (!problem.empty()) throw ConfigError(problem);
   }
   Searcher searcher(index_path);
+  const SavedSearch search = saved_search_of(entry);
+  refuse_warnings(entry, query_warnings(searcher, search.query, search.options));
   SavedSearchMatcher matcher(searcher);
-  matcher.set_searches({saved_search_of(entry)});
+  matcher.set_searches({search});
   const bool replaced = SavedSearchFile(index_path).save(entry);
   return (replaced ? "replaced saved search '" : "saved search '") + entry.name +
          "': alerts come from quarry-index --watch or - as articles arrive";

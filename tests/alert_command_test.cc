@@ -114,6 +114,36 @@ TEST_F(AlertCommand, WhatIsNotUtf8IsAUsageErrorAndNothingIsWritten) {
   EXPECT_FALSE(fs::exists(dir_ / "index" / (std::string(kSavedSearchesFile) + ".new")));
 }
 
+// What `quarry QUERY` warns of, `quarry alert add` refuses with that
+// warning: an alert on a query read otherwise than written (as plain
+// words) would fire on what no one asked for.
+TEST_F(AlertCommand, AQueryASearchWouldWarnOfIsRefusedWithItsWarning) {
+  for (const std::string query : {"after:garbage", "date:2017-99-99", "oil AND", "lang:xx oil",
+                                  "oil NEAR/999999999 gas", "site:reuters oil"}) {
+    const RunResult searched = run_program(QUARRY_BIN, {"--db", db(), "-n", "0", query});
+    std::vector<std::string> warnings;
+    for (const std::string& line : lines_of(searched.err)) {
+      if (line.starts_with("quarry: warning: ")) warnings.push_back(line.substr(17));
+    }
+    ASSERT_EQ(warnings.size(), 1u) << query << ": " << searched.err;
+    const RunResult refused = alert({"add", "--db", db(), "watch", query});
+    EXPECT_EQ(refused.exit_code, 2) << query << ": " << refused.err;
+    EXPECT_EQ(refused.err, "quarry: saved search 'watch' is not saved, as a search would warn: " +
+                               warnings.front() + "\n")
+        << query;
+  }
+  const RunResult two = alert({"add", "--db", db(), "watch", "site:x foo:y oil"});
+  EXPECT_EQ(two.exit_code, 2) << two.err;
+  EXPECT_TRUE(two.err.ends_with(" (and 1 more warning)\n")) << two.err;
+  EXPECT_FALSE(fs::exists(dir_ / "index" / kSavedSearchesFile));
+
+  // A query a search reads as written is saved.
+  const RunResult searched = run_program(QUARRY_BIN, {"--db", db(), "-n", "0", "oil NEAR/5 gas"});
+  EXPECT_EQ(searched.err, "");
+  const RunResult saved = alert({"add", "--db", db(), "watch", "oil NEAR/5 gas"});
+  EXPECT_EQ(saved.exit_code, 0) << saved.err;
+}
+
 // A file that cannot be written whole (here a file size limit, as a full
 // disk would) leaves the saved searches as they were, and no new file
 // beside them.
