@@ -2,6 +2,7 @@
 // API against `quarry --format json`, bad requests, the page without
 // JavaScript, an index changing under it, and stopping it.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -944,7 +945,8 @@ constexpr char kToken[] = "Jx8aQ2vL0pR7tY4wE1uI9oZ3";
 TEST(ServerTokenTest, EveryRequestNeedsOneOfTheFilesTokens) {
   TempDir dir;
   index_articles(dir, news());
-  write_file(dir / "tokens", "\n  first-token-of-the-newsroom\n" + std::string(kToken) + "\n");
+  write_private_file(dir / "tokens",
+                     "\n  first-token-of-the-newsroom\n" + std::string(kToken) + "\n");
   for (const std::vector<std::string>& options :
        {std::vector<std::string>{"--token-file", (dir / "tokens").string()},
         {"--token-file", (dir / "tokens").string(), "--public"}}) {
@@ -985,8 +987,8 @@ TEST(ServerTokenTest, EveryRequestNeedsOneOfTheFilesTokens) {
 TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
   TempDir dir;
   index_articles(dir, news());
-  write_file(dir / "empty", "\n\n");
-  write_file(dir / "short", std::string(kToken) + "\nshort\n");
+  write_private_file(dir / "empty", "\n\n");
+  write_private_file(dir / "short", std::string(kToken) + "\nshort\n");
   Server held(index_path(dir));
   for (const std::string name : {"missing", "empty", "short"}) {
     const std::string file = (dir / name).string();
@@ -1007,6 +1009,48 @@ TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
   EXPECT_NE(empty_name.err.find("--token-file"), std::string::npos) << empty_name.err;
 }
 
+// A token file others may read has leaked its tokens; a device or a FIFO
+// named by mistake would be read without end or wait for a writer forever.
+// Each is refused at once, before anything listens. The FIFO's other end is
+// never opened: a server that waited for a writer would be stopped after
+// the wait's bound, and fail.
+TEST(ServerTokenTest, ATokenFileThatIsNotAPrivateRegularFileIsRefusedAtOnce) {
+  TempDir dir;
+  index_articles(dir, news());
+  write_file(dir / "readable", std::string(kToken) + "\n");
+  fs::permissions(dir / "readable", fs::perms::owner_read | fs::perms::owner_write |
+                                        fs::perms::group_read | fs::perms::others_read);
+  std::string many;
+  while (many.size() <= (1u << 20)) many += std::string(kToken) + "\n";
+  write_private_file(dir / "large", many);
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Server held(index_path(dir));
+  const std::map<std::string, std::string> refusals = {
+      {(dir / "readable").string(),
+       "users other than its owner may read it (mode 0644): chmod 600 " +
+           (dir / "readable").string()},
+      {(dir / "large").string(), "is larger than 1048576 bytes, more than it may hold"},
+      {fifo.string(), "is a FIFO, not a regular file"},
+      {"/dev/zero", "is a device, not a regular file"},
+  };
+  for (const auto& [file, reason] : refusals) {
+    TempDir logs;
+    ChildProcess serve(QUARRY_BIN,
+                       {"serve", "--db", index_path(dir), "--listen",
+                        "127.0.0.1:" + std::to_string(held.port()), "--token-file", file},
+                       logs.path());
+    const std::optional<int> code = serve.wait(std::chrono::seconds(60));
+    if (!code) {
+      ADD_FAILURE() << file << " was still being read after a minute";
+      continue;
+    }
+    EXPECT_EQ(*code, 2) << file << ": " << serve.err();
+    EXPECT_EQ(serve.out(), "") << file;
+    EXPECT_EQ(serve.err(), "quarry: --token-file " + file + ": " + reason + "\n");
+  }
+}
+
 // The port a server holds on 127.0.0.1 is taken for 0.0.0.0 too: a server
 // that listened there would fail to (exit 1), so exit 2 says that it was
 // refused before it tried, and no address other than loopback is ever
@@ -1014,7 +1058,7 @@ TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
 TEST(ServerTokenTest, AnAddressOtherThanLoopbackNeedsTokensOrPublic) {
   TempDir dir;
   index_articles(dir, news());
-  write_file(dir / "tokens", std::string(kToken) + "\n");
+  write_private_file(dir / "tokens", std::string(kToken) + "\n");
   const std::string db = index_path(dir);
   Server held(db);
   const std::string port = std::to_string(held.port());
