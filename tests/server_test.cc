@@ -351,6 +351,35 @@ TEST_F(ServerTest, RequestsForAnotherHostAre421) {
   EXPECT_EQ(reply->status, 200);
 }
 
+// Of two Hosts, which one a proxy before the server went by is not known,
+// and HTTP/1.1 always names one (RFC 9112, section 3.2): 400, whatever the
+// names.
+TEST_F(ServerTest, TwoHostsOrAnHttp11RequestWithoutOneIs400) {
+  const std::string cases[] = {
+      "GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n",
+      "GET /api/stats HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1\r\n\r\n",
+      "GET /api/stats HTTP/1.1\r\nHost: localhost\r\nX-A: b\r\nhost: localhost\r\n\r\n",
+      "GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n",
+      "GET /api/stats HTTP/1.1\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nConnection: keep-alive\r\n\r\n",
+  };
+  for (const std::string& request : cases) {
+    HttpConnection connection(server().port());
+    connection.send(request);
+    const std::optional<HttpReply> reply = connection.receive();
+    ASSERT_TRUE(reply) << request;
+    EXPECT_EQ(reply->status, 400) << request << reply->body;
+    EXPECT_EQ(reply->header("content-type"), "application/json") << request;
+    EXPECT_EQ(lines_of(reply->body).size(), 1u) << reply->body;
+    // HTTP/1.0 closes unless asked otherwise, and says nothing of it.
+    if (request.find("HTTP/1.1") != std::string::npos) {
+      EXPECT_EQ(reply->header("connection"), "close") << request;
+    }
+    EXPECT_TRUE(connection.closed_by_server()) << request;
+  }
+  EXPECT_EQ(server().get("/healthz").status, 200);
+}
+
 TEST(ServerHostTest, AllowHostNamesMoreHosts) {
   TempDir dir;
   index_articles(dir, {{"a.txt", "Penalty", "A penalty.", "", "", ""}});
