@@ -4,12 +4,10 @@
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <cctype>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "app/http_query.h"
+#include "app/private_file.h"
 #include "app/request_handler.h"
 #include "quarry/error.h"
 
@@ -132,10 +130,7 @@ std::optional<HttpResponse> sign_in(const HttpRequestParser& parser, const Acces
 
 AccessTokens AccessTokens::read_file(const std::string& path) {
   const std::string named = "--token-file " + path;
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw ConfigError(named + ": is a folder");
-  std::ifstream in(path);
-  if (!in) throw ConfigError(named + ": cannot be read: " + std::strerror(errno));
+  std::istringstream in(read_private_file(path, named, kMaxTokenFileBytes));
   AccessTokens tokens;
   std::string line;
   for (std::size_t number = 1; std::getline(in, line); ++number) {
@@ -152,7 +147,6 @@ AccessTokens AccessTokens::read_file(const std::string& path) {
     }
     tokens.tokens_.push_back(padded(token));
   }
-  if (in.bad()) throw ConfigError(named + ": cannot be read: " + std::strerror(errno));
   if (tokens.tokens_.empty()) throw ConfigError(named + ": holds no token");
   return tokens;
 }

@@ -25,6 +25,9 @@ namespace quarry {
 // long a comparison takes.
 inline constexpr std::size_t kMinTokenBytes = 16;
 inline constexpr std::size_t kMaxTokenBytes = 256;
+// The largest token file read: thousands of tokens, and no more memory or
+// time spent on a file named by mistake.
+inline constexpr std::size_t kMaxTokenFileBytes = 1 << 20;
 
 // The cookie a signed-in browser sends its token in, and the route its
 // sign-in form posts to.
@@ -35,12 +38,14 @@ inline constexpr std::string_view kSignInPath = "/sign-in";
 // shared between threads.
 class AccessTokens {
  public:
-  // Reads `path`: one token a line, blank lines and the spaces around a
-  // token ignored. A token is kMinTokenBytes to kMaxTokenBytes of what an
-  // Authorization header carries (letters, digits and - . _ ~ + / =).
-  // Throws ConfigError naming the file (and the line) when it cannot be
-  // read, holds no token, or holds one that is not such a token; the token
-  // itself is never named.
+  // Reads `path`, once read_private_file (app/private_file.h) finds it a
+  // private regular file of at most kMaxTokenFileBytes: one token a line,
+  // blank lines and the spaces around a token ignored. A token is
+  // kMinTokenBytes to kMaxTokenBytes of what an Authorization header
+  // carries (letters, digits and - . _ ~ + / =). Throws ConfigError naming
+  // the file (and the line) when it cannot be read, is not such a file,
+  // holds no token, or holds one that is not such a token; the token itself
+  // is never named.
   static AccessTokens read_file(const std::string& path);
 
   // Whether `token` is one of them. Every token is compared, each over

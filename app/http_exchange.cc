@@ -1,5 +1,6 @@
 #include "app/http_exchange.h"
 
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/field.hpp>
 #include <boost/beast/http/verb.hpp>
@@ -12,7 +13,8 @@
 namespace quarry {
 namespace {
 
-namespace http = boost::beast::http;
+namespace beast = boost::beast;
+namespace http = beast::http;
 
 HttpResponse closing(int status, std::string_view message) {
   HttpResponse answer = json_error_response(status, message);
@@ -54,6 +56,15 @@ std::optional<HttpResponse> read_refusal(const boost::system::error_code& error,
 
 std::optional<HttpResponse> host_refusal(const HttpRequestParser& parser,
                                          const std::vector<std::string>& allowed_hosts) {
+  // RFC 9112, section 3.2: which of two Hosts a proxy before the server
+  // went by is not known, and HTTP/1.1 always names one.
+  const std::size_t hosts = parser.get().count(http::field::host);
+  if (hosts > 1) {
+    return closing(400, "a request has one Host header, this one " + std::to_string(hosts));
+  }
+  if (hosts == 0 && parser.get().version() >= 11) {
+    return closing(400, "an HTTP/1.1 request needs a Host header");
+  }
   const std::string host(parser.get()[http::field::host]);
   if (host_allowed(host, allowed_hosts)) return std::nullopt;
   return json_error_response(421, "this server does not answer to the host " + host +
@@ -73,10 +84,14 @@ HttpResponseMessage response_message(HttpResponse answer, const HttpRequestParse
   // where a reader came from (queries are in its URLs).
   message.set("X-Content-Type-Options", "nosniff");
   message.set("Referrer-Policy", "no-referrer");
-  for (const auto& [name, value] : answer.headers) message.set(name, value);
+  bool closing = false;
+  for (const auto& [name, value] : answer.headers) {
+    message.set(name, value);
+    closing = closing || (beast::iequals(name, "Connection") && beast::iequals(value, "close"));
+  }
   const std::size_t length = answer.body.size();
   if (!head) message.body() = std::move(answer.body);
-  message.keep_alive(whole && keep_alive && parser.get().keep_alive());
+  message.keep_alive(whole && keep_alive && !closing && parser.get().keep_alive());
   message.prepare_payload();
   if (head) message.content_length(length);
   return message;

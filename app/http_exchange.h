@@ -42,14 +42,17 @@ void start_request(std::optional<HttpRequestParser>& parser);
 std::optional<HttpResponse> read_refusal(const boost::system::error_code& error,
                                          const HttpRequestParser& parser);
 
-// 421 for a request read whole whose Host header names another server than
-// this one (see host_allowed); nothing when it may be answered.
+// For a request read whole: 400, closing the connection, when it has
+// several Host headers, or none and is HTTP/1.1 (RFC 9112, section 3.2);
+// 421 when its Host names another server than this one (see
+// host_allowed); nothing when it may be answered.
 std::optional<HttpResponse> host_refusal(const HttpRequestParser& parser,
                                          const std::vector<std::string>& allowed_hosts);
 
 // The message that writes `answer` to the request `parser` read or refused:
 // the request's HTTP version, keep-alive when the request was read whole,
-// asks for it and `keep_alive` allows it (the server is not stopping), the
+// asks for it, `keep_alive` allows it (the server is not stopping) and the
+// answer has no "Connection: close" header, the
 // headers every page of the server carries, and for HEAD the length of the
 // body without the body.
 HttpResponseMessage response_message(HttpResponse answer, const HttpRequestParser& parser,

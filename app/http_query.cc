@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "app/option_rules.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace {
@@ -13,42 +14,6 @@ int hex_value(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-// Well-formed UTF-8 as Unicode defines it: no overlong forms, no encoded
-// surrogates, nothing past U+10FFFF. The engine would repair such text;
-// a client that sends it has a bug worth telling it about.
-bool is_valid_utf8(std::string_view text) {
-  for (std::size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    std::size_t length = 0;
-    char32_t code = 0;
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    } else if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-      code = lead & 0x1F;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      code = lead & 0x0F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      code = lead & 0x07;
-    } else {
-      return false;
-    }
-    if (i + length > text.size()) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if ((next & 0xC0) != 0x80) return false;
-      code = (code << 6) | (next & 0x3F);
-    }
-    const char32_t smallest = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000;
-    if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
-    i += length;
-  }
-  return true;
 }
 
 }  // namespace
@@ -72,6 +37,8 @@ std::string percent_decode(std::string_view text, std::string_view what, bool pl
       decoded += text[i];
     }
   }
+  // The engine would repair such text; a client that sends it has a bug
+  // worth telling it about.
   if (!is_valid_utf8(decoded)) throw HttpError(400, std::string(what) + " is not valid UTF-8");
   if (decoded.find('\0') != std::string::npos) {
     throw HttpError(400, std::string(what) + " holds a NUL character");

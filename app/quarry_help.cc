@@ -76,7 +76,9 @@ Exit codes:
   1  the address cannot be listened on (in use, not this machine's)
   2  usage error, before listening: an option, --listen that is not HOST:PORT
      or not loopback without --token-file or --public, a token file that
-     cannot be read, holds no token or one shorter than 16 characters)";
+     cannot be read, is not a regular file of at most 1 MiB open to its
+     owner alone (chmod 600), holds no token or one shorter than 16
+     characters)";
 
 const char kAlertsSummary[] =
     "Print the alerts of the index's saved searches, as JSON Lines, from a cursor on";

@@ -12,14 +12,17 @@
 namespace quarry {
 
 // Saves `entry` with the index at `index_path`, once its name, options and
-// query are known good: the query is read against the index as an alert
-// will read it. Returns what was done, as one line for the user. Throws
-// ConfigError (a bad name or option), QueryError (a query the index cannot
-// read, or one with no word to search for), IndexNotFoundError (no index
-// there), IndexError.
+// query are known good: text (UTF-8), and the query read against the index
+// as an alert will read it, with nothing a search would warn of
+// (query_warnings). Returns what was done, as one line for the user.
+// Throws ConfigError (a bad name or option, text that is not UTF-8, a query
+// a search would warn of), QueryError (a query the index cannot read, or
+// one with no word to search for), IndexNotFoundError (no index there),
+// IndexError.
 std::string save_search(const std::string& index_path, const SavedSearchEntry& entry);
 
-// Removes the saved search `name`; throws ConfigError when there is none.
+// Removes the saved search `name`; throws ConfigError when there is none
+// or `name` could name none.
 std::string remove_search(const std::string& index_path, const std::string& name);
 
 // The saved searches, one a line: the name, the query and the options as

@@ -13,6 +13,7 @@
 
 #include "app/http_query.h"
 #include "quarry/error.h"
+#include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace {
@@ -57,6 +58,24 @@ class FileLock {
   int fd_;
 };
 
+// Writes `text` to `path` through a new file beside it moved into place, so
+// that readers find the old file or the new one, never part of one; when it
+// cannot, the new file goes too.
+void replace_file(const std::string& path, const std::string& text) {
+  const std::string fresh = path + ".new";
+  std::ofstream out(fresh, std::ios::trunc);
+  out << text;
+  out.close();
+  std::error_code error;
+  if (out) std::filesystem::rename(fresh, path, error);
+  if (!out || error) {
+    const std::string reason = !out ? std::strerror(errno) : error.message();
+    std::error_code ignored;
+    std::filesystem::remove(fresh, ignored);
+    throw IndexError("cannot write " + path + ": " + reason);
+  }
+}
+
 }  // namespace
 
 SavedSearchFile::SavedSearchFile(const std::string& index_path)
@@ -88,16 +107,15 @@ bool SavedSearchFile::rewrite(Change change) {
   if (!change(entries)) return false;
   Json searches = Json::array();
   for (const SavedSearchEntry& entry : entries) searches.push_back(to_json(entry));
-  const std::string fresh = path_ + ".new";
-  {
-    std::ofstream out(fresh, std::ios::trunc);
-    out << Json{{"searches", searches}}.dump(2) << '\n';
-    out.flush();
-    if (!out) throw IndexError("cannot write " + fresh + ": " + std::strerror(errno));
+  // The text is whole before the new file is begun: a search that cannot be
+  // written as JSON leaves no file behind.
+  std::string text;
+  try {
+    text = Json{{"searches", searches}}.dump(2) + '\n';
+  } catch (const Json::type_error&) {
+    throw ConfigError(path_ + ": a saved search's name, query or option is not valid UTF-8");
   }
-  std::error_code error;
-  std::filesystem::rename(fresh, path_, error);
-  if (error) throw IndexError("cannot write " + path_ + ": " + error.message());
+  replace_file(path_, text);
   return true;
 }
 
@@ -130,6 +148,7 @@ std::string saved_search_json(const SavedSearchEntry& entry) {
 
 std::string saved_search_name_problem(const std::string& name) {
   if (name.empty()) return "a saved search needs a name";
+  if (!is_valid_utf8(name)) return "a saved search's name is not valid UTF-8";
   if (name.size() > kMaxNameBytes) {
     return "a saved search's name is at most " + std::to_string(kMaxNameBytes) + " bytes";
   }

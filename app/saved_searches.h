@@ -42,8 +42,10 @@ class SavedSearchFile {
   // Saves `entry`, replacing a search of the same name in its place.
   // Returns whether one was replaced. Writes a new file and moves it into
   // place under a lock, so that readers see the old list or the new one
-  // and two writers lose neither's search. Throws InputError as read()
-  // does, IndexError when the file cannot be written.
+  // and two writers lose neither's search; when it cannot be written, the
+  // new file is removed. Throws InputError as read() does, ConfigError when
+  // `entry` holds text that is not UTF-8, IndexError when the file cannot be
+  // written.
   bool save(const SavedSearchEntry& entry);
 
   // Removes the search of that name; false when there is none.
@@ -63,8 +65,8 @@ class SavedSearchFile {
 // {"name", "query", "options": {parameter: value}}.
 std::string saved_search_json(const SavedSearchEntry& entry);
 
-// Why `name` cannot name a saved search (empty, too long, or holding
-// control characters), or empty when it can.
+// Why `name` cannot name a saved search (empty, too long, not UTF-8, or
+// holding control characters), or empty when it can.
 std::string saved_search_name_problem(const std::string& name);
 
 // The search an entry describes, its options read as /api/search reads

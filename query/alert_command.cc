@@ -27,8 +27,9 @@ constexpr char kAlertFooter[] = R"(Examples:
 Exit codes:
   0  done
   1  the index could not be read, or its saved searches not written
-  2  usage error: a bad name or option, a query the index cannot read or
-     with no word to search for, or no saved search of that name
+  2  usage error: a bad name or option, text that is not UTF-8, a query the
+     index cannot read, with no word to search for or that a search would
+     warn of, or no saved search of that name
 )";
 
 constexpr char kIndexHelp[] =

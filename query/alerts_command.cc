@@ -1,11 +1,16 @@
 #include "query/alerts_command.h"
 
+#include <cstdint>
 #include <iostream>
 
 #include "app/index_location.h"
 #include "app/quarry_help.h"
+#include "query/whole_number.h"
 
 namespace quarry {
+
+// Every cursor whole_number lets through is one.
+static_assert(SIZE_MAX <= UINT64_MAX);
 
 CLI::App* add_alerts_command(CLI::App& app, AlertsConfig& config) {
   CLI::App* alerts = app.add_subcommand("alerts", kAlertsSummary);
@@ -24,13 +29,7 @@ CLI::App* add_alerts_command(CLI::App& app, AlertsConfig& config) {
       ->add_option("--since", config.since,
                    "Print the alerts after this cursor (default: 0, every alert)")
       ->option_text("CURSOR")
-      ->check(CLI::Validator(
-          [](const std::string& value) {
-            return !value.empty() && value.find_first_not_of("0123456789") == std::string::npos
-                       ? std::string()
-                       : std::string("a cursor is a whole number");
-          },
-          "CURSOR"));
+      ->check(whole_number(0));
   alerts->add_flag("--follow", config.follow,
                    "Then print each alert as it is added, until SIGINT or SIGTERM");
   alerts->footer(kAlertsFooter);

@@ -1,5 +1,5 @@
 // The check of quarry's count options (-n, --offset, -j …), shared by the
-// query options and serve's.
+// query options, serve's and alerts --since.
 #ifndef QUARRY_QUERY_WHOLE_NUMBER_H_
 #define QUARRY_QUERY_WHOLE_NUMBER_H_
 

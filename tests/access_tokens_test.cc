@@ -3,6 +3,8 @@
 #include "app/access_tokens.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -18,7 +20,7 @@ constexpr char kToken[] = "3f6b1c0e9a7d4b2e8c5a1f0d";
 constexpr char kOther[] = "Zm9yIHRoZSBuZXdzcm9vbQ==";
 
 AccessTokens tokens_of(const TempDir& dir, const std::string& contents) {
-  write_file(dir / "tokens", contents);
+  write_private_file(dir / "tokens", contents);
   return AccessTokens::read_file((dir / "tokens").string());
 }
 
@@ -84,6 +86,83 @@ TEST(AccessTokensTest, AFileThatCannotBeReadIsRefusedNamingIt) {
       EXPECT_EQ(error.what(), "--token-file " + path.string() + ": " + reason);
     }
   }
+}
+
+// The message read_file throws for the file at `path`, or "" when it reads
+// it.
+std::string refusal_of_file(const std::filesystem::path& path) {
+  try {
+    AccessTokens::read_file(path.string());
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+// As ssh refuses a private key, and PostgreSQL its key files: tokens others
+// may read have leaked already. A file owned by root may be handed to the
+// server's group to read (0640).
+TEST(AccessTokensTest, AFileUsersOtherThanItsOwnerMayReadOrChangeIsRefusedSayingHowToFixIt) {
+  TempDir dir;
+  const std::filesystem::path path = dir / "tokens";
+  write_private_file(path, std::string(kToken) + "\n");
+  const std::string fix = ": chmod 600 " + path.string();
+  const bool owned_by_root = ::geteuid() == 0;
+  const std::vector<std::pair<mode_t, std::string>> cases = {
+      {0600, ""},
+      {0400, ""},
+      {0640, owned_by_root ? "" : "users other than its owner may read it (mode 0640)" + fix},
+      {0644, "users other than its owner may read it (mode 0644)" + fix},
+      {0604, "users other than its owner may read it (mode 0604)" + fix},
+      {0660, "users other than its owner may change it (mode 0660)" + fix},
+      {0602, "users other than its owner may change it (mode 0602)" + fix},
+      {0666, "users other than its owner may change it (mode 0666)" + fix},
+  };
+  for (const auto& [mode, reason] : cases) {
+    ASSERT_EQ(::chmod(path.c_str(), mode), 0);
+    EXPECT_EQ(refusal_of_file(path),
+              reason.empty() ? "" : "--token-file " + path.string() + ": " + reason)
+        << std::oct << mode;
+  }
+  // A link is followed, and the file it reaches is the one checked.
+  std::filesystem::create_symlink(path, dir / "link");
+  ASSERT_EQ(::chmod(path.c_str(), 0600), 0);
+  EXPECT_EQ(refusal_of_file(dir / "link"), "");
+  ASSERT_EQ(::chmod(path.c_str(), 0644), 0);
+  EXPECT_EQ(refusal_of_file(dir / "link"),
+            "--token-file " + (dir / "link").string() +
+                ": users other than its owner may read it (mode 0644): chmod 600 " +
+                (dir / "link").string());
+}
+
+// Whoever owns the file may change its tokens: the user the server runs as
+// or root, no one else.
+TEST(AccessTokensTest, AFileOwnedByAnotherUserIsRefused) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root can give a file to another user";
+  TempDir dir;
+  const std::filesystem::path path = dir / "tokens";
+  write_private_file(path, std::string(kToken) + "\n");
+  ASSERT_EQ(::chown(path.c_str(), 65534, 65534), 0);
+  EXPECT_EQ(refusal_of_file(path),
+            "--token-file " + path.string() +
+                ": it is owned by uid 65534, neither the user quarry runs as (uid 0) nor root: "
+                "chown it");
+}
+
+// Tokens are a few hundred bytes each: a file of more than kMaxTokenFileBytes
+// was named by mistake, and is not read on.
+TEST(AccessTokensTest, AFileLargerThanTheBoundIsRefused) {
+  TempDir dir;
+  const std::string line = std::string(63, 'a') + "\n";
+  std::string contents;
+  while (contents.size() < kMaxTokenFileBytes) contents += line;
+  ASSERT_EQ(contents.size(), kMaxTokenFileBytes);
+  write_private_file(dir / "tokens", contents);
+  EXPECT_EQ(refusal_of_file(dir / "tokens"), "");
+  write_private_file(dir / "tokens", contents + "\n");
+  EXPECT_EQ(refusal_of_file(dir / "tokens"), "--token-file " + (dir / "tokens").string() +
+                                                 ": is larger than 1048576 bytes, more than it "
+                                                 "may hold");
 }
 
 // What the request `bytes`, read by the server's parser, is answered when

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/saved_searches.h"
+#include "quarry/text/utf8.h"
 #include "tests/child_process.h"
 #include "tests/test_util.h"
 
@@ -14,7 +15,10 @@ namespace quarry {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::ChildOptions;
+using testing::ChildProcess;
 using testing::lines_of;
+using testing::read_file;
 using testing::run_program;
 using testing::RunResult;
 using testing::TempDir;
@@ -85,6 +89,77 @@ TEST_F(AlertCommand, WhatCannotBeSavedIsAUsageErrorAndNothingIsSaved) {
   }
   EXPECT_EQ(alert({"list", "--db", db()}).out, "");
   EXPECT_FALSE(fs::exists(dir_ / "index" / kSavedSearchesFile));
+}
+
+// saved-searches.json holds text: a name, query or option value that is
+// not UTF-8 is refused before anything is written, and said on one line of
+// text.
+TEST_F(AlertCommand, WhatIsNotUtf8IsAUsageErrorAndNothingIsWritten) {
+  ASSERT_EQ(alert({"add", "--db", db(), "opec", "OPEC"}).exit_code, 0);
+  const std::string kept = read_file(dir_ / "index" / kSavedSearchesFile);
+  const std::vector<std::vector<std::string>> refused{
+      {"add", "--db", db(), "\xFF", "oil"},     {"add", "--db", db(), "caf\xE9", "oil"},
+      {"add", "--db", db(), "oil", "oil \xFF"}, {"add", "--db", db(), "oil", "\xC0\xAF"},
+      {"remove", "--db", db(), "\xFF"},
+  };
+  for (const std::vector<std::string>& args : refused) {
+    const RunResult result = alert(args);
+    const std::string what = ::testing::PrintToString(args);
+    EXPECT_EQ(result.exit_code, 2) << what << ": " << result.err;
+    EXPECT_EQ(lines_of(result.err).size(), 1u) << what << ": " << result.err;
+    EXPECT_TRUE(is_valid_utf8(result.err)) << what << ": " << result.err;
+    EXPECT_NE(result.err.find("not valid UTF-8"), std::string::npos) << what << ": " << result.err;
+  }
+  EXPECT_EQ(read_file(dir_ / "index" / kSavedSearchesFile), kept);
+  EXPECT_FALSE(fs::exists(dir_ / "index" / (std::string(kSavedSearchesFile) + ".new")));
+}
+
+// What `quarry QUERY` warns of, `quarry alert add` refuses with that
+// warning: an alert on a query read otherwise than written (as plain
+// words) would fire on what no one asked for.
+TEST_F(AlertCommand, AQueryASearchWouldWarnOfIsRefusedWithItsWarning) {
+  for (const std::string query : {"after:garbage", "date:2017-99-99", "oil AND", "lang:xx oil",
+                                  "oil NEAR/999999999 gas", "site:reuters oil"}) {
+    const RunResult searched = run_program(QUARRY_BIN, {"--db", db(), "-n", "0", query});
+    std::vector<std::string> warnings;
+    for (const std::string& line : lines_of(searched.err)) {
+      if (line.starts_with("quarry: warning: ")) warnings.push_back(line.substr(17));
+    }
+    ASSERT_EQ(warnings.size(), 1u) << query << ": " << searched.err;
+    const RunResult refused = alert({"add", "--db", db(), "watch", query});
+    EXPECT_EQ(refused.exit_code, 2) << query << ": " << refused.err;
+    EXPECT_EQ(refused.err, "quarry: saved search 'watch' is not saved, as a search would warn: " +
+                               warnings.front() + "\n")
+        << query;
+  }
+  const RunResult two = alert({"add", "--db", db(), "watch", "site:x foo:y oil"});
+  EXPECT_EQ(two.exit_code, 2) << two.err;
+  EXPECT_TRUE(two.err.ends_with(" (and 1 more warning)\n")) << two.err;
+  EXPECT_FALSE(fs::exists(dir_ / "index" / kSavedSearchesFile));
+
+  // A query a search reads as written is saved.
+  const RunResult searched = run_program(QUARRY_BIN, {"--db", db(), "-n", "0", "oil NEAR/5 gas"});
+  EXPECT_EQ(searched.err, "");
+  const RunResult saved = alert({"add", "--db", db(), "watch", "oil NEAR/5 gas"});
+  EXPECT_EQ(saved.exit_code, 0) << saved.err;
+}
+
+// A file that cannot be written whole (here a file size limit, as a full
+// disk would) leaves the saved searches as they were, and no new file
+// beside them.
+TEST_F(AlertCommand, AFileThatCannotBeWrittenLeavesNoNewFileBehind) {
+  ASSERT_EQ(alert({"add", "--db", db(), "opec", "OPEC"}).exit_code, 0);
+  const std::string kept = read_file(dir_ / "index" / kSavedSearchesFile);
+  ChildOptions options;
+  options.file_size_limit = kept.size();
+  ChildProcess adding(QUARRY_BIN, {"alert", "add", "--db", db(), "oil", "oil"}, dir_.path(),
+                      options);
+  EXPECT_EQ(adding.wait(), std::optional<int>(1)) << adding.err();
+  EXPECT_NE(adding.err().find("cannot write " + db() + "/" + kSavedSearchesFile + ": "),
+            std::string::npos)
+      << adding.err();
+  EXPECT_EQ(read_file(dir_ / "index" / kSavedSearchesFile), kept);
+  EXPECT_FALSE(fs::exists(dir_ / "index" / (std::string(kSavedSearchesFile) + ".new")));
 }
 
 TEST_F(AlertCommand, AnIndexThatIsNotThereIsAFailure) {

@@ -109,6 +109,18 @@ TEST(AlertsCliTest, UsageErrorsExit2AndAMissingIndexExits1) {
     EXPECT_EQ(result.exit_code, 2) << args.back() << ": " << result.err;
     EXPECT_TRUE(result.err.starts_with("quarry: ")) << result.err;
   }
+  // A cursor past the largest is refused as quarry refuses such counts,
+  // rather than read as another cursor: nothing of the log is printed.
+  AlertLog(dir.path().string()).append(alerts_named("a", 3, 1));
+  for (const std::string huge : {"99999999999999999999", "18446744073709551616"}) {
+    const RunResult refused =
+        run_program(QUARRY_BIN, {"alerts", "--db", dir.path().string(), "--since", huge});
+    EXPECT_EQ(refused.exit_code, 2) << huge << ": " << refused.err;
+    EXPECT_EQ(refused.out, "") << huge;
+    EXPECT_EQ(refused.err, "quarry: --since: " + huge +
+                               " is too large (at most 18446744073709551615) (quarry --help "
+                               "lists the options)\n");
+  }
   RunResult missing = run_program(QUARRY_BIN, {"alerts", "--db", (dir / "none").string()});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find((dir / "none").string()), std::string::npos) << missing.err;

@@ -2,6 +2,7 @@
 // API against `quarry --format json`, bad requests, the page without
 // JavaScript, an index changing under it, and stopping it.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <chrono>
@@ -376,6 +377,35 @@ TEST_F(ServerTest, RequestsForAnotherHostAre421) {
   const std::optional<HttpReply> reply = old.receive();
   ASSERT_TRUE(reply);
   EXPECT_EQ(reply->status, 200);
+}
+
+// Of two Hosts, which one a proxy before the server went by is not known,
+// and HTTP/1.1 always names one (RFC 9112, section 3.2): 400, whatever the
+// names.
+TEST_F(ServerTest, TwoHostsOrAnHttp11RequestWithoutOneIs400) {
+  const std::string cases[] = {
+      "GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n",
+      "GET /api/stats HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1\r\n\r\n",
+      "GET /api/stats HTTP/1.1\r\nHost: localhost\r\nX-A: b\r\nhost: localhost\r\n\r\n",
+      "GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n",
+      "GET /api/stats HTTP/1.1\r\n\r\n",
+      "GET /healthz HTTP/1.1\r\nConnection: keep-alive\r\n\r\n",
+  };
+  for (const std::string& request : cases) {
+    HttpConnection connection(server().port());
+    connection.send(request);
+    const std::optional<HttpReply> reply = connection.receive();
+    ASSERT_TRUE(reply) << request;
+    EXPECT_EQ(reply->status, 400) << request << reply->body;
+    EXPECT_EQ(reply->header("content-type"), "application/json") << request;
+    EXPECT_EQ(lines_of(reply->body).size(), 1u) << reply->body;
+    // HTTP/1.0 closes unless asked otherwise, and says nothing of it.
+    if (request.find("HTTP/1.1") != std::string::npos) {
+      EXPECT_EQ(reply->header("connection"), "close") << request;
+    }
+    EXPECT_TRUE(connection.closed_by_server()) << request;
+  }
+  EXPECT_EQ(server().get("/healthz").status, 200);
 }
 
 TEST(ServerHostTest, AllowHostNamesMoreHosts) {
@@ -1005,7 +1035,8 @@ constexpr char kToken[] = "Jx8aQ2vL0pR7tY4wE1uI9oZ3";
 TEST(ServerTokenTest, EveryRequestNeedsOneOfTheFilesTokens) {
   TempDir dir;
   index_articles(dir, news());
-  write_file(dir / "tokens", "\n  first-token-of-the-newsroom\n" + std::string(kToken) + "\n");
+  write_private_file(dir / "tokens",
+                     "\n  first-token-of-the-newsroom\n" + std::string(kToken) + "\n");
   for (const std::vector<std::string>& options :
        {std::vector<std::string>{"--token-file", (dir / "tokens").string()},
         {"--token-file", (dir / "tokens").string(), "--public"}}) {
@@ -1046,8 +1077,8 @@ TEST(ServerTokenTest, EveryRequestNeedsOneOfTheFilesTokens) {
 TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
   TempDir dir;
   index_articles(dir, news());
-  write_file(dir / "empty", "\n\n");
-  write_file(dir / "short", std::string(kToken) + "\nshort\n");
+  write_private_file(dir / "empty", "\n\n");
+  write_private_file(dir / "short", std::string(kToken) + "\nshort\n");
   Server held(index_path(dir));
   for (const std::string name : {"missing", "empty", "short"}) {
     const std::string file = (dir / name).string();
@@ -1068,6 +1099,48 @@ TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
   EXPECT_NE(empty_name.err.find("--token-file"), std::string::npos) << empty_name.err;
 }
 
+// A token file others may read has leaked its tokens; a device or a FIFO
+// named by mistake would be read without end or wait for a writer forever.
+// Each is refused at once, before anything listens. The FIFO's other end is
+// never opened: a server that waited for a writer would be stopped after
+// the wait's bound, and fail.
+TEST(ServerTokenTest, ATokenFileThatIsNotAPrivateRegularFileIsRefusedAtOnce) {
+  TempDir dir;
+  index_articles(dir, news());
+  write_file(dir / "readable", std::string(kToken) + "\n");
+  fs::permissions(dir / "readable", fs::perms::owner_read | fs::perms::owner_write |
+                                        fs::perms::group_read | fs::perms::others_read);
+  std::string many;
+  while (many.size() <= (1u << 20)) many += std::string(kToken) + "\n";
+  write_private_file(dir / "large", many);
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Server held(index_path(dir));
+  const std::map<std::string, std::string> refusals = {
+      {(dir / "readable").string(),
+       "users other than its owner may read it (mode 0644): chmod 600 " +
+           (dir / "readable").string()},
+      {(dir / "large").string(), "is larger than 1048576 bytes, more than it may hold"},
+      {fifo.string(), "is a FIFO, not a regular file"},
+      {"/dev/zero", "is a device, not a regular file"},
+  };
+  for (const auto& [file, reason] : refusals) {
+    TempDir logs;
+    ChildProcess serve(QUARRY_BIN,
+                       {"serve", "--db", index_path(dir), "--listen",
+                        "127.0.0.1:" + std::to_string(held.port()), "--token-file", file},
+                       logs.path());
+    const std::optional<int> code = serve.wait(std::chrono::seconds(60));
+    if (!code) {
+      ADD_FAILURE() << file << " was still being read after a minute";
+      continue;
+    }
+    EXPECT_EQ(*code, 2) << file << ": " << serve.err();
+    EXPECT_EQ(serve.out(), "") << file;
+    EXPECT_EQ(serve.err(), "quarry: --token-file " + file + ": " + reason + "\n");
+  }
+}
+
 // The port a server holds on 127.0.0.1 is taken for 0.0.0.0 too: a server
 // that listened there would fail to (exit 1), so exit 2 says that it was
 // refused before it tried, and no address other than loopback is ever
@@ -1075,7 +1148,7 @@ TEST(ServerTokenTest, ATokenFileThatCannotBeUsedExits2NamingIt) {
 TEST(ServerTokenTest, AnAddressOtherThanLoopbackNeedsTokensOrPublic) {
   TempDir dir;
   index_articles(dir, news());
-  write_file(dir / "tokens", std::string(kToken) + "\n");
+  write_private_file(dir / "tokens", std::string(kToken) + "\n");
   const std::string db = index_path(dir);
   Server held(db);
   const std::string port = std::to_string(held.port());

@@ -113,6 +113,12 @@ void write_file(const std::filesystem::path& path, const std::string& contents) 
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
+void write_private_file(const std::filesystem::path& path, const std::string& contents) {
+  write_file(path, contents);
+  std::filesystem::permissions(
+      path, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+}
+
 std::vector<std::string> index_args(const std::filesystem::path& db,
                                     const std::vector<std::filesystem::path>& inputs,
                                     const std::vector<std::string>& options) {

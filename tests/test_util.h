@@ -67,6 +67,10 @@ std::string index_path(const TempDir& dir);
 // Writes `contents` to `path`, creating parent folders.
 void write_file(const std::filesystem::path& path, const std::string& contents);
 
+// write_file, then open to its owner alone (mode 0600), as a file of secrets
+// must be.
+void write_private_file(const std::filesystem::path& path, const std::string& contents);
+
 // The arguments of a quiet quarry-index run: `options`, then `inputs`,
 // indexed into `db`.
 std::vector<std::string> index_args(const std::filesystem::path& db,

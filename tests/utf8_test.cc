@@ -63,6 +63,7 @@ TEST(Utf8Test, RepairReplacesEachInvalidByte) {
     EXPECT_EQ(count_invalid_utf8(c.text), (c.repaired.size() - c.text.size()) / 2)
         << ::testing::PrintToString(c.text);
     EXPECT_EQ(count_invalid_utf8(repair_utf8(c.text)), 0u);
+    EXPECT_EQ(is_valid_utf8(c.text), c.text == c.repaired) << ::testing::PrintToString(c.text);
   }
 }
 

@@ -6,6 +6,8 @@
 
 namespace quarry {
 
+bool is_valid_utf8(std::string_view text) { return detail::count_invalid_utf8(text) == 0; }
+
 std::size_t count_code_points(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), starts_code_point));
 }

@@ -570,6 +570,7 @@ class TokenTest(unittest.TestCase):
         tokens = os.path.join(folder, "tokens")
         with open(tokens, "w", encoding="utf-8") as file:
             file.write(self.TOKEN + "\n")
+        os.chmod(tokens, 0o600)
         server = Server(folder, options=("--token-file", tokens))
         driver = browser(folder)
         wait = WebDriverWait(driver, PATIENCE, ignored_exceptions=[StaleElementReferenceException])

@@ -15,6 +15,10 @@ constexpr bool starts_code_point(char byte) {
   return (static_cast<unsigned char>(byte) & 0xC0) != 0x80;
 }
 
+// Whether `text` is well-formed UTF-8 as Unicode defines it: no overlong
+// forms, no encoded surrogates, nothing past U+10FFFF.
+bool is_valid_utf8(std::string_view text);
+
 // The number of code points in `text`, which must be valid UTF-8.
 std::size_t count_code_points(std::string_view text);
 
