@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lib/index/stub_file.h"
+#include "lib/search/folder_stamp.h"
 #include "quarry/search/open_options.h"
 #include "quarry/search/searcher.h"
 
@@ -94,16 +95,6 @@ class ShardGroup {
   bool any_remote() const;
 
  private:
-  // What tells a local folder from the one that held its path before, and
-  // each commit in it from the one before: the folder's and its version
-  // file's identity and change time. Zero when there is no such folder.
-  struct FolderStamp {
-    std::uint64_t folder_device = 0, folder_inode = 0, folder_change = 0;
-    std::uint64_t version_inode = 0, version_change = 0;
-    bool operator==(const FolderStamp&) const = default;
-  };
-  static FolderStamp stamp_of(const ShardLocation& location);
-
   struct Shard {
     std::vector<ShardLocation> replicas;  // the shard's stub line, then its "#replica" lines
     std::size_t current = 0;              // the replica db reads
