@@ -128,7 +128,7 @@ auto SearchCore::with_shards(Read read) -> decltype(read()) {
       }
     } catch (const Xapian::Error& error) {
       forget_index();
-      if (++failovers > shards_.replica_count() || !shards_.fail_over()) {
+      if (++failovers > shards_.replica_count() || !shards_.fail_over(error)) {
         throw index_error("index " + shards_.label(), error);
       }
     }

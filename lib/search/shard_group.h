@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,7 +44,8 @@ class ShardGroup {
   // One line per shard left out.
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  // Each shard then sees what was last committed. A local folder replaced
+  // Each shard then sees what was last committed, read from a replica not
+  // marked slow (slow_replicas) when it has one that opens. A local folder replaced
   // by another (moved away and another moved in, or deleted and copied
   // anew: another folder, or another database's UUID) is opened afresh
   // rather than reopened, so that no read mixes the old files with the
@@ -57,14 +59,16 @@ class ShardGroup {
   // Xapian does not tell. Throws Xapian::Error.
   std::string revision() const;
 
-  // After a Xapian::Error escaped a read: asks each shard whether the
-  // replica it is read from still answers, and reads those that do not from
-  // their next replica that opens. A shard none of whose replicas answers
+  // After `error` escaped a read: asks each shard whether the replica it is
+  // read from still answers, and reads those that do not from their next
+  // replica that opens. When `error` says a replica did not answer in time,
+  // only its shard changes replica, without asking it again, and it is
+  // marked slow (slow_replicas). A shard none of whose replicas answers
   // is, with allow_partial, left out with a warning; without, an IndexError
   // naming it (and it stays, to be tried again by the next read). Returns
   // true when the read can be retried, false when every shard answers (the
   // error was not a shard's). Throws IndexError when no shard is left.
-  bool fail_over();
+  bool fail_over(const Xapian::Error& error);
 
   // Each shard holding articles, those left out included, and its
   // replicas: which is read, and whether each answers (those not read are
@@ -106,10 +110,15 @@ class ShardGroup {
   };
 
   void open(const std::vector<ShardLocation>& replicas, std::size_t first, bool named_by_stub);
-  // Reads `shard` from the first of its replicas, in turn from `first`,
-  // that opens and is analyzed as the others; false when none does, with
-  // each one's error in `errors`.
-  bool open_replica(Shard& shard, std::size_t first, std::vector<std::string>* errors) const;
+  // Reads `shard` from the first of its replicas, in turn from `first`
+  // (those marked slow last, `skipped` not at all), that opens and is
+  // analyzed as the others; false when none does, with each one's error in
+  // `errors`.
+  bool open_replica(Shard& shard, std::size_t first, std::vector<std::string>* errors,
+                    std::optional<std::size_t> skipped = std::nullopt) const;
+  // Moves each shard read from a replica marked slow to another that
+  // opens. Returns whether any shard moved (the caller then combines them).
+  bool leave_slow_replicas();
   enum class Renewal { kSame, kReplaced, kPending };
   // Opens `shard`'s folder afresh when another now has its path
   // (kReplaced); kPending when a new one cannot be opened yet, kSame when
