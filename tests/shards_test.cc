@@ -422,6 +422,79 @@ TEST(ShardSet, UnreachableShardIsNamedOrLeftOut) {
   }
 }
 
+// A shard that does not answer, searched with --allow-partial: every
+// output says the result is a part, naming the shard, whatever its format.
+TEST(ShardSet, EveryOutputOfAPartialResultSaysSo) {
+  TempDir dir;
+  ServedSet served(dir);
+  // What the shard that answers holds alone.
+  Searcher rest(std::vector<std::string>{lexicon_path(served.set), shard_path(served.set, 0)});
+  const std::size_t part = rest.count("oil").total;
+  Searcher whole(std::vector<std::string>{served.stub});
+  ASSERT_LT(part, whole.count("oil").total);
+  served.second.stop();
+  // "quarry: warning: …", and in batches "quarry: qid 1: warning: …".
+  const std::string warning = "warning: shard " + served.second.stub_line() + " is unreachable: ";
+  const std::vector<std::string> partial{"--db", served.stub, "--allow-partial"};
+  const auto with = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), partial.begin(), partial.end());
+    return args;
+  };
+
+  struct Case {
+    std::vector<std::string> args;
+    std::string input;  // for --batch -
+  };
+  const Case diagnosed[] = {
+      {{"oil"}, ""},
+      {{"-n", "0", "oil"}, ""},
+      {{"--count", "oil"}, ""},
+      {{"--count", "--format", "json", "oil"}, ""},
+      {{"--format", "trec"}, "oil\n"},
+      {{"--batch", "-", "--format", "trec"}, "1\toil\n2\tprices\n"},
+      {{"--batch", "-", "--format", "text"}, "1\toil\n"},
+  };
+  for (const Case& test : diagnosed) {
+    const RunResult run = run_program(QUARRY_BIN, with(test.args), test.input);
+    SCOPED_TRACE(test.args.front() + " " + test.args.back() + " " + test.input);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find(warning), std::string::npos) << run.err;
+    EXPECT_FALSE(run.out.empty());
+  }
+  const RunResult count = run_program(QUARRY_BIN, with({"--count", "oil"}));
+  EXPECT_EQ(count.out, std::to_string(part) + "\n");
+
+  // JSON says it in the answer itself, as a batch's JSON Lines do in each.
+  const RunResult one = run_program(QUARRY_BIN, with({"--format", "json", "oil"}));
+  const RunResult batch = run_program(QUARRY_BIN, with({"--batch", "-"}), "1\toil\n2\tprices\n");
+  std::vector<json> answers{json::parse(one.out)};
+  for (const std::string& line : lines_of(batch.out)) answers.push_back(json::parse(line));
+  ASSERT_EQ(answers.size(), 3u) << batch.out << batch.err;
+  for (const json& answer : answers) {
+    ASSERT_EQ(answer.at("warnings").size(), 1u) << answer.dump();
+    EXPECT_NE(answer["warnings"][0].get<std::string>().find(served.second.stub_line()),
+              std::string::npos);
+  }
+  EXPECT_EQ(answers[0].at("total").get<std::size_t>(), part);
+
+  // The server's JSON and its page.
+  OpenOptions open;
+  open.allow_partial = true;
+  RequestHandler handler({served.stub}, open);
+  const HttpResponse api = handler.handle("GET", "/api/search?q=oil");
+  ASSERT_EQ(api.status, 200) << api.body;
+  const json answer = json::parse(api.body);
+  ASSERT_EQ(answer.at("warnings").size(), 1u) << api.body;
+  EXPECT_NE(answer["warnings"][0].get<std::string>().find(served.second.stub_line()),
+            std::string::npos);
+  const HttpResponse page = handler.handle("GET", "/?q=oil");
+  ASSERT_EQ(page.status, 200);
+  EXPECT_NE(
+      page.body.find("<p class=\"warning\">shard " + served.second.stub_line() + " is unreachable"),
+      std::string::npos)
+      << page.body;
+}
+
 TEST(ShardSet, ShardFailingMidSessionIsLeftOutOrNamed) {
   TempDir dir;
   ServedSet served(dir);
