@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -1263,6 +1264,13 @@ struct LocalCluster {
     in >> pid;
     return pid;
   }
+  // The port in shard-K/NAME.port: where the server NAME.pid names listens.
+  unsigned port(std::size_t shard, const std::string& name) const {
+    std::ifstream in(fs::path(folder) / detail::shard_name(shard) / (name + ".port"));
+    unsigned port = 0;
+    in >> port;
+    return port;
+  }
 
   std::string folder;
   RunResult started;
@@ -1342,6 +1350,81 @@ TEST(LocalCluster, ServesReplicatedShardsKeptCurrentAndStops) {
   run = run_quarry(search);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("is unreachable"), std::string::npos) << run.err;
+}
+
+// A socket listening on loopback `port`, or -1.
+int listen_on_port(unsigned port) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  const int on = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      listen(fd, 4) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Waits (bounded) for process `pid` to end.
+bool ends(pid_t pid) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (runs(pid) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return !runs(pid);
+}
+
+TEST(LocalCluster, StopEndsTheChildrenOfServersKilledBeforeAndChecksThePorts) {
+  TempDir dir;
+  write_file(dir / "a.jsonl", to_json_lines(news()));
+  LocalCluster cluster(dir, {(dir / "a.jsonl").string()});
+  ASSERT_EQ(cluster.started.exit_code, 0) << cluster.started.out << cluster.started.err;
+  std::vector<unsigned> ports;
+  for (std::size_t shard = 0; shard < 2; ++shard) {
+    for (const char* name : {"master", "replica-0", "replica-1"}) {
+      ports.push_back(cluster.port(shard, name));
+      EXPECT_TRUE(accepts_connections(ports.back())) << shard << " " << name;
+    }
+  }
+
+  // A connection to three replicas' servers, which each fork a child to
+  // serve; then each server killed by its pid file (SIGKILL: on SIGTERM
+  // xapian-tcpsrv ends its group itself): one replica of shard 0, both of
+  // shard 1. Their children serve on.
+  const std::pair<std::size_t, std::string> killed[] = {
+      {0, "replica-0"}, {1, "replica-0"}, {1, "replica-1"}};
+  std::vector<Xapian::Database> connections;
+  for (const auto& [shard, name] : killed) {
+    connections.push_back(Xapian::Remote::open("127.0.0.1", cluster.port(shard, name), 10000));
+  }
+  for (const auto& [shard, name] : killed) {
+    ASSERT_EQ(kill(cluster.pid(shard, name), SIGKILL), 0);
+    ASSERT_TRUE(ends(cluster.pid(shard, name))) << shard << " " << name;
+  }
+  for (Xapian::Database& connection : connections) EXPECT_NO_THROW(connection.keep_alive());
+
+  // Shard 0's other replica gone with its group, and its port taken by a
+  // process the cluster did not start: stop names it.
+  const unsigned taken = cluster.port(0, "replica-1");
+  ASSERT_EQ(kill(-cluster.pid(0, "replica-1"), SIGKILL), 0);
+  ASSERT_TRUE(ends(cluster.pid(0, "replica-1")));
+  const int holder = listen_on_port(taken);
+  ASSERT_GE(holder, 0) << std::strerror(errno);
+
+  const RunResult stopped = run_program(local_cluster(), {"stop", cluster.folder});
+  close(holder);
+  EXPECT_EQ(stopped.exit_code, 1) << stopped.out << stopped.err;
+  EXPECT_EQ(stopped.err, "local-cluster: still held after stopping: port " + std::to_string(taken) +
+                             " (listening)\n");
+  EXPECT_FALSE(fs::exists(fs::path(cluster.folder) / "shard-0" / "replica-0.pid"));
+  for (Xapian::Database& connection : connections) {
+    EXPECT_THROW(connection.keep_alive(), Xapian::Error) << "a killed server's child serves on";
+  }
+  for (const unsigned port : ports) EXPECT_FALSE(accepts_connections(port)) << port;
 }
 
 TEST(ShardSet, StubFilesAreReadAsXapianDoes) {
