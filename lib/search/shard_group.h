@@ -45,9 +45,9 @@ class ShardGroup {
   const std::vector<std::string>& warnings() const { return warnings_; }
 
   // Each shard then sees what was last committed, read from a replica not
-  // marked slow (slow_replicas) when it has one that opens. A local folder replaced
-  // by another (moved away and another moved in, or deleted and copied
-  // anew: another folder, or another database's UUID) is opened afresh
+  // marked slow (slow_replicas) when it has one that opens. A local folder
+  // replaced by another (moved away and another moved in, or deleted and
+  // copied anew: another folder, or another database's UUID) is opened afresh
   // rather than reopened, so that no read mixes the old files with the
   // new; while the new one cannot be opened yet, the old one is read.
   // Returns whether any shard had changed. Throws Xapian::Error, IndexError
@@ -62,12 +62,14 @@ class ShardGroup {
   // After `error` escaped a read: asks each shard whether the replica it is
   // read from still answers, and reads those that do not from their next
   // replica that opens. When `error` says a replica did not answer in time,
-  // only its shard changes replica, without asking it again, and it is
-  // marked slow (slow_replicas). A shard none of whose replicas answers
-  // is, with allow_partial, left out with a warning; without, an IndexError
-  // naming it (and it stays, to be tried again by the next read). Returns
-  // true when the read can be retried, false when every shard answers (the
-  // error was not a shard's). Throws IndexError when no shard is left.
+  // it is marked slow (slow_replicas) and its shard goes to its next
+  // replica without asking it again, while the other remote shards connect
+  // afresh (an answer may be left unread on their connections). A shard
+  // none of whose replicas answers is, with allow_partial, left out with a
+  // warning; without, an IndexError naming it (and it stays, to be tried
+  // again by the next read). Returns true when the read can be retried,
+  // false when every shard answers (the error was not a shard's). Throws
+  // IndexError when no shard is left.
   bool fail_over(const Xapian::Error& error);
 
   // Each shard holding articles, those left out included, and its
