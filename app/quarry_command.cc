@@ -32,6 +32,7 @@ BatchConfig batch_config(const QuarryOptions& options, const SessionConfig& sess
   BatchConfig config;
   config.db_paths = options.db_paths;
   config.open = options.open;
+  config.open.time_limit = session.search.time_limit;
   config.search = session.search;
   config.format = options.format.value_or(OutputFormat::kJson);
   config.threads = options.threads;
@@ -70,7 +71,10 @@ int run_quarry(const QuarryOptions& options, const Terminal& terminal, std::istr
   session.style.width = terminal.columns;
   if (mode == QuarryMode::kBatch) return run_batch_file(options, session, in, out, err, program);
 
-  Searcher searcher(options.db_paths, options.open);
+  OpenOptions open = options.open;
+  // A hung replica is waited for its share of the time limit, not longer.
+  open.time_limit = session.search.time_limit;
+  Searcher searcher(options.db_paths, open);
   switch (mode) {
     case QuarryMode::kCount:
     case QuarryMode::kQuery: {

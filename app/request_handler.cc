@@ -96,7 +96,9 @@ RequestHandler::RequestHandler(std::vector<std::string> db_paths, OpenOptions op
     : db_paths_(std::move(db_paths)),
       open_options_(open),
       cache_(std::move(cache)),
-      limits_(limits) {}
+      limits_(limits) {
+  open_options_.time_limit = limits_.time_limit;
+}
 
 std::optional<std::string> RequestHandler::open() {
   try {

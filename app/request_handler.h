@@ -52,7 +52,9 @@ HttpResponse json_error_response(int status, std::string_view message);
 class RequestHandler {
  public:
   // `cache`, when given, is shared with the other handlers. Searches keep
-  // to `limits`, or to a shorter time when their request asks (time_limit).
+  // to `limits`, or to a shorter time when their request asks (time_limit);
+  // a hung replica is waited for its share of limits.time_limit at most
+  // (OpenOptions::time_limit).
   RequestHandler(std::vector<std::string> db_paths, OpenOptions open,
                  std::shared_ptr<ResponseCache> cache = nullptr, SearchLimits limits = {});
 

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -28,9 +29,11 @@
 
 #include "app/json_documents.h"
 #include "app/prompt.h"
+#include "app/request_handler.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "lib/search/hit_order.h"
+#include "lib/search/slow_replicas.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
@@ -420,6 +423,79 @@ TEST(ShardSet, UnreachableShardIsNamedOrLeftOut) {
   }
 }
 
+// A shard that does not answer, searched with --allow-partial: every
+// output says the result is a part, naming the shard, whatever its format.
+TEST(ShardSet, EveryOutputOfAPartialResultSaysSo) {
+  TempDir dir;
+  ServedSet served(dir);
+  // What the shard that answers holds alone.
+  Searcher rest(std::vector<std::string>{lexicon_path(served.set), shard_path(served.set, 0)});
+  const std::size_t part = rest.count("oil").total;
+  Searcher whole(std::vector<std::string>{served.stub});
+  ASSERT_LT(part, whole.count("oil").total);
+  served.second.stop();
+  // "quarry: warning: …", and in batches "quarry: qid 1: warning: …".
+  const std::string warning = "warning: shard " + served.second.stub_line() + " is unreachable: ";
+  const std::vector<std::string> partial{"--db", served.stub, "--allow-partial"};
+  const auto with = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), partial.begin(), partial.end());
+    return args;
+  };
+
+  struct Case {
+    std::vector<std::string> args;
+    std::string input;  // for --batch -
+  };
+  const Case diagnosed[] = {
+      {{"oil"}, ""},
+      {{"-n", "0", "oil"}, ""},
+      {{"--count", "oil"}, ""},
+      {{"--count", "--format", "json", "oil"}, ""},
+      {{"--format", "trec"}, "oil\n"},
+      {{"--batch", "-", "--format", "trec"}, "1\toil\n2\tprices\n"},
+      {{"--batch", "-", "--format", "text"}, "1\toil\n"},
+  };
+  for (const Case& test : diagnosed) {
+    const RunResult run = run_program(QUARRY_BIN, with(test.args), test.input);
+    SCOPED_TRACE(test.args.front() + " " + test.args.back() + " " + test.input);
+    EXPECT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_NE(run.err.find(warning), std::string::npos) << run.err;
+    EXPECT_FALSE(run.out.empty());
+  }
+  const RunResult count = run_program(QUARRY_BIN, with({"--count", "oil"}));
+  EXPECT_EQ(count.out, std::to_string(part) + "\n");
+
+  // JSON says it in the answer itself, as a batch's JSON Lines do in each.
+  const RunResult one = run_program(QUARRY_BIN, with({"--format", "json", "oil"}));
+  const RunResult batch = run_program(QUARRY_BIN, with({"--batch", "-"}), "1\toil\n2\tprices\n");
+  std::vector<json> answers{json::parse(one.out)};
+  for (const std::string& line : lines_of(batch.out)) answers.push_back(json::parse(line));
+  ASSERT_EQ(answers.size(), 3u) << batch.out << batch.err;
+  for (const json& answer : answers) {
+    ASSERT_EQ(answer.at("warnings").size(), 1u) << answer.dump();
+    EXPECT_NE(answer["warnings"][0].get<std::string>().find(served.second.stub_line()),
+              std::string::npos);
+  }
+  EXPECT_EQ(answers[0].at("total").get<std::size_t>(), part);
+
+  // The server's JSON and its page.
+  OpenOptions open;
+  open.allow_partial = true;
+  RequestHandler handler({served.stub}, open);
+  const HttpResponse api = handler.handle("GET", "/api/search?q=oil");
+  ASSERT_EQ(api.status, 200) << api.body;
+  const json answer = json::parse(api.body);
+  ASSERT_EQ(answer.at("warnings").size(), 1u) << api.body;
+  EXPECT_NE(answer["warnings"][0].get<std::string>().find(served.second.stub_line()),
+            std::string::npos);
+  const HttpResponse page = handler.handle("GET", "/?q=oil");
+  ASSERT_EQ(page.status, 200);
+  EXPECT_NE(
+      page.body.find("<p class=\"warning\">shard " + served.second.stub_line() + " is unreachable"),
+      std::string::npos)
+      << page.body;
+}
+
 TEST(ShardSet, ShardFailingMidSessionIsLeftOutOrNamed) {
   TempDir dir;
   ServedSet served(dir);
@@ -769,6 +845,136 @@ TEST(Replicas, HungReplicaGivesWayToTheNext) {
   }
 }
 
+// A replica of shard 1 stopped (SIGSTOP), as a machine that froze: the
+// kernel still accepts connections for it, but nothing answers them, and
+// Xapian waits for an answer as long as its timeout (10 s by default).
+// Searches with a time limit of kTimeLimit wait for it their share,
+// kTimeLimit / 2, then read the other; the bounds below are generous, as
+// the point is that nothing waits the 10–20 s of Xapian's timeouts.
+constexpr double kTimeLimit = 4;
+constexpr auto kShare = std::chrono::milliseconds(2000);
+constexpr auto kWithinLimit = std::chrono::milliseconds(4000 + 4000);
+
+struct HungReplica {
+  explicit HungReplica(TcpServer& server) : server(server) { server.pause(); }
+  ~HungReplica() {
+    server.resume();
+    detail::slow_replicas().clear(server.stub_line());
+  }
+  TcpServer& server;
+};
+
+std::vector<std::string> hit_ids(const RunResult& run) {
+  const json result = json::parse(run.out);
+  std::vector<std::string> ids;
+  for (const json& hit : result.at("hits")) ids.push_back(hit.at("id"));
+  return ids;
+}
+
+std::vector<std::string> ids_of(const std::vector<Hit>& hits) {
+  std::vector<std::string> ids;
+  for (const Hit& hit : hits) ids.push_back(hit.id);
+  return ids;
+}
+
+TEST(Replicas, HungReplicaCostsOneSearchItsShareOfTheTimeLimit) {
+  using Clock = std::chrono::steady_clock;
+  TempDir dir;
+  Searcher one(build(dir, "one", 0));
+  ReplicatedSet served(dir);
+  OpenOptions open;
+  open.time_limit = kTimeLimit;
+  SearchOptions limited = all_hits();
+  limited.time_limit = kTimeLimit;
+  const std::vector<std::string> stub{served.stub};
+  // Searchers opened one after the other start at alternate replicas: the
+  // first and the third read shard 1 from the same one.
+  Searcher first(stub, open);
+  Searcher second(stub, open);
+  Searcher third(stub, open);
+  const std::size_t copy = searched_replica(first, 1);
+  ASSERT_EQ(searched_replica(third, 1), copy);
+  ASSERT_NE(searched_replica(second, 1), copy);
+  const SearchResult expected = one.search("oil prices", all_hits());
+
+  const HungReplica hung(*served.servers[2 + copy]);
+  Clock::time_point start = Clock::now();
+  const SearchResult result = first.search("oil prices", limited);
+  EXPECT_LT(Clock::now() - start, kWithinLimit);
+  expect_same(expected, result, "a replica of shard 1 hangs");
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(searched_replica(first, 1), 1 - copy);
+
+  // The replica is marked slow: the third searcher reads the other before
+  // it waits, and a searcher opened now starts at the other.
+  start = Clock::now();
+  expect_same(expected, third.search("oil prices", limited), "the third searcher");
+  EXPECT_LT(Clock::now() - start, kShare);
+  EXPECT_EQ(searched_replica(third, 1), 1 - copy);
+  start = Clock::now();
+  Searcher opened(stub, open);
+  expect_same(expected, opened.search("oil prices", limited), "a searcher opened after");
+  EXPECT_LT(Clock::now() - start, kShare);
+  expect_same(expected, second.search("oil prices", limited), "the second searcher");
+  const IndexStats stats = opened.stats();
+  EXPECT_FALSE(stats.shard_replicas.at(1).replicas.at(copy).answers);
+}
+
+TEST(Replicas, HungReplicaKeepsServerAndCommandLineWithinTheTimeLimit) {
+  using Clock = std::chrono::steady_clock;
+  TempDir dir;
+  Searcher one(build(dir, "one", 0));
+  ReplicatedSet served(dir);
+  const std::vector<std::string> expected = ids_of(one.search("oil prices", all_hits()).hits);
+  // As quarry serve's workers: each handler reads shard 1 from one of its
+  // replicas, the two from different ones.
+  SearchLimits limits;
+  limits.time_limit = kTimeLimit;
+  std::vector<RequestHandler> handlers;
+  for (int n = 0; n < 2; ++n) {
+    handlers.emplace_back(std::vector<std::string>{served.stub}, OpenOptions{}, nullptr, limits);
+    ASSERT_FALSE(handlers.back().open().has_value());
+  }
+  const HungReplica hung(*served.servers[2]);
+  for (int round = 0; round < 2; ++round) {
+    for (RequestHandler& handler : handlers) {
+      const Clock::time_point start = Clock::now();
+      const HttpResponse response = handler.handle("GET", "/api/search?q=oil+prices&n=100");
+      const auto took = Clock::now() - start;
+      ASSERT_EQ(response.status, 200) << response.body;
+      const json answer = json::parse(response.body);
+      std::vector<std::string> ids;
+      for (const json& hit : answer.at("hits")) ids.push_back(hit.at("id"));
+      EXPECT_EQ(ids, expected);
+      // The one that met the hung replica waited its share; later ones
+      // read the other without waiting.
+      EXPECT_LT(took, round == 0 ? kWithinLimit : kShare) << "round " << round;
+    }
+  }
+
+  // Each run of quarry starts at either replica; a batch of two threads
+  // opens a searcher at each. A searcher that starts at the hung one waits
+  // its share for it.
+  Clock::time_point start = Clock::now();
+  const RunResult run = run_quarry(
+      {"--db", served.stub, "--time-limit", "4", "--format", "json", "-n", "100", "oil prices"});
+  EXPECT_LT(Clock::now() - start, kWithinLimit);
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_EQ(hit_ids(run), expected);
+  start = Clock::now();
+  const RunResult batch = run_program(
+      QUARRY_BIN,
+      {"--db", served.stub, "--time-limit", "4", "-n", "100", "--batch", "-", "-j", "2"},
+      "1\toil prices\n2\toil prices\n");
+  EXPECT_LT(Clock::now() - start, kWithinLimit);
+  ASSERT_EQ(batch.exit_code, 0) << batch.err;
+  const std::vector<std::string> answers = lines_of(batch.out);
+  ASSERT_EQ(answers.size(), 2u) << batch.out;
+  for (const std::string& answer : answers) {
+    EXPECT_EQ(hit_ids(RunResult{0, answer, ""}), expected);
+  }
+}
+
 TEST(Replicas, ShardWithNoReplicaLeftIsNamedOrLeftOut) {
   TempDir dir;
   ReplicatedSet served(dir);
@@ -1058,6 +1264,13 @@ struct LocalCluster {
     in >> pid;
     return pid;
   }
+  // The port in shard-K/NAME.port: where the server NAME.pid names listens.
+  unsigned port(std::size_t shard, const std::string& name) const {
+    std::ifstream in(fs::path(folder) / detail::shard_name(shard) / (name + ".port"));
+    unsigned port = 0;
+    in >> port;
+    return port;
+  }
 
   std::string folder;
   RunResult started;
@@ -1071,13 +1284,6 @@ bool runs(pid_t pid) {
   if (!std::getline(stat, line)) return false;
   const std::size_t end = line.rfind(')');
   return end != std::string::npos && end + 2 < line.size() && line[end + 2] != 'Z';
-}
-
-std::vector<std::string> hit_ids(const RunResult& run) {
-  const json result = json::parse(run.out);
-  std::vector<std::string> ids;
-  for (const json& hit : result.at("hits")) ids.push_back(hit.at("id"));
-  return ids;
 }
 
 TEST(LocalCluster, ServesReplicatedShardsKeptCurrentAndStops) {
@@ -1144,6 +1350,81 @@ TEST(LocalCluster, ServesReplicatedShardsKeptCurrentAndStops) {
   run = run_quarry(search);
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_NE(run.err.find("is unreachable"), std::string::npos) << run.err;
+}
+
+// A socket listening on loopback `port`, or -1.
+int listen_on_port(unsigned port) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  const int on = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  if (bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 ||
+      listen(fd, 4) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Waits (bounded) for process `pid` to end.
+bool ends(pid_t pid) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (runs(pid) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return !runs(pid);
+}
+
+TEST(LocalCluster, StopEndsTheChildrenOfServersKilledBeforeAndChecksThePorts) {
+  TempDir dir;
+  write_file(dir / "a.jsonl", to_json_lines(news()));
+  LocalCluster cluster(dir, {(dir / "a.jsonl").string()});
+  ASSERT_EQ(cluster.started.exit_code, 0) << cluster.started.out << cluster.started.err;
+  std::vector<unsigned> ports;
+  for (std::size_t shard = 0; shard < 2; ++shard) {
+    for (const char* name : {"master", "replica-0", "replica-1"}) {
+      ports.push_back(cluster.port(shard, name));
+      EXPECT_TRUE(accepts_connections(ports.back())) << shard << " " << name;
+    }
+  }
+
+  // A connection to three replicas' servers, which each fork a child to
+  // serve; then each server killed by its pid file (SIGKILL: on SIGTERM
+  // xapian-tcpsrv ends its group itself): one replica of shard 0, both of
+  // shard 1. Their children serve on.
+  const std::pair<std::size_t, std::string> killed[] = {
+      {0, "replica-0"}, {1, "replica-0"}, {1, "replica-1"}};
+  std::vector<Xapian::Database> connections;
+  for (const auto& [shard, name] : killed) {
+    connections.push_back(Xapian::Remote::open("127.0.0.1", cluster.port(shard, name), 10000));
+  }
+  for (const auto& [shard, name] : killed) {
+    ASSERT_EQ(kill(cluster.pid(shard, name), SIGKILL), 0);
+    ASSERT_TRUE(ends(cluster.pid(shard, name))) << shard << " " << name;
+  }
+  for (Xapian::Database& connection : connections) EXPECT_NO_THROW(connection.keep_alive());
+
+  // Shard 0's other replica gone with its group, and its port taken by a
+  // process the cluster did not start: stop names it.
+  const unsigned taken = cluster.port(0, "replica-1");
+  ASSERT_EQ(kill(-cluster.pid(0, "replica-1"), SIGKILL), 0);
+  ASSERT_TRUE(ends(cluster.pid(0, "replica-1")));
+  const int holder = listen_on_port(taken);
+  ASSERT_GE(holder, 0) << std::strerror(errno);
+
+  const RunResult stopped = run_program(local_cluster(), {"stop", cluster.folder});
+  close(holder);
+  EXPECT_EQ(stopped.exit_code, 1) << stopped.out << stopped.err;
+  EXPECT_EQ(stopped.err, "local-cluster: still held after stopping: port " + std::to_string(taken) +
+                             " (listening)\n");
+  EXPECT_FALSE(fs::exists(fs::path(cluster.folder) / "shard-0" / "replica-0.pid"));
+  for (Xapian::Database& connection : connections) {
+    EXPECT_THROW(connection.keep_alive(), Xapian::Error) << "a killed server's child serves on";
+  }
+  for (const unsigned port : ports) EXPECT_FALSE(accepts_connections(port)) << port;
 }
 
 TEST(ShardSet, StubFilesAreReadAsXapianDoes) {

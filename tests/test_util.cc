@@ -500,6 +500,14 @@ void TcpServer::stop() {
   pid_ = -1;
 }
 
+void TcpServer::pause() {
+  if (pid_ > 0) kill(-pid_, SIGSTOP);
+}
+
+void TcpServer::resume() {
+  if (pid_ > 0) kill(-pid_, SIGCONT);
+}
+
 int listen_on_loopback(unsigned* port) {
   const int fd = bind_any_loopback_port(port);
   if (fd < 0 || listen(fd, 16) != 0) {

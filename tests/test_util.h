@@ -222,6 +222,11 @@ class TcpServer {
   std::string stub_line() const;
   // Kills the server and every connection it serves.
   void stop();
+  // Stops the server and every connection it serves (SIGSTOP), as a
+  // machine that froze: the kernel still accepts connections for it, and
+  // nothing answers them. resume() lets it go on.
+  void pause();
+  void resume();
 
  private:
   pid_t pid_ = -1;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
+#include "lib/search/slow_replicas.h"
 #include "quarry/error.h"
 
 namespace quarry::detail {
@@ -23,7 +25,19 @@ constexpr int kOpenAttempts = 100;
 
 }  // namespace
 
-Xapian::Database open_location(const ShardLocation& location, const OpenOptions& options) {
+ReplicaWait replica_wait(const OpenOptions& options, std::size_t replicas) {
+  ReplicaWait wait{options.connect_timeout, options.timeout};
+  if (!(options.time_limit > 0) || replicas == 0) return wait;
+  const double share =
+      std::max(options.time_limit / static_cast<double>(replicas), kLeastReplicaWait);
+  // 0 waits for ever: the share is then the only bound.
+  for (double* timeout : {&wait.connect_timeout, &wait.timeout}) {
+    *timeout = *timeout > 0 ? std::min(*timeout, share) : share;
+  }
+  return wait;
+}
+
+Xapian::Database open_location(const ShardLocation& location, const ReplicaWait& wait) {
   switch (location.kind) {
     case ShardLocation::Kind::kLocal:
       // A writer that commits twice while the database is being opened
@@ -36,10 +50,10 @@ Xapian::Database open_location(const ShardLocation& location, const OpenOptions&
         }
       }
     case ShardLocation::Kind::kTcp:
-      return Xapian::Remote::open(location.host, location.port, milliseconds(options.timeout),
-                                  milliseconds(options.connect_timeout));
+      return Xapian::Remote::open(location.host, location.port, milliseconds(wait.timeout),
+                                  milliseconds(wait.connect_timeout));
     case ShardLocation::Kind::kProgram:
-      return Xapian::Remote::open(location.path, location.args, milliseconds(options.timeout));
+      return Xapian::Remote::open(location.path, location.args, milliseconds(wait.timeout));
   }
   throw IndexError("shard " + location.name() + ": unknown kind");
 }
@@ -62,14 +76,57 @@ std::optional<std::uint64_t> revision_of(const Xapian::Database& db,
   return db.get_revision();
 }
 
-bool still_answers(Xapian::Database& db) {
+bool timed_out(const Xapian::Error& error, const ShardLocation& location) {
+  if (!location.remote() || std::string_view(error.get_type()) != "NetworkTimeoutError") {
+    return false;
+  }
+  // Xapian names the connection in the error's context, as
+  // "remote:tcp(HOST:PORT)" or "remote:prog(PROGRAM ARGS)"; some releases
+  // leave the last parenthesis out of the latter.
+  const std::string named =
+      location.kind == ShardLocation::Kind::kTcp
+          ? "remote:tcp(" + location.host + ':' + std::to_string(location.port)
+          : "remote:prog(" + location.path + ' ' + location.args;
+  const std::string& context = error.get_context();
+  return context == named || context == named + ')';
+}
+
+bool still_answers(Xapian::Database& db, const ShardLocation& location) {
   try {
     db.reopen();
     db.keep_alive();
     return true;
-  } catch (const Xapian::Error&) {
+  } catch (const Xapian::Error& error) {
+    if (timed_out(error, location)) slow_replicas().mark(location.name());
     return false;
   }
+}
+
+ReplicaStats ask_replica(const ShardLocation& location, Xapian::Database* open,
+                         const ReplicaWait& wait) {
+  ReplicaStats stats;
+  stats.name = location.name();
+  stats.searched = open != nullptr;
+  if (!open && slow_replicas().slow(location.name())) {
+    stats.error = "did not answer in time lately: searches try it after the others";
+    return stats;
+  }
+  try {
+    Xapian::Database fresh;
+    if (open) {
+      open->keep_alive();
+    } else {
+      fresh = open_location(location, wait);
+    }
+    const Xapian::Database& db = open ? *open : fresh;
+    stats.revision = revision_of(db, location);
+    stats.articles = db.get_doccount();
+    stats.answers = true;
+  } catch (const Xapian::Error& error) {
+    if (timed_out(error, location)) slow_replicas().mark(location.name());
+    stats.error = error.get_description();
+  }
+  return stats;
 }
 
 bool never_written(const Xapian::Database& db) {

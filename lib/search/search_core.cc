@@ -153,14 +153,21 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& ask
 }
 
 CountResult SearchCore::count(std::string_view query, const SearchOptions& options) {
-  return with_shards([&] {
+  CountResult counted = with_shards([&] {
     const Deadline none;
     const SearchContext context{shards_, analyzers_.main(), analyzers_, languages(), options, none};
     const ParsedQuery parsed = read(query, context);
-    CountResult counted{0, parsed.notes, parsed.warnings};
-    if (!parsed.query.empty()) counted.total = count_all_matches(shards_.articles(), parsed.query);
-    return counted;
+    CountResult read_count{0, parsed.notes, parsed.warnings};
+    if (!parsed.query.empty()) {
+      read_count.total = count_all_matches(shards_.articles(), parsed.query);
+    }
+    return read_count;
   });
+  // A count of the shards that answered is a part of the whole: said as
+  // a search's answer says it.
+  const std::vector<std::string>& left_out = shards_.warnings();
+  counted.warnings.insert(counted.warnings.end(), left_out.begin(), left_out.end());
+  return counted;
 }
 
 ParsedQuery SearchCore::parse(std::string_view query, const SearchOptions& options) {

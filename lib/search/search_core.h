@@ -149,7 +149,7 @@ auto SearchCore::read_shards(Read read, int max_overtaken) -> decltype(read()) {
       }
     } catch (const Xapian::Error& error) {
       forget_index();
-      if (++failovers > shards_.replica_count() || !shards_.fail_over()) {
+      if (++failovers > shards_.replica_count() || !shards_.fail_over(error)) {
         throw index_error("index " + shards_.label(), error);
       }
     }

@@ -1,6 +1,5 @@
 #include "lib/search/shard_group.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,16 +10,12 @@
 #include "lib/index/index_folder.h"
 #include "lib/index/schema.h"
 #include "lib/search/replica_opening.h"
+#include "lib/search/slow_replicas.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry::detail {
 namespace {
-
-std::uint64_t change_time(const struct stat& status) {
-  return static_cast<std::uint64_t>(status.st_ctim.tv_sec) * 1000000000u +
-         static_cast<std::uint64_t>(status.st_ctim.tv_nsec);
-}
 
 // Where each searcher starts among a shard's replicas: the next one for
 // each searcher of a process, and somewhere else for each process, so that
@@ -55,33 +50,14 @@ ShardGroup::ShardGroup(const std::vector<std::string>& paths, const OpenOptions&
   combine();
 }
 
-ShardGroup::FolderStamp ShardGroup::stamp_of(const ShardLocation& location) {
-  FolderStamp stamp;
-  if (location.remote()) return stamp;
-  struct stat status {};
-  if (::stat(location.path.c_str(), &status) != 0) return stamp;
-  stamp.folder_device = status.st_dev;
-  stamp.folder_inode = status.st_ino;
-  // A commit renames a new version file into the folder, which changes
-  // the folder's change time too; a folder deleted and copied anew may
-  // get the same inode number back, but not the same change time.
-  stamp.folder_change = change_time(status);
-  // Glass's version file; other backends are told by the folder alone.
-  if (::stat((location.path + "/iamglass").c_str(), &status) == 0) {
-    stamp.version_inode = status.st_ino;
-    stamp.version_change = change_time(status);
-  }
-  return stamp;
-}
-
-bool ShardGroup::open_replica(Shard& shard, std::size_t first,
-                              std::vector<std::string>* errors) const {
+bool ShardGroup::open_replica(Shard& shard, std::size_t first, std::vector<std::string>* errors,
+                              std::optional<std::size_t> skipped) const {
   errors->assign(shard.replicas.size(), "");
-  for (std::size_t k = 0; k < shard.replicas.size(); ++k) {
-    const std::size_t i = (first + k) % shard.replicas.size();
+  const ReplicaWait wait = replica_wait(options_, shard.replicas.size());
+  for (const std::size_t i : replica_order(shard.replicas, first, skipped, slow_replicas())) {
     const ShardLocation& replica = shard.replicas[i];
     try {
-      Xapian::Database db = open_location(replica, options_);
+      Xapian::Database db = open_location(replica, wait);
       if (never_written(db)) {
         (*errors)[i] = kNeverWritten;
         continue;
@@ -97,8 +73,10 @@ bool ShardGroup::open_replica(Shard& shard, std::size_t first,
       shard.in_set = !db.get_metadata(kShardKey).empty();
       shard.db = std::move(db);
       shard.current = i;
+      slow_replicas().clear(replica.name());
       return true;
     } catch (const Xapian::Error& error) {
+      if (timed_out(error, replica)) slow_replicas().mark(replica.name());
       (*errors)[i] = error.get_description();
     }
   }
@@ -112,7 +90,7 @@ void ShardGroup::open(const std::vector<ShardLocation>& replicas, std::size_t fi
     // One folder given as it is: the messages of a single index.
     const std::string& path = replicas.front().path;
     try {
-      shard.db = open_location(replicas.front(), options_);
+      shard.db = open_location(replicas.front(), replica_wait(options_, 1));
     } catch (const Xapian::Error& error) {
       if (std::string_view(error.get_type()) == "DatabaseNotFoundError") {
         throw IndexNotFoundError(no_index_message(path));
@@ -189,7 +167,7 @@ ShardGroup::Renewal ShardGroup::open_if_replaced(Shard& shard, const OpenOptions
   if (stamp == shard.stamp || stamp.folder_inode == 0) return Renewal::kSame;
   Xapian::Database fresh;
   try {
-    fresh = open_location(shard.location(), options);
+    fresh = open_location(shard.location(), replica_wait(options, shard.replicas.size()));
   } catch (const Xapian::Error&) {
     // Half copied, most likely: the old one, left as it is, serves until
     // the new one is whole.
@@ -206,8 +184,30 @@ ShardGroup::Renewal ShardGroup::open_if_replaced(Shard& shard, const OpenOptions
   return Renewal::kReplaced;
 }
 
+bool ShardGroup::leave_slow_replicas() {
+  bool left = false;
+  for (Shard& shard : shards_) {
+    const auto slow = [&](const ShardLocation& replica) {
+      return slow_replicas().slow(replica.name());
+    };
+    if (!slow(shard.location()) ||
+        std::all_of(shard.replicas.begin(), shard.replicas.end(), slow)) {
+      continue;
+    }
+    // Another searcher waited for this replica: its next search would wait
+    // as long. Read from another, unless none opens now.
+    std::vector<std::string> errors;
+    Shard fresh = shard;
+    if (open_replica(fresh, shard.current + 1, &errors, shard.current)) {
+      shard = std::move(fresh);
+      left = true;
+    }
+  }
+  return left;
+}
+
 bool ShardGroup::reopen() {
-  bool changed = false, replaced = false;
+  bool replaced = leave_slow_replicas(), changed = false;
   for (Shard& shard : shards_) {
     const Renewal renewal = open_if_replaced(shard, options_);
     if (renewal == Renewal::kPending) continue;
@@ -220,7 +220,7 @@ bool ShardGroup::reopen() {
     // Another database under the same folder, told only once reopened:
     // what was reopened may mix its files with the old one's.
     if (!shard.location().remote() && shard.db.get_uuid() != uuid) {
-      shard.db = open_location(shard.location(), options_);
+      shard.db = open_location(shard.location(), replica_wait(options_, shard.replicas.size()));
       shard.lexicon = !shard.db.get_metadata(kLexiconKey).empty();
       shard.in_set = !shard.db.get_metadata(kShardKey).empty();
       replaced = true;
@@ -245,22 +245,41 @@ std::string ShardGroup::revision() const {
   return revision;
 }
 
-bool ShardGroup::fail_over() {
+bool ShardGroup::fail_over(const Xapian::Error& error) {
   std::vector<bool> failed(shards_.size(), false);
   std::vector<std::string> failures;
   bool switched = false;
+  // A replica that did not answer in time is passed over without asking it
+  // again, which would wait as long. The other remote shards may have been
+  // sent a request whose answer was never read, which the next would take
+  // for its own: they connect afresh, to the same replica first.
+  const auto hung = std::find_if(shards_.begin(), shards_.end(), [&](const Shard& shard) {
+    return timed_out(error, shard.location());
+  });
+  const bool timeout = hung != shards_.end();
+  if (timeout) slow_replicas().mark(hung->location().name());
   for (std::size_t s = 0; s < shards_.size(); ++s) {
     Shard& shard = shards_[s];
-    if (still_answers(shard.db)) continue;
+    const bool hangs = timeout && &shard == &*hung;
     // The replica read until now is tried last, afresh, as a remote
-    // database does not connect again by itself.
+    // database does not connect again by itself; one that hung, not now.
+    std::size_t first = shard.current + 1;
+    if (timeout && !hangs) {
+      if (!shard.location().remote()) continue;
+      first = shard.current;
+    } else if (!timeout && still_answers(shard.db, shard.location())) {
+      continue;
+    }
     std::vector<std::string> errors;
     Shard fresh = shard;
-    if (open_replica(fresh, shard.current + 1, &errors)) {
+    const std::optional<std::size_t> skipped =
+        hangs ? std::optional<std::size_t>(shard.current) : std::nullopt;
+    if (open_replica(fresh, first, &errors, skipped)) {
       shard = std::move(fresh);
       switched = true;
       continue;
     }
+    if (hangs) errors[shard.current] = error.get_description();
     failed[s] = true;
     failures.push_back(shard_failure(shard.replicas, errors));
   }
@@ -286,38 +305,20 @@ bool ShardGroup::fail_over() {
 
 std::vector<ShardStats> ShardGroup::replica_stats() {
   std::vector<ShardStats> stats;
-  const auto ask = [&](const ShardLocation& replica, Xapian::Database* open) {
-    ReplicaStats replica_stats;
-    replica_stats.name = replica.name();
-    replica_stats.searched = open != nullptr;
-    try {
-      Xapian::Database fresh;
-      if (open) {
-        open->keep_alive();
-      } else {
-        fresh = open_location(replica, options_);
-      }
-      const Xapian::Database& db = open ? *open : fresh;
-      replica_stats.revision = revision_of(db, replica);
-      replica_stats.articles = db.get_doccount();
-      replica_stats.answers = true;
-    } catch (const Xapian::Error& error) {
-      replica_stats.error = error.get_description();
-    }
-    return replica_stats;
-  };
   for (Shard& shard : shards_) {
     if (shard.lexicon) continue;
     ShardStats& shard_stats = stats.emplace_back();
+    const ReplicaWait wait = replica_wait(options_, shard.replicas.size());
     for (std::size_t i = 0; i < shard.replicas.size(); ++i) {
       shard_stats.replicas.push_back(
-          ask(shard.replicas[i], i == shard.current ? &shard.db : nullptr));
+          ask_replica(shard.replicas[i], i == shard.current ? &shard.db : nullptr, wait));
     }
   }
   for (const std::vector<ShardLocation>& replicas : left_out_) {
     ShardStats& shard_stats = stats.emplace_back();
     for (const ShardLocation& replica : replicas) {
-      shard_stats.replicas.push_back(ask(replica, nullptr));
+      shard_stats.replicas.push_back(
+          ask_replica(replica, nullptr, replica_wait(options_, replicas.size())));
     }
   }
   return stats;

@@ -8,10 +8,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "lib/index/stub_file.h"
+#include "lib/search/folder_stamp.h"
 #include "quarry/search/open_options.h"
 #include "quarry/search/searcher.h"
 
@@ -42,9 +44,10 @@ class ShardGroup {
   // One line per shard left out.
   const std::vector<std::string>& warnings() const { return warnings_; }
 
-  // Each shard then sees what was last committed. A local folder replaced
-  // by another (moved away and another moved in, or deleted and copied
-  // anew: another folder, or another database's UUID) is opened afresh
+  // Each shard then sees what was last committed, read from a replica not
+  // marked slow (slow_replicas) when it has one that opens. A local folder
+  // replaced by another (moved away and another moved in, or deleted and
+  // copied anew: another folder, or another database's UUID) is opened afresh
   // rather than reopened, so that no read mixes the old files with the
   // new; while the new one cannot be opened yet, the old one is read.
   // Returns whether any shard had changed. Throws Xapian::Error, IndexError
@@ -56,14 +59,18 @@ class ShardGroup {
   // Xapian does not tell. Throws Xapian::Error.
   std::string revision() const;
 
-  // After a Xapian::Error escaped a read: asks each shard whether the
-  // replica it is read from still answers, and reads those that do not from
-  // their next replica that opens. A shard none of whose replicas answers
-  // is, with allow_partial, left out with a warning; without, an IndexError
-  // naming it (and it stays, to be tried again by the next read). Returns
-  // true when the read can be retried, false when every shard answers (the
-  // error was not a shard's). Throws IndexError when no shard is left.
-  bool fail_over();
+  // After `error` escaped a read: asks each shard whether the replica it is
+  // read from still answers, and reads those that do not from their next
+  // replica that opens. When `error` says a replica did not answer in time,
+  // it is marked slow (slow_replicas) and its shard goes to its next
+  // replica without asking it again, while the other remote shards connect
+  // afresh (an answer may be left unread on their connections). A shard
+  // none of whose replicas answers is, with allow_partial, left out with a
+  // warning; without, an IndexError naming it (and it stays, to be tried
+  // again by the next read). Returns true when the read can be retried,
+  // false when every shard answers (the error was not a shard's). Throws
+  // IndexError when no shard is left.
+  bool fail_over(const Xapian::Error& error);
 
   // Each shard holding articles, those left out included, and its
   // replicas: which is read, and whether each answers (those not read are
@@ -94,16 +101,6 @@ class ShardGroup {
   bool any_remote() const;
 
  private:
-  // What tells a local folder from the one that held its path before, and
-  // each commit in it from the one before: the folder's and its version
-  // file's identity and change time. Zero when there is no such folder.
-  struct FolderStamp {
-    std::uint64_t folder_device = 0, folder_inode = 0, folder_change = 0;
-    std::uint64_t version_inode = 0, version_change = 0;
-    bool operator==(const FolderStamp&) const = default;
-  };
-  static FolderStamp stamp_of(const ShardLocation& location);
-
   struct Shard {
     std::vector<ShardLocation> replicas;  // the shard's stub line, then its "#replica" lines
     std::size_t current = 0;              // the replica db reads
@@ -115,10 +112,15 @@ class ShardGroup {
   };
 
   void open(const std::vector<ShardLocation>& replicas, std::size_t first, bool named_by_stub);
-  // Reads `shard` from the first of its replicas, in turn from `first`,
-  // that opens and is analyzed as the others; false when none does, with
-  // each one's error in `errors`.
-  bool open_replica(Shard& shard, std::size_t first, std::vector<std::string>* errors) const;
+  // Reads `shard` from the first of its replicas, in turn from `first`
+  // (those marked slow last, `skipped` not at all), that opens and is
+  // analyzed as the others; false when none does, with each one's error in
+  // `errors`.
+  bool open_replica(Shard& shard, std::size_t first, std::vector<std::string>* errors,
+                    std::optional<std::size_t> skipped = std::nullopt) const;
+  // Moves each shard read from a replica marked slow to another that
+  // opens. Returns whether any shard moved (the caller then combines them).
+  bool leave_slow_replicas();
   enum class Renewal { kSame, kReplaced, kPending };
   // Opens `shard`'s folder afresh when another now has its path
   // (kReplaced); kPending when a new one cannot be opened yet, kSame when

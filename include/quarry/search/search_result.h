@@ -93,7 +93,8 @@ struct SearchResult {
 // What Searcher::count finds. A value.
 struct CountResult {
   std::size_t total = 0;  // every match, counted exactly with no limit
-  // How the query was read, as in SearchResult.
+  // How the query was read, and the shards left out of the count, as in
+  // SearchResult.
   std::vector<std::string> notes;
   std::vector<std::string> warnings;
 };
