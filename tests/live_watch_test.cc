@@ -308,6 +308,35 @@ TEST_F(LiveWatchTest, AnotherWritersCloseDoesNotTakeAFileStillBeingWritten) {
   EXPECT_TRUE(observer.problems().empty()) << joined(observer.problems());
 }
 
+// A file whose close is told while another writer still holds it, and
+// whose last writer's close is told elsewhere (it wrote through a link in
+// another folder) or told before the kernel counts that writer gone, is
+// looked at again until no one writes it, and read then.
+TEST_F(LiveWatchTest, AFileWhoseLastCloseIsNotToldIsReadOnceNoOneWritesIt) {
+  write_file(inbox_ / "first.txt", "An article about milk.");
+  RecordingObserver observer;
+  LiveRun run(db_, {inbox_}, observer);
+  ASSERT_TRUE(eventually([&] { return observer.ready(); })) << run.failure();
+
+  const fs::path outside = dir_ / "outside";
+  fs::create_directories(outside);
+  std::ofstream slow(outside / "slow.txt", std::ios::binary);
+  slow << kHalf;
+  slow.flush();
+  fs::create_hard_link(outside / "slow.txt", inbox_ / "slow.txt");
+  { std::ofstream touched(inbox_ / "slow.txt", std::ios::binary | std::ios::app); }
+  write_file(inbox_ / "marker.txt", "An article that marks the close handled.");
+  ASSERT_TRUE(found("marker.txt")) << joined(observer.problems());
+  EXPECT_EQ(count(id_query("slow.txt")), 0u);
+
+  // Closed through the other folder's name: no close is told in the inbox.
+  slow << kRest;
+  slow.close();
+  expect_indexed_whole(observer, "slow.txt");
+  EXPECT_EQ(run.stop().skipped, 0u);
+  EXPECT_EQ(observer.upserts_of("slow.txt"), 1u);
+}
+
 // A file renamed, and renamed again, before the watcher reads it is read
 // under its last name: the names it had are no problem.
 TEST_F(LiveWatchTest, AFileRenamedBeforeItIsReadIsNoProblem) {

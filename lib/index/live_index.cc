@@ -212,6 +212,7 @@ class LiveIndex : public detail::LiveFeed {
   bool noted_ = false;
   std::size_t commits_ = 0;
   Clock::time_point last_commit_;
+  Clock::time_point next_recheck_;
 };
 
 void LiveIndex::watch() {
@@ -231,6 +232,10 @@ int LiveIndex::poll_timeout() const {
   if (config_.wake_fd < 0 && config_.index.cancel) {
     const int check = static_cast<int>(kCancelCheck.count());
     timeout = timeout < 0 ? check : std::min(timeout, check);
+  }
+  if (inputs_ && inputs_->awaiting()) {
+    const int recheck = static_cast<int>(detail::kAwaitedRecheck.count());
+    timeout = timeout < 0 ? recheck : std::min(timeout, recheck);
   }
   return timeout;
 }
@@ -253,6 +258,10 @@ void LiveIndex::loop() {
     if (ready > 0) {
       if (inputs_ && fds[0].revents) inputs_->read_changes();
       if (stdin_slot >= 0 && fds[stdin_slot].revents) read_stdin();
+    }
+    if (inputs_ && inputs_->awaiting() && Clock::now() >= next_recheck_) {
+      next_recheck_ = Clock::now() + detail::kAwaitedRecheck;
+      inputs_->read_awaited();
     }
     if (!pending_.empty() &&
         Clock::now() - last_commit_ >=

@@ -81,6 +81,14 @@ void LiveInputs::read_changes() {
   for (const ReadProblem& found : watcher_.take_problems()) feed_.problem(found);
 }
 
+void LiveInputs::read_awaited() {
+  const std::set<fs::path> awaited = std::exchange(awaited_, {});
+  for (const fs::path& path : awaited) {
+    if (feed_.cancelled()) return;
+    handle({WatchEvent::Kind::kFileWritten, path});
+  }
+}
+
 void LiveInputs::handle(const WatchEvent& event) {
   using Kind = WatchEvent::Kind;
   if (event.kind == Kind::kOverflow) {
@@ -135,11 +143,13 @@ void LiveInputs::handle_in_folder(Folder& folder, const WatchEvent& event) {
       [[fallthrough]];
     case Kind::kFileWritten:
       read_folder_file(folder.path, relative, scope_, sink);
+      if (sink.passed_over()) awaited_.insert(event.path);
       if (sink.held_nothing() && is_text_article(relative)) {
         feed_.remove(text_article_id(relative));
       }
       break;
     case Kind::kFileGone:
+      awaited_.erase(event.path);
       if (is_text_article(relative)) feed_.remove(text_article_id(relative));
       break;
     case Kind::kFolderAdded:
@@ -183,6 +193,7 @@ void LiveInputs::read_text_file(const TextFile& file) {
     // Gone since its event: its deletion's event follows.
     return;
   }
+  if (sink.passed_over()) awaited_.insert(file.path);
   if (sink.held_nothing()) feed_.remove(text_article_id(file.path.filename()));
 }
 

@@ -3,8 +3,10 @@
 #ifndef QUARRY_LIB_INDEX_LIVE_INPUTS_H_
 #define QUARRY_LIB_INDEX_LIVE_INPUTS_H_
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,19 +44,25 @@ class LiveSink : public ArticleSink {
   void on_problem(const ReadProblem& problem) override;
   bool should_stop() const override { return feed_.cancelled(); }
   bool follows_changes() const override { return true; }
-  void on_passed_over(const SourceLocation& /*where*/) override { read_whole_ = false; }
+  void on_passed_over(const SourceLocation& /*where*/) override {
+    read_whole_ = false;
+    passed_over_ = true;
+  }
   // Whether everything was read whole, nothing skipped or passed over that
   // may still hold an article.
   bool read_whole() const { return read_whole_; }
   // Whether an input was read whole and held no article (an empty file, a
   // link to outside): the article it held before is gone.
   bool held_nothing() const { return held_nothing_; }
+  // Whether a file was passed over as still being written.
+  bool passed_over() const { return passed_over_; }
 
  private:
   LiveFeed& feed_;
   std::string origin_;
   bool read_whole_ = true;
   bool held_nothing_ = false;
+  bool passed_over_ = false;
 };
 
 // Not thread-safe.
@@ -70,6 +78,14 @@ class LiveInputs {
 
   // Reads the changes waiting, without blocking, and feeds what they mean.
   void read_changes();
+
+  // Files whose close was told while another writer still held them: the
+  // kernel tells of a close before it counts the writer gone, and the last
+  // writer's close may be told to another folder (a link) or not at all.
+  // They are looked at again, every kAwaitedRecheck while there are any,
+  // and read once no one writes them.
+  bool awaiting() const { return !awaited_.empty(); }
+  void read_awaited();
 
  private:
   // A folder given: watched as a tree, followed by name.
@@ -107,7 +123,11 @@ class LiveInputs {
   std::vector<TextFile> text_files_;
   std::vector<Followed> followed_;
   std::vector<std::filesystem::path> scope_;
+  std::set<std::filesystem::path> awaited_;
 };
+
+// How often files passed over on their close are looked at again.
+inline constexpr std::chrono::milliseconds kAwaitedRecheck{100};
 
 }  // namespace quarry::detail
 
