@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "lib/input/file_descriptor.h"
 #include "quarry/error.h"
 
 namespace quarry::detail {
@@ -24,20 +25,6 @@ constexpr std::uintmax_t kLeastRoom = 256 << 10;
 // Values and postings are each about as large as the text, block slack
 // and rewritten blocks double that again.
 constexpr std::uintmax_t kRoomPerTextByte = 4;
-
-class FileDescriptor {
- public:
-  explicit FileDescriptor(int fd) : fd_(fd) {}
-  ~FileDescriptor() {
-    if (fd_ >= 0) close(fd_);
-  }
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 }  // namespace
 

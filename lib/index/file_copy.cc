@@ -7,22 +7,10 @@
 #include <array>
 #include <cerrno>
 
+#include "lib/input/file_descriptor.h"
+
 namespace quarry::detail {
 namespace {
-
-class FileDescriptor {
- public:
-  explicit FileDescriptor(int fd) : fd_(fd) {}
-  ~FileDescriptor() {
-    if (fd_ >= 0) close(fd_);
-  }
-  FileDescriptor(const FileDescriptor&) = delete;
-  FileDescriptor& operator=(const FileDescriptor&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
 
 std::error_code last_error() { return {errno, std::generic_category()}; }
 

@@ -40,10 +40,6 @@ InputKind input_kind(const fs::path& path) {
   return InputKind::kNone;
 }
 
-FileDescriptor::~FileDescriptor() {
-  if (fd_ >= 0) close(fd_);
-}
-
 // O_NONBLOCK keeps a FIFO with an article's name from blocking the walk
 // until some writer turns up; it changes nothing for regular files.
 int open_regular_file(const fs::path& path, std::string* error, bool* gone) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "lib/input/file_descriptor.h"
 #include "quarry/input/article_reader.h"
 
 namespace quarry::detail {
@@ -16,21 +17,6 @@ enum class InputKind { kNone, kText, kJsonl };
 
 // By the file's name: .txt, .jsonl or .jsonl.gz in any case, or none.
 InputKind input_kind(const std::filesystem::path& path);
-
-// Owns an open file descriptor.
-class FileDescriptor {
- public:
-  explicit FileDescriptor(int fd) : fd_(fd) {}
-  ~FileDescriptor();
-  FileDescriptor(FileDescriptor&& other) noexcept : fd_(other.release()) {}
-  FileDescriptor& operator=(FileDescriptor&&) = delete;
-
-  int get() const { return fd_; }
-  int release() { return std::exchange(fd_, -1); }
-
- private:
-  int fd_;
-};
 
 // Opens the regular file at `path` for reading, following a symbolic link.
 // Returns -1 and sets *error ("cannot open: …", "not a regular file") on

@@ -8,6 +8,7 @@
 #include <system_error>
 #include <utility>
 
+#include "lib/input/article_file.h"
 #include "lib/input/article_limits.h"
 #include "lib/input/text_article.h"
 #include "lib/text/utf8_repair.h"
@@ -16,18 +17,6 @@ namespace quarry::detail {
 namespace {
 
 std::string error_message(int error) { return std::generic_category().message(error); }
-
-// Built field by field: GCC 12 warns of uninitialized strings in a braced
-// temporary ReadProblem at -O2.
-void report(ArticleSink& sink, const std::string& path, std::string reason, bool skipped = true,
-            bool read_whole = false) {
-  ReadProblem problem;
-  problem.where.path = path;
-  problem.reason = std::move(reason);
-  problem.skipped = skipped;
-  problem.read_whole = read_whole;
-  sink.on_problem(problem);
-}
 
 // Reads the rest of `fd`, but no more than `max_bytes`, into *contents;
 // returns why it cannot, or "".
@@ -56,13 +45,13 @@ constexpr std::size_t kMaxTextFileBytes = kMaxBodyBytes + 64 * 1024;
 
 void read_text_file(int fd, const std::string& where, std::string id, ArticleSink& sink) {
   if (std::string reason = refuse_long_id(id); !reason.empty()) {
-    report(sink, where, std::move(reason));
+    report_problem(sink, where, std::move(reason));
     return;
   }
   std::string contents;
   // One byte more than is kept tells a file that long from a longer one.
   if (std::string error = read_all(fd, kMaxTextFileBytes + 1, &contents); !error.empty()) {
-    report(sink, where, std::move(error));
+    report_problem(sink, where, std::move(error));
     return;
   }
   std::size_t file_bytes = contents.size();
@@ -75,27 +64,29 @@ void read_text_file(int fd, const std::string& where, std::string id, ArticleSin
   TextArticle text = parse_text_article(std::move(id), std::move(contents));
   switch (text.kind) {
     case TextKind::kBinary:
-      report(sink, where, "binary file");
+      report_problem(sink, where, "binary file");
       return;
     case TextKind::kNotUtf8:
-      report(sink, where, "not UTF-8 text");
+      report_problem(sink, where, "not UTF-8 text");
       return;
     case TextKind::kEmpty:
-      report(sink, where, "empty article", true, true);
+      report_problem(sink, where, "empty article", true, true);
       return;
     case TextKind::kArticle:
       break;
   }
   if (text.repaired_bytes > 0) {
-    report(sink, where,
-           "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)", false);
+    report_problem(sink, where,
+                   "invalid UTF-8 repaired (" + std::to_string(text.repaired_bytes) + " bytes)",
+                   false);
   }
-  for (std::string& problem : text.header_problems) report(sink, where, std::move(problem), false);
+  for (std::string& problem : text.header_problems)
+    report_problem(sink, where, std::move(problem), false);
   for (std::string& note : cut_long_fields(&text.article)) {
-    report(sink, where, std::move(note), false);
+    report_problem(sink, where, std::move(note), false);
   }
   if (cut_long_body(&text.article.body) || file_bytes > kMaxTextFileBytes) {
-    report(sink, where, long_article_note(file_bytes), false);
+    report_problem(sink, where, long_article_note(file_bytes), false);
   }
   sink.on_article(std::move(text.article), {where, 0});
 }
