@@ -8,15 +8,15 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <utility>
 
+#include "lib/input/file_descriptor.h"
 #include "quarry/error.h"
 
 namespace quarry {
 namespace {
 
-using ordered_json = nlohmann::ordered_json;
+using detail::FileDescriptor;
 
 // Bytes read at a time, forwards or backwards.
 constexpr std::size_t kBlock = 64 * 1024;
@@ -27,39 +27,24 @@ constexpr std::uint64_t kScanBytes = 64 * 1024;
   throw IndexError("cannot " + what + " " + path + ": " + std::strerror(errno));
 }
 
-// A file descriptor, closed when this goes.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
-
 // The log opened for reading; nothing when there is no log yet.
-std::optional<Fd> open_for_reading(const std::string& path) {
+std::optional<FileDescriptor> open_for_reading(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) return std::nullopt;
     fail("open", path);
   }
-  return std::optional<Fd>(std::in_place, fd);
+  return std::optional<FileDescriptor>(std::in_place, fd);
 }
 
-struct stat stat_of(const Fd& fd, const std::string& path) {
+struct stat stat_of(const FileDescriptor& fd, const std::string& path) {
   struct stat info {};
   if (::fstat(fd.get(), &info) != 0) fail("read", path);
   return info;
 }
 
 // Up to `length` bytes from `offset`; fewer only at the end of the file.
-std::string read_at(const Fd& fd, std::uint64_t offset, std::size_t length,
+std::string read_at(const FileDescriptor& fd, std::uint64_t offset, std::size_t length,
                     const std::string& path) {
   std::string bytes(length, '\0');
   std::size_t done = 0;
@@ -76,7 +61,7 @@ std::string read_at(const Fd& fd, std::uint64_t offset, std::size_t length,
 }
 
 // Where the last line break before `end` is, or nothing.
-std::optional<std::uint64_t> last_break_before(const Fd& fd, std::uint64_t end,
+std::optional<std::uint64_t> last_break_before(const FileDescriptor& fd, std::uint64_t end,
                                                const std::string& path) {
   while (end > 0) {
     const std::uint64_t start = end > kBlock ? end - kBlock : 0;
@@ -90,7 +75,7 @@ std::optional<std::uint64_t> last_break_before(const Fd& fd, std::uint64_t end,
 
 // The end of the last complete line of a file of `size` bytes: what follows
 // is a write cut short.
-std::uint64_t complete_end(const Fd& fd, std::uint64_t size, const std::string& path) {
+std::uint64_t complete_end(const FileDescriptor& fd, std::uint64_t size, const std::string& path) {
   const std::optional<std::uint64_t> last = last_break_before(fd, size, path);
   return last ? *last + 1 : 0;
 }
@@ -98,7 +83,8 @@ std::uint64_t complete_end(const Fd& fd, std::uint64_t size, const std::string& 
 // Reads the complete lines of [offset, end) one at a time, a block at once.
 class LineReader {
  public:
-  LineReader(const Fd& fd, std::uint64_t offset, std::uint64_t end, const std::string& path)
+  LineReader(const FileDescriptor& fd, std::uint64_t offset, std::uint64_t end,
+             const std::string& path)
       : fd_(fd), offset_(offset), end_(end), path_(path) {}
 
   // The next line without its break, and sets `line_end` past its break;
@@ -126,7 +112,7 @@ class LineReader {
   }
 
  private:
-  const Fd& fd_;
+  const FileDescriptor& fd_;
   std::uint64_t offset_;  // of buffer_[used_]
   std::uint64_t end_;
   const std::string& path_;
@@ -136,7 +122,8 @@ class LineReader {
 
 // The last alert of the complete lines before `end`, passing over lines
 // that are not alerts (a hand edit); nothing when there is none.
-std::optional<Alert> last_alert(const Fd& fd, std::uint64_t end, const std::string& path) {
+std::optional<Alert> last_alert(const FileDescriptor& fd, std::uint64_t end,
+                                const std::string& path) {
   while (end > 0) {
     const std::optional<std::uint64_t> previous = last_break_before(fd, end - 1, path);
     const std::uint64_t start = previous ? *previous + 1 : 0;
@@ -154,8 +141,8 @@ bool same_alert(const Alert& a, const Alert& b) {
 // Whether the complete line that ends at `offset` is the alert `cursor`
 // (and `last`, when known): whether a follower's place is still where it
 // left it.
-bool ends_alert(const Fd& fd, std::uint64_t offset, std::uint64_t cursor, const Alert* last,
-                const std::string& path) {
+bool ends_alert(const FileDescriptor& fd, std::uint64_t offset, std::uint64_t cursor,
+                const Alert* last, const std::string& path) {
   if (offset == 0) return last == nullptr;
   if (read_at(fd, offset - 1, 1, path) != "\n") return false;
   const std::optional<std::uint64_t> previous = last_break_before(fd, offset - 1, path);
@@ -172,8 +159,8 @@ struct LineAt {
   std::uint64_t end = 0;
   std::optional<Alert> alert;
 };
-std::optional<LineAt> line_at_or_after(const Fd& fd, std::uint64_t offset, std::uint64_t end,
-                                       const std::string& path) {
+std::optional<LineAt> line_at_or_after(const FileDescriptor& fd, std::uint64_t offset,
+                                       std::uint64_t end, const std::string& path) {
   LineReader reader(fd, offset == 0 ? 0 : offset - 1, end, path);
   LineAt line;
   line.start = offset;
@@ -191,7 +178,7 @@ std::optional<LineAt> line_at_or_after(const Fd& fd, std::uint64_t offset, std::
 // every complete line before the offset returned has a cursor of `cursor`
 // or less. Bisects by bytes while they are many, as cursors grow along the
 // file.
-std::uint64_t offset_after(const Fd& fd, std::uint64_t cursor, std::uint64_t end,
+std::uint64_t offset_after(const FileDescriptor& fd, std::uint64_t cursor, std::uint64_t end,
                            const std::string& path) {
   std::uint64_t low = 0;     // a line start; the lines before it are at most `cursor`
   std::uint64_t high = end;  // the lines from here on are above `cursor`
@@ -221,7 +208,7 @@ std::uint64_t offset_after(const Fd& fd, std::uint64_t cursor, std::uint64_t end
 
 // The alerts of the complete lines from `offset` to `end` whose cursor is
 // above `cursor`, at most `limit`; sets `offset` past the last one read.
-std::vector<Alert> read_from(const Fd& fd, std::uint64_t& offset, std::uint64_t end,
+std::vector<Alert> read_from(const FileDescriptor& fd, std::uint64_t& offset, std::uint64_t end,
                              std::uint64_t cursor, std::size_t limit, const std::string& path) {
   std::vector<Alert> alerts;
   LineReader reader(fd, offset, end, path);
@@ -243,7 +230,7 @@ std::vector<Alert> read_from(const Fd& fd, std::uint64_t& offset, std::uint64_t 
 // the first alert when the log now ends before it, or when the alert at its
 // cursor is not the `last` it read (the numbering began again); then
 // `started_over` is set, `cursor` is 0 and `last` is reset.
-std::uint64_t find_place(const Fd& fd, std::uint64_t end, const std::string& path,
+std::uint64_t find_place(const FileDescriptor& fd, std::uint64_t end, const std::string& path,
                          std::uint64_t& cursor, std::optional<Alert>& last, bool& started_over) {
   const std::optional<Alert> at_end = last_alert(fd, end, path);
   bool over = cursor > (at_end ? at_end->cursor : 0);
@@ -268,44 +255,11 @@ std::string folder_of(const std::string& path) {
 void sync_folder(const std::string& folder) {
   const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) fail("open", folder);
-  const Fd closer(fd);
+  const FileDescriptor closer(fd);
   if (::fsync(fd) != 0) fail("sync", folder);
 }
 
 }  // namespace
-
-std::string alert_json(const Alert& alert) {
-  ordered_json object;
-  object["cursor"] = alert.cursor;
-  object["alert"] = alert.alert;
-  object["id"] = alert.id;
-  object["title"] = alert.title;
-  object["date"] = alert.date;
-  object["snippet"] = alert.snippet;
-  object["language"] = alert.language;
-  object["revision"] = alert.revision;
-  return object.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
-}
-
-std::optional<Alert> parse_alert_json(std::string_view line) {
-  const ordered_json object = ordered_json::parse(line, nullptr, false);
-  if (!object.is_object()) return std::nullopt;
-  Alert alert;
-  try {
-    alert.cursor = object.at("cursor").get<std::uint64_t>();
-    alert.alert = object.at("alert").get<std::string>();
-    alert.id = object.at("id").get<std::string>();
-    alert.title = object.value("title", "");
-    alert.date = object.value("date", "");
-    alert.snippet = object.value("snippet", "");
-    alert.language = object.value("language", "");
-    alert.revision = object.value("revision", std::uint64_t{0});
-  } catch (const ordered_json::exception&) {
-    return std::nullopt;
-  }
-  if (alert.cursor == 0) return std::nullopt;
-  return alert;
-}
 
 AlertLog::AlertLog(std::string index_path)
     : path_((std::filesystem::path(std::move(index_path)) / kAlertLogName).string()) {}
@@ -314,7 +268,7 @@ std::vector<Alert> AlertLog::append(std::vector<Alert> alerts) {
   if (alerts.empty()) return alerts;
   const int raw = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (raw < 0) fail("open", path_);
-  const Fd fd(raw);
+  const FileDescriptor fd(raw);
   // Released when the file is closed.
   while (::flock(fd.get(), LOCK_EX) != 0) {
     if (errno != EINTR) fail("lock", path_);
@@ -354,7 +308,7 @@ std::vector<Alert> AlertLog::append(std::vector<Alert> alerts) {
 }
 
 std::uint64_t AlertLog::last_cursor() const {
-  const std::optional<Fd> fd = open_for_reading(path_);
+  const std::optional<FileDescriptor> fd = open_for_reading(path_);
   if (!fd) return 0;
   const std::uint64_t end =
       complete_end(*fd, static_cast<std::uint64_t>(stat_of(*fd, path_).st_size), path_);
@@ -363,7 +317,7 @@ std::uint64_t AlertLog::last_cursor() const {
 }
 
 std::uint64_t AlertLog::last_revision() const {
-  const std::optional<Fd> fd = open_for_reading(path_);
+  const std::optional<FileDescriptor> fd = open_for_reading(path_);
   if (!fd) return 0;
   const std::uint64_t end =
       complete_end(*fd, static_cast<std::uint64_t>(stat_of(*fd, path_).st_size), path_);
@@ -372,7 +326,7 @@ std::uint64_t AlertLog::last_revision() const {
 }
 
 std::vector<Alert> AlertLog::read_since(std::uint64_t cursor, std::size_t limit) const {
-  const std::optional<Fd> fd = open_for_reading(path_);
+  const std::optional<FileDescriptor> fd = open_for_reading(path_);
   if (!fd || limit == 0) return {};
   const std::uint64_t end =
       complete_end(*fd, static_cast<std::uint64_t>(stat_of(*fd, path_).st_size), path_);
@@ -385,7 +339,7 @@ AlertFollower::AlertFollower(std::string index_path, std::uint64_t cursor)
 
 std::vector<Alert> AlertFollower::next(std::size_t limit) {
   started_over_ = false;
-  const std::optional<Fd> fd = open_for_reading(log_.path());
+  const std::optional<FileDescriptor> fd = open_for_reading(log_.path());
   // No log, for now: its folder may be between the two moves of a swap,
   // or the log removed. The place is kept: the log found next is searched
   // for it, and one that ends before it is read from its start.
