@@ -28,32 +28,11 @@ namespace {
 namespace fs = std::filesystem;
 using testing::ChildOptions;
 using testing::ChildProcess;
+using testing::eventually;
+using testing::id_query;
+using testing::matches;
 using testing::TempDir;
 using testing::write_file;
-
-// Whether `done` turns true within `patience` (more on a slow machine),
-// looking now and then.
-bool eventually(const std::function<bool()>& done,
-                std::chrono::seconds patience = std::chrono::seconds(10)) {
-  const auto deadline = std::chrono::steady_clock::now() + testing::time_allowed(patience);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return done();
-}
-
-// How many articles of `db` match `query`, as a reader opening it now
-// finds: 0 while there is no index yet.
-std::size_t matches(const fs::path& db, const std::string& query) {
-  try {
-    return Searcher(db.string()).search(query).total;
-  } catch (const Error&) {
-    return 0;
-  }
-}
-
-std::string id_query(const std::string& id) { return "id:\"" + id + "\""; }
 
 std::string jsonl_line(const std::string& id, const std::string& body) {
   return R"({"id": ")" + id + R"(", "title": ")" + id + R"(", "body": ")" + body + "\"}\n";

@@ -29,28 +29,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::ChildProcess;
+using testing::eventually;
+using testing::id_query;
+using testing::matches;
 using testing::TempDir;
 using testing::write_file;
-
-bool eventually(const std::function<bool()>& done,
-                std::chrono::seconds patience = std::chrono::seconds(10)) {
-  const auto deadline = std::chrono::steady_clock::now() + testing::time_allowed(patience);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return done();
-}
-
-std::size_t matches(const fs::path& db, const std::string& query) {
-  try {
-    return Searcher(db.string()).search(query).total;
-  } catch (const Error&) {
-    return 0;
-  }
-}
-
-std::string id_query(const std::string& id) { return "id:\"" + id + "\""; }
 
 // Records every article upserted (by the initial run, told one by one, and
 // by each commit) and every problem; can hold the live index's loop in its

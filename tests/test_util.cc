@@ -26,6 +26,9 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
+
+#include "quarry/error.h"
 
 extern char** environ;
 
@@ -182,6 +185,26 @@ std::chrono::duration<double> time_allowed(std::chrono::duration<double> idle) {
   constexpr double kBusyCores = 3;
   return idle * kSanitizers * kBusyCores;
 }
+
+bool eventually(const std::function<bool()>& done, std::chrono::seconds patience,
+                std::chrono::milliseconds interval) {
+  const auto deadline = std::chrono::steady_clock::now() + time_allowed(patience);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    std::this_thread::sleep_for(interval);
+  }
+  return done();
+}
+
+std::size_t matches(const std::filesystem::path& db, const std::string& query) {
+  try {
+    return Searcher(db.string()).search(query).total;
+  } catch (const Error&) {
+    return 0;
+  }
+}
+
+std::string id_query(const std::string& id) { return "id:\"" + id + "\""; }
 
 std::unique_ptr<TempDir> SharedIndexTest::dir_;
 std::unique_ptr<Searcher> SharedIndexTest::searcher_;

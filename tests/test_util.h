@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -99,6 +100,19 @@ std::set<std::string> hit_ids(const std::filesystem::path& db, const std::string
 // on cores shared with other work. For telling a slow answer from a hang
 // or a blow-up, never for measuring speed.
 std::chrono::duration<double> time_allowed(std::chrono::duration<double> idle);
+
+// Whether `done` turns true within time_allowed(`patience`), looking every
+// `interval`: for waiting on another thread or process, never for timing.
+bool eventually(const std::function<bool()>& done,
+                std::chrono::seconds patience = std::chrono::seconds(10),
+                std::chrono::milliseconds interval = std::chrono::milliseconds(20));
+
+// How many articles of `db` match `query`, as a reader opening it now
+// finds: 0 while there is no index yet.
+std::size_t matches(const std::filesystem::path& db, const std::string& query);
+
+// A query for the article `id` alone.
+std::string id_query(const std::string& id);
 
 // A suite whose tests only read one index, built once before the first of
 // them and removed after the last. SetUpTestSuite indexes the sample
