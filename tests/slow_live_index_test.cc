@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "quarry/error.h"
@@ -23,17 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing::ChildProcess;
+using testing::eventually;
 using testing::TempDir;
 using testing::write_file;
-
-bool eventually(const std::function<bool()>& done, std::chrono::seconds patience) {
-  const auto deadline = std::chrono::steady_clock::now() + testing::time_allowed(patience);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return done();
-}
 
 std::size_t article_count(const fs::path& db) {
   try {
@@ -41,6 +34,45 @@ std::size_t article_count(const fs::path& db) {
   } catch (const Error&) {
     return 0;
   }
+}
+
+// Every article of `db` that `query` matches, up to `limit`, unranked.
+SearchResult every_match(const fs::path& db, const std::string& query, std::size_t limit) {
+  SearchOptions every;
+  every.limit = limit;
+  every.feedback.mode = FeedbackMode::kOff;
+  every.spelling.correct = Correction::kNever;
+  every.snippets.enabled = false;
+  return Searcher(db.string()).search(query, every);
+}
+
+// The alerts of `db`'s log against the articles `found`: how many of them
+// were not alerted, how many more than once, how many articles were
+// alerted in all, and by which saved searches.
+struct AlertTally {
+  std::size_t missed = 0;
+  std::size_t twice = 0;
+  std::size_t alerted = 0;
+  std::set<std::string> searches;
+};
+
+AlertTally tally_alerts(const fs::path& db, const SearchResult& found) {
+  std::map<std::string, std::size_t> times;
+  AlertTally tally;
+  for (const Alert& alert : AlertLog(db.string()).read_since(0, 1000000)) {
+    tally.searches.insert(alert.alert);
+    ++times[alert.id];
+  }
+  for (const Hit& hit : found.hits) {
+    const auto alerted = times.find(hit.id);
+    if (alerted == times.end()) {
+      ++tally.missed;
+    } else if (alerted->second > 1) {
+      ++tally.twice;
+    }
+  }
+  tally.alerted = times.size();
+  return tally;
 }
 
 std::string file_id(std::size_t i) { return "article-" + std::to_string(i) + ".txt"; }
@@ -200,32 +232,14 @@ TEST_F(LiveIndexFaults, ASavedSearchBesideAFullSpeedFeedStopsNothingAndAlertsEac
   EXPECT_EQ(fed.exit_code, 0) << fed.err;
   EXPECT_EQ(article_count(db_), kLines + 1);
 
-  std::map<std::string, std::size_t> alerts;
-  for (const Alert& alert : AlertLog(db_.string()).read_since(0, 2 * kLines)) {
-    EXPECT_EQ(alert.alert, "oil");
-    ++alerts[alert.id];
-  }
   // What the search finds in the index as the run left it.
-  SearchOptions every;
-  every.limit = 2 * kLines;
-  every.feedback.mode = FeedbackMode::kOff;
-  every.spelling.correct = Correction::kNever;
-  every.snippets.enabled = false;
-  const SearchResult found = Searcher(db_.string()).search("oil", every);
+  const SearchResult found = every_match(db_, "oil", 2 * kLines);
   EXPECT_EQ(found.total, (kLines + 6) / 7);
-  std::size_t missed = 0;
-  std::size_t twice = 0;
-  for (const Hit& hit : found.hits) {
-    const auto alerted = alerts.find(hit.id);
-    if (alerted == alerts.end()) {
-      ++missed;
-    } else if (alerted->second > 1) {
-      ++twice;
-    }
-  }
-  EXPECT_EQ(missed, 0u);
-  EXPECT_EQ(twice, 0u);
-  EXPECT_EQ(alerts.size(), found.total);
+  const AlertTally tally = tally_alerts(db_, found);
+  EXPECT_EQ(tally.searches, std::set<std::string>{"oil"});
+  EXPECT_EQ(tally.missed, 0u);
+  EXPECT_EQ(tally.twice, 0u);
+  EXPECT_EQ(tally.alerted, found.total);
 }
 
 // A burst of more articles than the writer holds between commits (a fast
@@ -261,17 +275,12 @@ TEST_F(LiveIndexFaults, ABurstCommittedBeforeTheIntervalKeepsItsAlertsThroughAKi
   const testing::RunResult restarted =
       testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {"-"}), "");
   ASSERT_EQ(restarted.exit_code, 0) << restarted.err;
-  std::map<std::string, std::size_t> alerts;
-  for (const Alert& alert : AlertLog(db_.string()).read_since(0, 2 * kLines)) ++alerts[alert.id];
-  SearchOptions every;
-  every.limit = 2 * kLines;
-  every.feedback.mode = FeedbackMode::kOff;
-  every.spelling.correct = Correction::kNever;
-  every.snippets.enabled = false;
-  const SearchResult found = Searcher(db_.string()).search("oil", every);
+  const SearchResult found = every_match(db_, "oil", 2 * kLines);
   ASSERT_GT(found.total, 0u);
-  for (const Hit& hit : found.hits) EXPECT_EQ(alerts[hit.id], 1u) << hit.id;
-  EXPECT_EQ(alerts.size(), found.total);
+  const AlertTally tally = tally_alerts(db_, found);
+  EXPECT_EQ(tally.missed, 0u);
+  EXPECT_EQ(tally.twice, 0u);
+  EXPECT_EQ(tally.alerted, found.total);
 }
 
 }  // namespace
