@@ -133,7 +133,8 @@ auto SearchCore::read_shards(Read read, int max_overtaken) -> decltype(read()) {
   // Each replica may fail once in a read; more is a fault that moving from
   // one to another does not cure.
   std::size_t failovers = 0;
-  for (int attempt = 1;; ++attempt) {
+  int overtaken = 0;
+  for (;;) {
     try {
       if (shards_.reopen()) {
         // A commit that only added articles leaves the lengths read true.
@@ -144,7 +145,7 @@ auto SearchCore::read_shards(Read read, int max_overtaken) -> decltype(read()) {
       }
       return read();
     } catch (const Xapian::DatabaseModifiedError&) {
-      if (attempt == max_overtaken) {
+      if (max_overtaken > 0 && ++overtaken == max_overtaken) {
         throw IndexError("index " + shards_.label() + " changes too fast to be read; try again");
       }
     } catch (const Xapian::Error& error) {
