@@ -23,9 +23,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/http_exchange.h"
-#include "app/request_handler.h"
-#include "app/response_cache.h"
+#include "app/server/http_exchange.h"
+#include "app/server/request_handler.h"
+#include "app/server/response_cache.h"
 #include "fuzz/fuzz_index.h"
 #include "lib/text/utf8_repair.h"
 

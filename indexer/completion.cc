@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "app/option_docs.h"
+#include "app/common/option_docs.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {

@@ -13,10 +13,10 @@
 #include <iostream>
 #include <string>
 
-#include "app/exit_status.h"
-#include "app/index_command.h"
-#include "app/index_location.h"
-#include "app/version_text.h"
+#include "app/common/exit_status.h"
+#include "app/indexing/index_command.h"
+#include "app/common/index_location.h"
+#include "app/common/version_text.h"
 #include "indexer/completion.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/text/analyzer.h"

@@ -1,7 +1,7 @@
 #include "query/alert_command.h"
 
-#include "app/saved_search_commands.h"
-#include "app/saved_searches.h"
+#include "app/common/saved_search_commands.h"
+#include "app/common/saved_searches.h"
 #include "query/option_cli.h"
 
 namespace quarry {

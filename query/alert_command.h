@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/search_option_table.h"
+#include "app/common/search_option_table.h"
 
 namespace quarry {
 
@@ -29,7 +29,7 @@ struct AlertCommand {
 void add_alert_command(CLI::App& app, AlertCommand& command);
 
 // Runs the subcommand given; returns the exit code. Throws what the
-// commands of app/saved_search_commands.h throw, and CLI::ValidationError
+// commands of app/common/saved_search_commands.h throw, and CLI::ValidationError
 // for more than one --db or for `app`'s own options given before "alert"
 // (they would be ignored).
 int run_alert(const CLI::App& app, const AlertCommand& command, std::ostream& out);

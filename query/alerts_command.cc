@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <iostream>
 
-#include "app/index_location.h"
-#include "app/quarry_help.h"
+#include "app/common/index_location.h"
+#include "app/common/quarry_help.h"
 #include "query/whole_number.h"
 
 namespace quarry {

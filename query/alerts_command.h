@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <string_view>
 
-#include "app/alerts_command.h"
+#include "app/common/alerts_command.h"
 
 namespace quarry {
 

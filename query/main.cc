@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-#include "app/exit_status.h"
-#include "app/option_docs.h"
-#include "app/quarry_command.h"
-#include "app/quarry_help.h"
-#include "app/version_text.h"
+#include "app/common/exit_status.h"
+#include "app/common/option_docs.h"
+#include "app/terminal/quarry_command.h"
+#include "app/common/quarry_help.h"
+#include "app/common/version_text.h"
 #include "query/alert_command.h"
 #include "query/alerts_command.h"
 #include "query/dash_query.h"

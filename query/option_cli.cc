@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "app/option_rules.h"
+#include "app/common/option_rules.h"
 #include "query/whole_number.h"
 
 namespace quarry {

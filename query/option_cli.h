@@ -1,11 +1,11 @@
 // quarry's options on the command line: the rows of the option table
-// (app/search_option_table.h) as CLI11 options.
+// (app/common/search_option_table.h) as CLI11 options.
 #ifndef QUARRY_QUERY_OPTION_CLI_H_
 #define QUARRY_QUERY_OPTION_CLI_H_
 
 #include <CLI/CLI.hpp>
 
-#include "app/search_option_table.h"
+#include "app/common/search_option_table.h"
 
 namespace quarry {
 

@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "app/quarry_help.h"
-#include "app/server.h"
+#include "app/common/quarry_help.h"
+#include "app/server/server.h"
 #include "query/option_cli.h"
 
 namespace quarry {

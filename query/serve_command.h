@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <string_view>
 
-#include "app/search_option_table.h"
+#include "app/common/search_option_table.h"
 
 namespace quarry {
 

@@ -2,7 +2,7 @@
 #ifndef QUARRY_QUERY_TERMINAL_H_
 #define QUARRY_QUERY_TERMINAL_H_
 
-#include "app/quarry_command.h"
+#include "app/terminal/quarry_command.h"
 
 namespace quarry {
 

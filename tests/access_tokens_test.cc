@@ -1,6 +1,6 @@
 // The tokens of quarry serve --token-file: reading the file, and what a
 // request without one, with a wrong one or with a right one is answered.
-#include "app/access_tokens.h"
+#include "app/server/access_tokens.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

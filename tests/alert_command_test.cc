@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/saved_searches.h"
+#include "app/common/saved_searches.h"
 #include "quarry/text/utf8.h"
 #include "tests/child_process.h"
 #include "tests/test_util.h"

@@ -1,6 +1,6 @@
 // Alerts from a live index's commits: each commit's matches written once,
 // whether the watcher is killed after its commit or after its alerts.
-#include "app/alert_observer.h"
+#include "app/indexing/alert_observer.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/saved_searches.h"
+#include "app/common/saved_searches.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/index/live_index.h"
 #include "quarry/search/alert_log.h"

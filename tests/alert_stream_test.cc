@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/alert_streams.h"
+#include "app/server/alert_streams.h"
 #include "quarry/search/alert_log.h"
 #include "tests/child_process.h"
 #include "tests/http_client.h"

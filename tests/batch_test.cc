@@ -1,4 +1,4 @@
-#include "app/batch.h"
+#include "app/common/batch.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/text_printer.h"
+#include "app/common/text_printer.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "tests/test_util.h"

@@ -1,7 +1,10 @@
 # Checks that each layer includes only the layers before it, as the README's
 # Layout says: text → input → index → search → app → programs (the headers
-# at the top of include/quarry/, such as error.h, serve every layer), and
-# that no public header includes Xapian's. Run as
+# at the top of include/quarry/, such as error.h, serve every layer), that
+# the front ends' rooms in app/ keep apart (the terminal, the server and the
+# indexer's front end include app/common/ and their own room, never each
+# other's; app/common/ includes none of them), and that no public header
+# includes Xapian's. Run as
 #   cmake -DSOURCE_DIR=<repository root> -P tests/check_layers.cmake
 # It fails naming every file and include that breaks the order, so a
 # back-reference is caught when it is written, not when it hurts.
@@ -15,10 +18,15 @@ set(allowed_input "^(quarry/[a-z_]+\\.h|quarry/(text|input)/|lib/(text|input)/)"
 set(allowed_index "^(quarry/[a-z_]+\\.h|quarry/(text|input|index)/|lib/(text|input|index)/)")
 set(allowed_search
     "^(quarry/[a-z_]+\\.h|quarry/(text|input|index|search)/|lib/(text|input|index|search)/)")
-set(allowed_app "^(quarry/|app/)")
-# A program also includes its own folder's files.
-set(allowed_indexer "^(quarry/|app/|indexer/)")
-set(allowed_query "^(quarry/|app/|query/)")
+set(rooms terminal server indexing)
+set(allowed_common "^(quarry/|app/common/)")
+foreach(room IN LISTS rooms)
+  set(allowed_${room} "^(quarry/|app/common/|app/${room}/)")
+endforeach()
+# A program also includes its own folder's files: quarry-index its front
+# end, quarry the terminal and the server it runs.
+set(allowed_indexer "^(quarry/|app/(common|indexing)/|indexer/)")
+set(allowed_query "^(quarry/|app/(common|terminal|server)/|query/)")
 
 set(problems "")
 
@@ -46,7 +54,7 @@ function(check_file file allowed)
         set(ok TRUE)
       elseif(library STREQUAL "cld2/" AND name MATCHES "^lib/text/")
         set(ok TRUE)
-      elseif(library STREQUAL "readline/" AND name STREQUAL "app/terminal_prompt.cc")
+      elseif(library STREQUAL "readline/" AND name STREQUAL "app/terminal/terminal_prompt.cc")
         set(ok TRUE)
       elseif(library STREQUAL "CLI/" AND name MATCHES "^(indexer|query)/")
         set(ok TRUE)
@@ -69,9 +77,17 @@ file(GLOB files "${SOURCE_DIR}/lib/*.cc" "${SOURCE_DIR}/include/quarry/*.h")
 foreach(file IN LISTS files)
   check_file("${file}" "${allowed_text}")
 endforeach()
-file(GLOB files "${SOURCE_DIR}/app/*")
+foreach(room IN ITEMS common ${rooms})
+  file(GLOB files "${SOURCE_DIR}/app/${room}/*.cc" "${SOURCE_DIR}/app/${room}/*.h")
+  foreach(file IN LISTS files)
+    check_file("${file}" "${allowed_${room}}")
+  endforeach()
+endforeach()
+# A file straight in app/ belongs to no room.
+file(GLOB files "${SOURCE_DIR}/app/*.cc" "${SOURCE_DIR}/app/*.h")
 foreach(file IN LISTS files)
-  check_file("${file}" "${allowed_app}")
+  file(RELATIVE_PATH name "${SOURCE_DIR}" "${file}")
+  string(APPEND problems "\n  ${name} is in no room of app/")
 endforeach()
 foreach(program indexer query)
   file(GLOB files "${SOURCE_DIR}/${program}/*")

@@ -1,6 +1,6 @@
 // Reading a request's target and parameters: decoding, checking, and the
 // search options they map to, as quarry's command-line options do.
-#include "app/http_query.h"
+#include "app/common/http_query.h"
 
 #include <gtest/gtest.h>
 

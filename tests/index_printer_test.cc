@@ -1,4 +1,4 @@
-#include "app/index_printer.h"
+#include "app/indexing/index_printer.h"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <string>
 #include <utility>
 
-#include "app/exit_status.h"
-#include "app/index_command.h"
+#include "app/common/exit_status.h"
+#include "app/indexing/index_command.h"
 #include "tests/test_util.h"
 
 namespace quarry {

@@ -1,4 +1,4 @@
-#include "app/json_printer.h"
+#include "app/common/json_printer.h"
 
 #include <gtest/gtest.h>
 

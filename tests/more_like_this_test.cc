@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/prompt.h"
+#include "app/terminal/prompt.h"
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"

@@ -1,5 +1,5 @@
 // The markup of the search page's pieces: escaping, highlights placed by code points, links.
-#include "app/page_markup.h"
+#include "app/server/page_markup.h"
 
 #include <gtest/gtest.h>
 

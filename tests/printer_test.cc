@@ -1,4 +1,4 @@
-#include "app/printer.h"
+#include "app/common/printer.h"
 
 #include <gtest/gtest.h>
 
@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "app/json_printer.h"
-#include "app/text_printer.h"
-#include "app/trec_printer.h"
+#include "app/common/json_printer.h"
+#include "app/common/text_printer.h"
+#include "app/common/trec_printer.h"
 #include "tests/printer_samples.h"
 
 namespace quarry {

@@ -1,4 +1,4 @@
-#include "app/prompt.h"
+#include "app/terminal/prompt.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "app/terminal_text.h"
+#include "app/common/terminal_text.h"
 #include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 

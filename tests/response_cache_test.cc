@@ -1,5 +1,5 @@
 // The server's cache of answers: what it keeps, and what it lets go first.
-#include "app/response_cache.h"
+#include "app/server/response_cache.h"
 
 #include <gtest/gtest.h>
 

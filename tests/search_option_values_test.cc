@@ -1,7 +1,7 @@
 // The values of quarry's options and the syntax of its list options
 // (--feedback, --bm25, --facets), as the command line, the HTTP API and the
 // prompt read them.
-#include "app/search_option_values.h"
+#include "app/common/search_option_values.h"
 
 #include <gtest/gtest.h>
 

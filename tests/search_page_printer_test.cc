@@ -1,6 +1,6 @@
 // The search page's results as the server renders them: escaped markup,
 // links that keep the search's settings, pages, stories, like searches.
-#include "app/search_page_printer.h"
+#include "app/server/search_page_printer.h"
 
 #include <gtest/gtest.h>
 

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/page_markup.h"
+#include "app/server/page_markup.h"
 #include "tests/child_process.h"
 #include "tests/http_client.h"
 #include "tests/test_util.h"

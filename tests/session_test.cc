@@ -1,4 +1,4 @@
-#include "app/session.h"
+#include "app/common/session.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/prompt.h"
+#include "app/terminal/prompt.h"
 #include "quarry/index/index_writer.h"
 #include "tests/test_util.h"
 

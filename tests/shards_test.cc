@@ -27,9 +27,9 @@
 #include <thread>
 #include <vector>
 
-#include "app/json_documents.h"
-#include "app/prompt.h"
-#include "app/request_handler.h"
+#include "app/common/json_documents.h"
+#include "app/terminal/prompt.h"
+#include "app/server/request_handler.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "lib/search/hit_order.h"

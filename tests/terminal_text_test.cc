@@ -1,4 +1,4 @@
-#include "app/terminal_text.h"
+#include "app/common/terminal_text.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "app/text_printer.h"
+#include "app/common/text_printer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "app/trec_printer.h"
+#include "app/common/trec_printer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,425 @@
+#include "app/terminal/prompt.h"
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <istream>
+#include <sstream>
+
+#include "app/common/ansi.h"
+#include "app/common/count_text.h"
+#include "app/common/option_rules.h"
+#include "app/common/search_option_values.h"
+#include "app/common/terminal_text.h"
+#include "quarry/error.h"
+#include "quarry/text/language_identifier.h"
+#include "quarry/text/utf8.h"
+
+namespace quarry {
+namespace {
+
+bool parse_count(std::string_view text, std::size_t* value) {
+  const char* end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, *value);
+  return error == std::errc() && ptr == end;
+}
+
+std::string human_size(std::uintmax_t bytes) {
+  char buffer[32];
+  if (bytes >= (1u << 20)) {
+    std::snprintf(buffer, sizeof buffer, "%.1f MiB", bytes / 1048576.0);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.1f KiB", bytes / 1024.0);
+  }
+  return buffer;
+}
+
+// Ranks first to last: "1-3", or "2".
+std::string range_text(std::size_t first, std::size_t last) {
+  return first == last ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(last);
+}
+
+// The shell command that runs `pager` with LESS and LV set as git sets them
+// when they are unset: R lets colours through, F quits at once when the text
+// fits, X leaves the text on the screen.
+std::string pager_command(const std::string& pager) {
+  return "LESS=\"${LESS-FRX}\" LV=\"${LV--c}\"; export LESS LV; " + pager;
+}
+
+// `text` with a blank line between its paragraphs, however many lines
+// apart they were.
+std::string paragraphs_apart(std::string_view text) {
+  std::string spaced;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = text.substr(start, end - start);
+    if (!trim_white_space(line).empty()) {
+      if (!spaced.empty()) spaced += "\n\n";
+      spaced += line;
+    }
+    start = end + 1;
+  }
+  return spaced;
+}
+
+constexpr char kHelp[] = R"(Type a query to search, or a command:
+  :next, :prev      next or previous page of hits
+  :show N           the whole article N of the last results
+  :story N          the other reports of hit N's story (listed under it as
+                    "+2 more reports")
+  :like N [QUERY]   articles like hit N (that match QUERY)
+  :limit N          hits per page
+  :format text|json how hits are written
+  :language [LANG]  search in one language only, such as :language fr
+                    (alone: every language)
+  :accept           search the spelling suggestion ("did you mean")
+  :facets [FIELDS]  count the last query's matches by source, category,
+                    language, date (or by the FIELDS given, such as
+                    :facets category)
+  :stats            what the index holds
+  :help             this list
+  :quit             leave (Ctrl-D does too)
+)";
+
+}  // namespace
+
+PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostream& out,
+                             std::ostream& diagnostics, std::string_view program)
+    : searcher_(searcher),
+      config_(std::move(config)),
+      out_(out),
+      diagnostics_(diagnostics),
+      program_(program) {}
+
+void PromptSession::greet() {
+  if (!config_.decorations) return;
+  const std::size_t articles = searcher_.stats().articles;
+  out_ << "Searching " << with_thousands(articles) << (articles == 1 ? " article" : " articles");
+  if (!config_.index_name.empty()) out_ << " in " << config_.index_name;
+  out_ << ". Type a query, or :help for the commands.\n";
+  out_.flush();
+}
+
+PromptSession::~PromptSession() {
+  if (printer_) printer_->end_run();
+}
+
+AnswerPrinter& PromptSession::printer() {
+  // :format takes effect at the next answer.
+  if (!printer_ || printer_format_ != config_.session.format) {
+    if (printer_) printer_->end_run();
+    PrinterConfig printer;
+    printer.format = config_.session.format;
+    printer.style = config_.session.style;
+    printer.layout.decorations = config_.decorations;
+    printer.layout.after_answers = answered_before_;
+    printer_ = make_printer(printer, out_);
+    printer_format_ = config_.session.format;
+    printer_->begin_run();
+  }
+  return *printer_;
+}
+
+const std::vector<std::string>& PromptSession::commands() {
+  static const std::vector<std::string> kCommands = {
+      ":next",     ":prev",   ":show",   ":story", ":like", ":limit", ":format",
+      ":language", ":accept", ":facets", ":stats", ":help", ":quit"};
+  return kCommands;
+}
+
+PromptSession::Next PromptSession::handle(std::string_view line) {
+  line = trim_white_space(line);
+  if (line.empty()) return Next::kContinue;
+  if (line.front() != ':') {
+    search(std::string(line), 0);
+    return Next::kContinue;
+  }
+  const auto space = line.find_first_of(" \t");
+  const std::string_view name = line.substr(0, space);
+  const std::string_view argument =
+      space == std::string_view::npos ? std::string_view() : trim_white_space(line.substr(space));
+  if (name == ":quit" || name == ":q" || name == ":exit") return Next::kQuit;
+  command(name, argument);
+  return Next::kContinue;
+}
+
+void PromptSession::confirm(const std::string& message) {
+  // A script reading answers wants nothing else among them.
+  if (!config_.decorations) return;
+  out_ << message << "\n\n";
+  out_.flush();
+}
+
+void PromptSession::problem(const std::string& message) {
+  // A message may quote an article's id.
+  diagnostics_ << program_ << ": " << terminal_safe(message, true) << '\n';
+  ++problems_;
+}
+
+void PromptSession::search(const std::string& query, std::size_t offset, const std::string& like,
+                           std::string_view heading) {
+  SearchOptions options = config_.session.search;
+  options.offset = offset;
+  options.like.id = like;
+  const auto start = std::chrono::steady_clock::now();
+  SearchResult result;
+  try {
+    result = searcher_.search(query, options);
+  } catch (const QueryError& error) {
+    // The last good query stays the one that :next, :prev and :show use.
+    problem(error.what());
+    return;
+  }
+  const double took_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  AnswerPrinter& printer = this->printer();
+  // Notes are said whatever the format, for the person who typed the query.
+  for (const std::string& note : result.notes)
+    diagnostics_ << program_ << ": note: " << note << '\n';
+  if (printer.diagnosed().warnings) {
+    for (const std::string& warning : result.warnings) {
+      diagnostics_ << program_ << ": warning: " << warning << '\n';
+    }
+  }
+  out_ << heading;
+  printer.answer(result, {std::nullopt, took_ms});
+  answered_before_ = true;
+  out_.flush();
+  searched_ = true;
+  last_query_ = query;
+  last_like_ = like;
+  offset_ = offset;
+  last_result_ = std::move(result);
+}
+
+void PromptSession::command(std::string_view name, std::string_view argument) {
+  const std::size_t limit = config_.session.search.limit;
+  if (name == ":next" || name == ":prev") {
+    if (!searched_) return problem("no query yet: type one first");
+    if (name == ":prev") {
+      if (offset_ == 0) return problem("already at the first page");
+      return search(last_query_, offset_ > limit ? offset_ - limit : 0, last_like_);
+    }
+    // The pages go through the hits shown, a story's articles as one.
+    // Past the count limit the count is an estimate: there may be more.
+    if (offset_ + limit >= last_result_.stories && last_result_.stories_exact) {
+      return problem("no more hits");
+    }
+    return search(last_query_, offset_ + limit, last_like_);
+  }
+  if (name == ":show") return show(argument);
+  if (name == ":story") return story(argument);
+  if (name == ":like") return like(argument);
+  if (name == ":facets") return facets(argument);
+  if (name == ":accept") {
+    if (last_result_.suggestion.empty() || last_result_.corrected) {
+      return problem("no suggestion to accept");
+    }
+    return search(last_result_.suggestion, 0);
+  }
+  if (const SearchOption* option = option_of_prompt_command(name)) {
+    try {
+      return confirm(set_by_prompt_command(*option, argument, config_.session));
+    } catch (const OptionError& error) {
+      return problem(error.what());
+    }
+  }
+  if (name == ":stats") return stats();
+  if (name == ":help") return help();
+  problem("unknown command '" + std::string(name) + "'; :help lists them");
+}
+
+const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* command) {
+  std::size_t rank = 0;
+  if (!parse_count(argument, &rank) || rank == 0) {
+    problem(std::string(command) + " needs the number of a hit, such as " + command + " 1");
+    return nullptr;
+  }
+  if (!searched_) {
+    problem("no query yet: type one first");
+    return nullptr;
+  }
+  // Only a hit on screen: the number of one on another page, or past the
+  // end, was never seen.
+  const std::vector<Hit>& hits = last_result_.hits;
+  if (hits.empty()) {
+    problem("no hit " + std::to_string(rank) + " on screen; none is shown");
+    return nullptr;
+  }
+  const std::size_t first = hits.front().rank;
+  const std::size_t last = hits.back().rank;
+  if (rank < first || rank > last) {
+    problem("no hit " + std::to_string(rank) + " on screen; " +
+            (first == last ? "the hit shown is " : "the hits shown are ") +
+            range_text(first, last));
+    return nullptr;
+  }
+  return &hits[rank - first];
+}
+
+void PromptSession::like(std::string_view argument) {
+  const auto space = argument.find_first_of(" \t");
+  const Hit* found = hit_on_screen(argument.substr(0, space), ":like");
+  if (!found) return;
+  const std::string id = found->id;
+  const std::string query =
+      space == std::string_view::npos ? "" : std::string(trim_white_space(argument.substr(space)));
+  // At a terminal, the results say what they are like: the hit's number
+  // is gone from the screen once they are.
+  std::string heading;
+  if (config_.decorations) {
+    heading = "Articles like \"" + (found->title.empty() ? id : found->title) + '"' +
+              (query.empty() ? "" : " that match " + query) + ":\n";
+  }
+  search(query, 0, id, heading);
+}
+
+void PromptSession::show(std::string_view argument) {
+  const Hit* found = hit_on_screen(argument, ":show");
+  if (!found) return;
+  std::optional<Article> article = searcher_.fetch(found->id);
+  if (!article) return problem("article " + found->id + " is no longer in the index");
+
+  std::ostringstream page;
+  const TextStyle& style = config_.session.style;
+  if (style.color) page << ansi::kBold;
+  page << terminal_safe(article->title);
+  if (style.color) page << ansi::kReset;
+  page << '\n' << terminal_safe(article->id);
+  const std::string language = language_label(article->language);
+  const std::string* const fields[] = {&article->date, &article->source, &article->category,
+                                       &language};
+  for (const std::string* field : fields) {
+    if (!field->empty()) page << " · " << terminal_safe(*field);
+  }
+  page << "\n\n";
+  std::ostringstream body;
+  write_highlighted(
+      body, highlight_all(searcher_.analyzer(*article), article->body, last_result_.highlight),
+      style, {}, true);
+  page << paragraphs_apart(body.str()) << '\n';
+  // Wrapped here, at spaces, rather than by the terminal or the pager,
+  // which would break lines in the middle of words.
+  const std::string text = wrap_lines(page.str(), config_.screen_columns);
+
+  if (!config_.pager.empty() && config_.screen_rows > 0 &&
+      screen_rows(text, config_.screen_columns) >= config_.screen_rows) {
+    out_.flush();
+    if (FILE* pager = popen(pager_command(config_.pager).c_str(), "w")) {
+      std::fwrite(text.data(), 1, text.size(), pager);
+      // The pager's exit status (a user quitting early) is not an error.
+      pclose(pager);
+      return;
+    }
+  }
+  out_ << text << '\n';
+  out_.flush();
+}
+
+void PromptSession::story(std::string_view argument) {
+  const Hit* found = hit_on_screen(argument, ":story");
+  if (!found) return;
+  const Hit& hit = *found;
+  if (hit.more_total == 0)
+    return problem("hit " + std::to_string(hit.rank) + " has no other reports");
+  const TextStyle& style = config_.session.style;
+  out_ << hit.more_total << (hit.more_total == 1 ? " more report" : " more reports") << " of "
+       << terminal_safe(hit.id) << ":\n";
+  for (const std::string& id : hit.more) {
+    const std::optional<Article> article = searcher_.fetch(id);
+    if (!article) continue;
+    out_ << "  ";
+    if (style.color) out_ << ansi::kBold;
+    out_ << terminal_safe(article->title.empty() ? article->id : article->title);
+    if (style.color) out_ << ansi::kReset << ansi::kDim;
+    out_ << "\n    " << terminal_safe(article->id);
+    for (const std::string* field : {&article->date, &article->source, &article->category}) {
+      if (!field->empty()) out_ << " · " << terminal_safe(*field);
+    }
+    if (style.color) out_ << ansi::kReset;
+    out_ << '\n';
+  }
+  if (hit.more.size() < hit.more_total) {
+    out_ << "  … and " << hit.more_total - hit.more.size() << " more\n";
+  }
+  out_.flush();
+}
+
+void PromptSession::facets(std::string_view argument) {
+  if (!searched_) return problem("no query yet: type one first");
+  SearchOptions options = config_.session.search;
+  try {
+    options.facets.fields =
+        parse_facet_fields(argument.empty() ? "source,category,language,date" : argument);
+  } catch (const ConfigError& error) {
+    return problem(error.what());
+  }
+  if (options.facets.fields.empty()) {
+    return problem(":facets takes fields: source, category, language, date");
+  }
+  options.limit = 0;
+  options.snippets.enabled = false;
+  options.explain.enabled = false;
+  options.like.id = last_like_;
+  printer().facets(searcher_.search(last_query_, options));
+  out_.flush();
+}
+
+void PromptSession::stats() {
+  const IndexStats stats = searcher_.stats();
+  out_ << "articles:      " << stats.articles << '\n'
+       << "words:         " << stats.distinct_words << " distinct, " << stats.total_words
+       << " in all\n"
+       << "size on disk:  " << human_size(stats.bytes_on_disk) << '\n'
+       << "language:      " << stats.language;
+  // What the articles turned out to be in, when each was identified.
+  if (stats.language == "auto" && !stats.languages.empty()) {
+    const char* separator = " (";
+    for (const std::string& language : stats.languages) {
+      out_ << separator << language;
+      separator = ", ";
+    }
+    out_ << ')';
+  }
+  out_ << '\n';
+  if (stats.shards > 1 || stats.remote_shards > 0) {
+    out_ << "shards:        " << stats.shards;
+    if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";
+    out_ << '\n';
+  }
+  out_ << "last update:   " << stats.last_update << "\n\n";
+  out_.flush();
+}
+
+void PromptSession::help() {
+  out_ << kHelp << '\n';
+  out_.flush();
+}
+
+std::vector<std::string> PromptSession::complete(std::string_view word) {
+  std::vector<std::string> found;
+  if (!word.empty() && word.front() == ':') {
+    for (const std::string& command : commands()) {
+      if (command.starts_with(word)) found.push_back(command);
+    }
+    return found;
+  }
+  if (word.empty()) return found;
+  return searcher_.complete(word, kMaxCompletions);
+}
+
+std::size_t answer_lines(Searcher& searcher, std::istream& in, const SessionConfig& config,
+                         std::ostream& out, std::ostream& diagnostics, std::string_view program) {
+  PromptConfig lines;
+  lines.session = config;
+  PromptSession session(searcher, lines, out, diagnostics, program);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (session.handle(line) == PromptSession::Next::kQuit) break;
+  }
+  return session.problems();
+}
+
+}  // namespace quarry
