@@ -1,5 +1,5 @@
-# Checks that each layer includes only the layers before it, as the README's
-# Layout says: text → input → index → search → app → programs (the headers
+# Checks that each layer includes only the layers before it, as
+# docs/architecture.md says: text → input → index → search → app → programs (the headers
 # at the top of include/quarry/, such as error.h, serve every layer), that
 # the front ends' rooms in app/ keep apart (the terminal, the server and the
 # indexer's front end include app/common/ and their own room, never each
@@ -99,5 +99,5 @@ foreach(program indexer query)
 endforeach()
 
 if(problems)
-  message(FATAL_ERROR "includes against the layer order (README, Layout):${problems}")
+  message(FATAL_ERROR "includes against the layer order (docs/architecture.md):${problems}")
 endif()

@@ -1102,10 +1102,11 @@ TEST_F(CliCorpusTest, CorrectSearchesTheSuggestionWhenTheQueryFindsNothing) {
   EXPECT_EQ(bad.out, "");
 }
 
-// The README's query-language table says its examples run against corpus/:
+// The query-language table of docs/searching.md says its examples run against corpus/:
 // each must find articles there, as written, with no note or warning.
 TEST_F(CliCorpusTest, ReadmeQueryExamplesFindArticles) {
-  const std::string readme = read_file(fs::path(QUARRY_CORPUS_DIR).parent_path() / "README.md");
+  const std::string readme =
+      read_file(fs::path(QUARRY_CORPUS_DIR).parent_path() / "docs" / "searching.md");
   const std::size_t start = readme.find("\n## Query language\n");
   ASSERT_NE(start, std::string::npos);
   const std::string section = readme.substr(start, readme.find("\n## ", start + 1) - start);

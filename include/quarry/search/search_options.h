@@ -1,6 +1,6 @@
 // What a search is asked: the core's options (how the query is read, how
 // its matches are ranked and counted, which page), and one struct for each
-// module a search may run besides (see README, Layout).
+// module a search may run besides (see docs/architecture.md).
 #ifndef QUARRY_SEARCH_SEARCH_OPTIONS_H_
 #define QUARRY_SEARCH_SEARCH_OPTIONS_H_
 
@@ -20,7 +20,7 @@ namespace quarry {
 
 enum class SortOrder { kRelevance, kOldestFirst, kNewestFirst };
 
-// Which matching articles a search shows apart (see README, Stories).
+// Which matching articles a search shows apart (see docs/stories.md).
 enum class Collapse {
   kNone,        // every one
   kStory,       // one article a story, its best ranked, the others listed under it
