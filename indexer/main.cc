@@ -14,9 +14,9 @@
 #include <string>
 
 #include "app/common/exit_status.h"
-#include "app/indexing/index_command.h"
 #include "app/common/index_location.h"
 #include "app/common/version_text.h"
+#include "app/indexing/index_command.h"
 #include "indexer/completion.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/text/analyzer.h"

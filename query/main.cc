@@ -8,9 +8,9 @@
 
 #include "app/common/exit_status.h"
 #include "app/common/option_docs.h"
-#include "app/terminal/quarry_command.h"
 #include "app/common/quarry_help.h"
 #include "app/common/version_text.h"
+#include "app/terminal/quarry_command.h"
 #include "query/alert_command.h"
 #include "query/alerts_command.h"
 #include "query/dash_query.h"

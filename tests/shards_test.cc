@@ -28,8 +28,8 @@
 #include <vector>
 
 #include "app/common/json_documents.h"
-#include "app/terminal/prompt.h"
 #include "app/server/request_handler.h"
+#include "app/terminal/prompt.h"
 #include "lib/index/schema.h"
 #include "lib/index/shard_set.h"
 #include "lib/search/hit_order.h"

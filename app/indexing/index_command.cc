@@ -1,7 +1,7 @@
 #include "app/indexing/index_command.h"
 
-#include "app/indexing/alert_observer.h"
 #include "app/common/exit_status.h"
+#include "app/indexing/alert_observer.h"
 #include "app/indexing/index_printer.h"
 #include "quarry/index/index_snapshot.h"
 #include "quarry/index/live_index.h"

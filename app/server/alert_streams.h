@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "app/common/alert_log_watch.h"
-#include "app/server/http_exchange.h"
 #include "app/common/http_query.h"
+#include "app/server/http_exchange.h"
 #include "app/server/http_response.h"
 
 namespace quarry {

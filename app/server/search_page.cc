@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "app/common/http_query.h"
-#include "app/server/page_markup.h"
 #include "app/common/search_option_values.h"
+#include "app/server/page_markup.h"
 #include "quarry/search/facet.h"
 #include "quarry/text/language_identifier.h"
 #include "quarry/text/utf8.h"
