@@ -1,14 +1,8 @@
 // Replicas kept current by Xapian's replication, killed while a copy or a
 // change is on its way: a replica is only ever served whole, at the last
 // revision it received complete, and the next update finishes the job.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/socket.h>
-#include <unistd.h>
 #include <xapian.h>
 
 #include <algorithm>
@@ -27,6 +21,7 @@
 #include "quarry/error.h"
 #include "quarry/search/searcher.h"
 #include "tests/child_process.h"
+#include "tests/tcp_proxy.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -34,106 +29,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A loopback proxy for one connection at a time that passes on from the
-// server only the first `budget` bytes, then stops reading from it: a copy
-// held in the middle, for as long as the test likes. It counts the bytes
-// the server sent, so that a first pass can tell how long an update is.
-class HoldingProxy {
+// A proxy for one connection at a time that passes on from the server only
+// the first `budget` bytes, then stops reading from it: a copy held in the
+// middle, for as long as the test likes. It counts the bytes the server
+// sent, so that a first pass can tell how long an update is.
+class HoldingProxy : private TcpProxy::ServerBytes {
  public:
-  explicit HoldingProxy(unsigned target) : target_(target), listen_fd_(listen_on_loopback(&port_)) {
-    thread_ = std::thread([this] { run(); });
-  }
-  ~HoldingProxy() {
-    stop_ = true;
-    thread_.join();
-    end_link();
-    close(listen_fd_);
-  }
-  HoldingProxy(const HoldingProxy&) = delete;
-  HoldingProxy& operator=(const HoldingProxy&) = delete;
+  explicit HoldingProxy(unsigned target)
+      : proxy_(target, this, TcpProxy::Connections::kOneAtATime) {}
 
-  unsigned port() const { return port_; }
+  unsigned port() const { return proxy_.port(); }
   // Passes on at most `bytes` of what the server sends from now on.
   void hold_after(std::size_t bytes) { budget_ = bytes; }
-  std::size_t passed() const { return passed_; }
-  bool holding() const { return holding_; }
+  std::size_t passed() const { return proxy_.passed(); }
+  bool holding() const { return proxy_.passed() == budget_; }
   // The loopback port the client connected from, once it has.
-  unsigned client_port() const { return client_port_; }
+  unsigned client_port() const { return proxy_.client_port(); }
 
  private:
-  void run() {
-    while (!stop_) {
-      std::vector<pollfd> fds{{listen_fd_, POLLIN, 0}};
-      if (client_ >= 0) {
-        fds.push_back({client_, POLLIN, 0});
-        // Held: the server's bytes stay in the kernel, unread.
-        fds.push_back({holding_ ? -1 : server_, POLLIN, 0});
-      }
-      if (poll(fds.data(), fds.size(), 20) <= 0) continue;
-      if (fds[0].revents & POLLIN) accept_link();
-      if (fds.size() == 1) continue;
-      if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) forward(client_, server_, sizeof buffer_);
-      if (client_ >= 0 && fds[2].revents & (POLLIN | POLLHUP | POLLERR)) {
-        const std::size_t left = budget_ - passed_;
-        passed_ += forward(server_, client_, std::min(left, sizeof buffer_));
-        if (passed_ == budget_) holding_ = true;
-      }
-    }
-  }
+  std::size_t readable() override { return budget_ - proxy_.passed(); }
 
-  void accept_link() {
-    sockaddr_in peer{};
-    socklen_t size = sizeof peer;
-    const int client = accept4(listen_fd_, reinterpret_cast<sockaddr*>(&peer), &size, SOCK_CLOEXEC);
-    if (client < 0) return;
-    end_link();
-    const int server = connect_to_loopback(target_);
-    if (server < 0) {
-      close(client);
-      return;
-    }
-    const int on = 1;
-    setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-    client_ = client;
-    server_ = server;
-    client_port_ = ntohs(peer.sin_port);
-  }
-
-  void end_link() {
-    if (client_ >= 0) close(client_);
-    if (server_ >= 0) close(server_);
-    client_ = server_ = -1;
-  }
-
-  // Passes on up to `most` bytes from `from` to `to`; returns how many.
-  std::size_t forward(int from, int to, std::size_t most) {
-    const ssize_t got = read(from, buffer_, most);
-    if (got <= 0) {
-      end_link();
-      return 0;
-    }
-    for (ssize_t sent = 0; sent < got;) {
-      const ssize_t wrote = write(to, buffer_ + sent, static_cast<std::size_t>(got - sent));
-      if (wrote <= 0) {
-        end_link();
-        return static_cast<std::size_t>(sent);
-      }
-      sent += wrote;
-    }
-    return static_cast<std::size_t>(got);
-  }
-
-  unsigned target_;
-  unsigned port_ = 0;  // before listen_fd_, which sets it
-  int listen_fd_ = -1;
-  int client_ = -1, server_ = -1;  // the proxy's thread's alone
-  char buffer_[65536];
-  std::atomic<bool> stop_{false};
   std::atomic<std::size_t> budget_{std::numeric_limits<std::size_t>::max()};
-  std::atomic<std::size_t> passed_{0};
-  std::atomic<bool> holding_{false};
-  std::atomic<unsigned> client_port_{0};
-  std::thread thread_;
+  TcpProxy proxy_;  // last: its thread stops before the budget goes
 };
 
 // Whether the loopback connection from `local_port` to `remote_port` has
