@@ -13,8 +13,9 @@
 namespace quarry {
 namespace detail {
 
-// search_page.html, .css and .js as they were at build time (the build
-// writes their definitions, app/CMakeLists.txt).
+// search_page.html, .css and the script (search_page*.js, one after
+// another) as they were at build time (the build writes their definitions,
+// app/server/CMakeLists.txt).
 extern const std::string_view kSearchPageHtml;
 extern const std::string_view kSearchPageCss;
 extern const std::string_view kSearchPageJs;

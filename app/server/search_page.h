@@ -1,9 +1,9 @@
 // The pages of `quarry serve` as HTML: the search page around its results
 // (search_page_printer.h renders them), an article, an error. The search
-// page works with JavaScript off; search_page.js renders the same markup
-// from /api/search when it runs (the titles of a story's other reports from
-// /api/articles, when they are opened); search_page.html, .css and .js are
-// compiled in.
+// page works with JavaScript off; its script (search_page.js and the parts
+// after it) renders the same markup from /api/search when it runs (the
+// titles of a story's other reports from /api/articles, when they are
+// opened); search_page.html, .css and the script are compiled in.
 #ifndef QUARRY_APP_SERVER_SEARCH_PAGE_H_
 #define QUARRY_APP_SERVER_SEARCH_PAGE_H_
 
