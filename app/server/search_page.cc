@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "app/common/http_query.h"
-#include "app/server/page_markup.h"
 #include "app/common/search_option_values.h"
+#include "app/server/page_markup.h"
 #include "quarry/search/facet.h"
 #include "quarry/text/language_identifier.h"
 #include "quarry/text/utf8.h"
@@ -55,20 +55,11 @@ std::string fill(std::string_view page,
 // "Newest relevant" carries its half-life, which the script sends as the
 // recency parameter.
 std::string sort_options(PageOrder selected) {
-  static constexpr std::pair<PageOrder, std::string_view> kOrders[] = {
-      {{SortOrder::kRelevance, false}, "Best match"},
-      {{SortOrder::kRelevance, true}, "Newest relevant"},
-      {{SortOrder::kNewestFirst, false}, "Newest first"},
-      {{SortOrder::kOldestFirst, false}, "Oldest first"}};
   std::string html;
-  for (const auto& [order, label] : kOrders) {
-    html += "<option value=\"" +
-            std::string(order.newest_relevant ? kNewestRelevantOrder : sort_name(order.sort)) +
-            "\"";
+  for (const auto& [order, label] : kPageOrders) {
+    html += "<option value=\"" + std::string(page_order_name(order)) + "\"";
     if (order.newest_relevant) html += " data-recency=\"" + std::string(kPageHalfLife) + "\"";
-    if (order.sort == selected.sort && order.newest_relevant == selected.newest_relevant) {
-      html += " selected";
-    }
+    if (order == selected) html += " selected";
     html += ">" + std::string(label) + "</option>";
   }
   return html;

@@ -80,13 +80,19 @@ function pastEndText(result, state) {
     ', past the last of ' + last + '.';
 }
 
+// The page's orders are its form's, named as the server names them: the
+// first is the default, by relevance.
+function defaultOrder() {
+  return document.getElementById('sort').options[0].value;
+}
+
 // A link to the page searching as `state` says, the defaults left out; q
 // is left out only of a like search that it does not narrow.
 function pageLink(state) {
   const parts = [];
   if (state.q || !state.like) parts.push('q=' + encodeURIComponent(state.q || ''));
   if (state.like) parts.push('like=' + encodeURIComponent(state.like));
-  if (state.sort && state.sort !== 'relevance') parts.push('sort=' + encodeURIComponent(state.sort));
+  if (state.sort && state.sort !== defaultOrder()) parts.push('sort=' + encodeURIComponent(state.sort));
   if (state.offset > 0) parts.push('offset=' + state.offset);
   if (state.collapse && state.collapse !== 'story') {
     parts.push('collapse=' + encodeURIComponent(state.collapse));
@@ -183,7 +189,7 @@ function hitItem(hit, state) {
   // Back from the articles like this one goes to the query the reader
   // searched, however many likes deep.
   const like = { q: '', like: hit.id, from: state.like ? state.from : state.q,
-    collapse: state.collapse, sort: 'relevance', offset: 0 };
+    collapse: state.collapse, sort: defaultOrder(), offset: 0 };
   item.append(element('p', { class: 'actions' },
     element('a', { class: 'like', href: pageLink(like) }, 'More like this')));
   return item;

@@ -1,9 +1,10 @@
-// The API's order for the page's: "Newest relevant" is by relevance,
-// weighed by recency with the half-life its option carries.
+// The API's order for the page's: "Newest relevant" is by relevance, the
+// default order, weighed by recency with the half-life its option carries.
 function apiOrder(sort) {
   const option = document.querySelector('#sort option[data-recency]');
   if (option && sort === option.value) {
-    return 'sort=relevance&recency=' + encodeURIComponent(option.dataset.recency);
+    return 'sort=' + encodeURIComponent(defaultOrder()) + '&recency=' +
+      encodeURIComponent(option.dataset.recency);
   }
   return 'sort=' + encodeURIComponent(sort);
 }
@@ -12,7 +13,7 @@ function stateOf(url) {
   const params = new URL(url, location.href).searchParams;
   return {
     q: params.get('q'),
-    sort: params.get('sort') || 'relevance',
+    sort: params.get('sort') || defaultOrder(),
     offset: Number(params.get('offset') || 0),
     collapse: params.get('collapse') || 'story',
     like: params.get('like') || '',

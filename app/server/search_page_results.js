@@ -101,7 +101,7 @@ function likeNodes(state, likeTitle) {
         'show all reports')));
   }
   if (state.from) {
-    const back = { q: state.from, sort: 'relevance', offset: 0, collapse: state.collapse };
+    const back = { q: state.from, sort: defaultOrder(), offset: 0, collapse: state.collapse };
     nodes.push(element('p', { class: 'back' },
       element('a', { href: pageLink(back) }, '← Results for ' + state.from)));
   }
