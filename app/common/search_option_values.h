@@ -87,10 +87,6 @@ struct HalfLifeUnit {
 inline constexpr HalfLifeUnit kHalfLifeUnits[] = {
     {'s', 1}, {'m', 60}, {'h', 3600}, {'d', 86400}, {'w', 604800}};
 inline constexpr std::string_view kRecencyOff = "off";
-// The search page's "Newest relevant" order: by relevance, with this
-// half-life, under this name in the page's sort parameter.
-inline constexpr std::string_view kNewestRelevantOrder = "recent";
-inline constexpr std::string_view kPageHalfLife = "7d";
 
 // The half-life `text` gives, in seconds; 0 for "off". Throws ConfigError
 // naming the text otherwise.

@@ -1,6 +1,8 @@
 # Writes OUTPUT, a C++ source defining quarry::detail::NAME as a
 # std::string_view of each FILE's bytes, for files compiled into a program.
-#   cmake -DOUTPUT=out.cc -DNAMES=kA,kB -DFILES=a.html,b.css -P embed_files.cmake
+# A FILE may be several joined by '+', whose bytes follow one another with a
+# blank line between them: one script kept in files of one job each.
+#   cmake -DOUTPUT=out.cc -DNAMES=kA,kB -DFILES=a.html,b.js+c.js -P embed_files.cmake
 cmake_minimum_required(VERSION 3.25)
 
 string(REPLACE "," ";" NAMES "${NAMES}")
@@ -10,9 +12,18 @@ set(source "// Written by app/server/embed_files.cmake from the files it names; 
 string(APPEND source "#include <string_view>\n\nnamespace quarry::detail {\nnamespace {\n\n")
 set(definitions "")
 foreach(name file IN ZIP_LISTS NAMES FILES)
-  file(READ "${file}" hex HEX)
+  string(REPLACE "+" ";" parts "${file}")
+  set(hex "")
+  foreach(part IN LISTS parts)
+    file(READ "${part}" part_hex HEX)
+    if(NOT hex STREQUAL "")
+      string(APPEND hex "0a")
+    endif()
+    string(APPEND hex "${part_hex}")
+  endforeach()
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
-  string(APPEND source "// ${file}\nconstexpr unsigned char ${name}Bytes[] = {${bytes}};\n\n")
+  string(REPLACE "+" " + " file_names "${file}")
+  string(APPEND source "// ${file_names}\nconstexpr unsigned char ${name}Bytes[] = {${bytes}};\n\n")
   string(APPEND definitions "extern const std::string_view ${name};\n")
   string(APPEND definitions "const std::string_view ${name}(reinterpret_cast<const char*>(${name}Bytes), sizeof ${name}Bytes);\n")
 endforeach()

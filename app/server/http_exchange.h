@@ -2,7 +2,7 @@
 // parser and message types but without a socket: the bounds a request is
 // read within, what a request that breaks them or arrives malformed is
 // answered, and the message an answer is written as. The server
-// (app/server.cc) and the HTTP fuzz target share these.
+// (app/server/client_connection.cc) and the HTTP fuzz target share these.
 #ifndef QUARRY_APP_SERVER_HTTP_EXCHANGE_H_
 #define QUARRY_APP_SERVER_HTTP_EXCHANGE_H_
 

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "app/common/page_orders.h"
 #include "app/common/search_option_values.h"
 #include "quarry/text/utf8.h"
 
@@ -94,10 +95,8 @@ std::string page_link(const PageLink& link) {
   std::string url = "/?";
   if (!link.query.empty() || link.like.empty()) url += "q=" + url_encode(link.query) + "&";
   if (!link.like.empty()) url += "like=" + url_encode(link.like) + "&";
-  if (link.newest_relevant) {
-    url += "sort=" + std::string(kNewestRelevantOrder) + "&";
-  } else if (link.sort != SortOrder::kRelevance) {
-    url += "sort=" + std::string(sort_name(link.sort)) + "&";
+  if (const PageOrder order{link.sort, link.newest_relevant}; order != PageOrder{}) {
+    url += "sort=" + std::string(page_order_name(order)) + "&";
   }
   if (link.offset > 0) url += "offset=" + std::to_string(link.offset) + "&";
   if (link.collapse != Collapse::kStory) {

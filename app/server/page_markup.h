@@ -39,7 +39,7 @@ struct PageLink {
   // The one language searched (the language parameter); empty: every one.
   std::string_view language = {};
   // By relevance weighed by recency: the page's "Newest relevant" order
-  // (search_option_values.h's kNewestRelevantOrder), rather than `sort`.
+  // (page_orders.h), rather than `sort`.
   bool newest_relevant = false;
 };
 

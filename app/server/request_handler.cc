@@ -8,7 +8,8 @@
 
 #include "app/common/json_documents.h"
 #include "app/common/json_printer.h"
-#include "app/common/search_option_values.h"
+#include "app/common/search_option_table.h"
+#include "app/server/page_request.h"
 #include "app/server/search_page.h"
 #include "app/server/search_page_printer.h"
 #include "quarry/error.h"
@@ -319,44 +320,21 @@ std::optional<std::uint64_t> last_alert_cursor(const std::vector<std::string>& d
 }  // namespace
 
 HttpResponse RequestHandler::search_page(const HttpTarget& target) {
-  // "Newest relevant" is the page's own order: by relevance, weighed by
-  // recency with the page's half-life.
-  std::vector<std::pair<std::string, std::string>> given = target.parameters;
-  bool newest_relevant = false;
-  for (auto& [name, value] : given) {
-    if (name == "sort" && value == kNewestRelevantOrder) {
-      value = sort_name(SortOrder::kRelevance);
-      newest_relevant = true;
-    }
-  }
-  if (newest_relevant) given.emplace_back("recency", kPageHalfLife);
-  const Parameters parameters(
-      std::move(given), {"q", "sort", "offset", "collapse", "like", "from", "language", "recency"});
+  std::optional<PageRequest> page = parse_page_request(target);
   SearchPageView view;
   view.limit = kPageHits;
   view.alerts_since = last_alert_cursor(db_paths_);
-  if (!parameters.get("q") && !parameters.get("like")) {
-    return html_response(200, page_html(view, [](AnswerPrinter&) {}));
-  }
-  // The page offers one hit a story or every article.
-  parameters.choice("collapse", {collapse_name(Collapse::kStory), collapse_name(Collapse::kNone)},
-                    {});
-  SearchRequest request = search_request_from(parameters);
-  request.options.limit = kPageHits;
-  request.options.facets.fields = page_facets();
+  if (!page) return html_response(200, page_html(view, [](AnswerPrinter&) {}));
+  SearchRequest& request = page->search;
   limit(target, &request.options);
   view.query = request.query;
   view.sort = request.options.sort;
-  view.newest_relevant = newest_relevant;
+  view.newest_relevant = page->order.newest_relevant;
   view.offset = request.options.offset;
   view.collapse = request.options.collapse.by;
   view.language = request.options.parser.language;
   view.like = request.options.like.id;
-  view.from = parameters.get("from").value_or("");
-  if (view.from.size() > kMaxQueryBytes) {
-    throw HttpError(400,
-                    "parameter from is longer than " + std::to_string(kMaxQueryBytes) + " bytes");
-  }
+  view.from = std::move(page->from);
   try {
     const SearchResult result = searcher().search(request.query, request.options);
     view.reports = report_summaries(searcher(), result);

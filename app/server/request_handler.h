@@ -32,9 +32,10 @@ HttpResponse json_error_response(int status, std::string_view message);
 //   /healthz               200 when the index can be read, else 503
 //   (/api/alerts, a stream, is the server's own: app/server/alert_streams.h)
 //   /                      the search page; with q=… (or like=ID), its results
-//                          as HTML: sort, offset, collapse (story|none), like
-//                          as /api/search reads them, and from=…, the query a
-//                          like search goes back to
+//                          as HTML: /api/search's parameters but n and facets,
+//                          the page's orders in sort, collapse story or none,
+//                          and from=…, the query a like search goes back to
+//                          (page_request.h)
 //   /articles/{id}?q=…     an article as HTML, its matches marked
 //   /search.css, /search.js
 // API errors are JSON {"status", "error"} (a query that cannot be parsed

@@ -13,8 +13,9 @@
 namespace quarry {
 namespace detail {
 
-// search_page.html, .css and .js as they were at build time (the build
-// writes their definitions, app/CMakeLists.txt).
+// search_page.html, .css and the script (search_page*.js, one after
+// another) as they were at build time (the build writes their definitions,
+// app/server/CMakeLists.txt).
 extern const std::string_view kSearchPageHtml;
 extern const std::string_view kSearchPageCss;
 extern const std::string_view kSearchPageJs;
@@ -54,20 +55,11 @@ std::string fill(std::string_view page,
 // "Newest relevant" carries its half-life, which the script sends as the
 // recency parameter.
 std::string sort_options(PageOrder selected) {
-  static constexpr std::pair<PageOrder, std::string_view> kOrders[] = {
-      {{SortOrder::kRelevance, false}, "Best match"},
-      {{SortOrder::kRelevance, true}, "Newest relevant"},
-      {{SortOrder::kNewestFirst, false}, "Newest first"},
-      {{SortOrder::kOldestFirst, false}, "Oldest first"}};
   std::string html;
-  for (const auto& [order, label] : kOrders) {
-    html += "<option value=\"" +
-            std::string(order.newest_relevant ? kNewestRelevantOrder : sort_name(order.sort)) +
-            "\"";
+  for (const auto& [order, label] : kPageOrders) {
+    html += "<option value=\"" + std::string(page_order_name(order)) + "\"";
     if (order.newest_relevant) html += " data-recency=\"" + std::string(kPageHalfLife) + "\"";
-    if (order.sort == selected.sort && order.newest_relevant == selected.newest_relevant) {
-      html += " selected";
-    }
+    if (order == selected) html += " selected";
     html += ">" + std::string(label) + "</option>";
   }
   return html;

@@ -1,9 +1,9 @@
 // The pages of `quarry serve` as HTML: the search page around its results
 // (search_page_printer.h renders them), an article, an error. The search
-// page works with JavaScript off; search_page.js renders the same markup
-// from /api/search when it runs (the titles of a story's other reports from
-// /api/articles, when they are opened); search_page.html, .css and .js are
-// compiled in.
+// page works with JavaScript off; its script (search_page.js and the parts
+// after it) renders the same markup from /api/search when it runs (the
+// titles of a story's other reports from /api/articles, when they are
+// opened); search_page.html, .css and the script are compiled in.
 #ifndef QUARRY_APP_SERVER_SEARCH_PAGE_H_
 #define QUARRY_APP_SERVER_SEARCH_PAGE_H_
 
@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/common/page_orders.h"
 #include "quarry/input/article.h"
 #include "quarry/search/searcher.h"
 
@@ -21,14 +22,6 @@ namespace quarry {
 // The facets the page asks for, and how many hits a page has.
 inline constexpr std::size_t kPageHits = 10;
 std::vector<FacetField> page_facets();
-
-// The orders the page offers: the sort orders, and "Newest relevant", by
-// relevance weighed by recency (search_option_values.h's
-// kNewestRelevantOrder, with kPageHalfLife).
-struct PageOrder {
-  SortOrder sort = SortOrder::kRelevance;
-  bool newest_relevant = false;
-};
 
 // The page: `title`, the search form holding `query`, `order`, `collapse`
 // and `language` (empty: every language), and `main` (HTML, already
