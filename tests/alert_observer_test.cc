@@ -26,25 +26,36 @@
 #include "quarry/search/alert_log.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
-
-using testing::index_articles;
-using testing::index_path;
-using testing::TempDir;
 
 Article article(const std::string& id, const std::string& body) {
   return {id, "Title of " + id, body, "2026-03-01", "", "", "english"};
 }
 
+// (search, id, batch) of alerts.
+using Logged = std::vector<std::tuple<std::string, std::string, std::uint64_t>>;
+
 // (search, id, batch) of every alert in the log, in order.
-std::vector<std::tuple<std::string, std::string, std::uint64_t>> logged(const std::string& db) {
-  std::vector<std::tuple<std::string, std::string, std::uint64_t>> alerts;
+Logged logged(const std::string& db) {
+  Logged alerts;
   for (const Alert& alert : AlertLog(db).read_since(0, 1000)) {
     alerts.emplace_back(alert.alert, alert.id, alert.revision);
   }
   return alerts;
 }
+
+// A live index's writer and alert observer past the first run, as a
+// watcher holds them while it watches.
+struct Watcher {
+  Watcher(const IndexConfig& config, const std::string& db, std::ostream& err)
+      : writer(config), observer(db, nullptr, err) {
+    observer.after_initial_run(writer);
+  }
+
+  IndexWriter writer;
+  AlertObserver observer;
+};
 
 class AlertObserverTest : public ::testing::Test {
  protected:
@@ -71,62 +82,68 @@ class AlertObserverTest : public ::testing::Test {
     writer.commit();
   }
 
+  // One commit, as above, told to the observer after, as the live index
+  // tells it.
+  static void commit_and_tell(IndexWriter& writer, AlertObserver& observer,
+                              const std::vector<Article>& articles) {
+    commit(writer, observer, articles);
+    observer.on_commit({});
+  }
+
+  // A watcher's start after a stop, to the end of its matching: its first
+  // run finds nothing new, and matches what the last one left.
+  void restart_and_match() { Watcher(config_, db(), err_).observer.wait_until_matched(); }
+
+  // Makes a folder where the alert log goes, so that no alert can be
+  // written; the log's path.
+  std::filesystem::path block_the_log() const {
+    const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
+    std::filesystem::create_directory(log);
+    return log;
+  }
+
   TempDir dir_;
   IndexConfig config_;
   std::ostringstream err_;
 };
 
 TEST_F(AlertObserverTest, EachCommitsMatchesAreAlertedOnceWithTheirBatch) {
-  IndexWriter writer(config_);
-  AlertObserver observer(db(), nullptr, err_);
-  observer.after_initial_run(writer);
-  commit(writer, observer, {article("a", "oil quota cut"), article("b", "a rail strike")});
-  observer.on_commit({});
-  commit(writer, observer, {article("c", "the rail strike and the oil quota")});
-  observer.on_commit({});
+  Watcher watcher(config_, db(), err_);
+  auto& [writer, observer] = watcher;
+  commit_and_tell(writer, observer, {article("a", "oil quota cut"), article("b", "a rail strike")});
+  commit_and_tell(writer, observer, {article("c", "the rail strike and the oil quota")});
   observer.wait_until_matched();
   EXPECT_EQ(logged(db()),
-            (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                {"oil", "a", 1}, {"strike", "b", 1}, {"oil", "c", 2}, {"strike", "c", 2}}));
+            (Logged{{"oil", "a", 1}, {"strike", "b", 1}, {"oil", "c", 2}, {"strike", "c", 2}}));
   EXPECT_EQ(err_.str(), "");
 }
 
 TEST_F(AlertObserverTest, AWatcherKilledAfterItsCommitAlertsOnItsRestart) {
   {
-    IndexWriter writer(config_);
-    AlertObserver observer(db(), nullptr, err_);
-    observer.after_initial_run(writer);
+    Watcher watcher(config_, db(), err_);
+    auto& [writer, observer] = watcher;
     commit(writer, observer, {article("a", "oil quota cut")});
     // Killed here: committed, not yet matched.
   }
   EXPECT_TRUE(logged(db()).empty());
-  IndexWriter writer(config_);
-  AlertObserver restarted(db(), nullptr, err_);
-  restarted.after_initial_run(writer);
-  restarted.wait_until_matched();
-  EXPECT_EQ(logged(db()),
-            (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"oil", "a", 1}}));
+  restart_and_match();
+  EXPECT_EQ(logged(db()), (Logged{{"oil", "a", 1}}));
 }
 
 TEST_F(AlertObserverTest, AWatcherKilledAfterItsAlertsDoesNotAlertAgain) {
   {
-    IndexWriter writer(config_);
-    AlertObserver observer(db(), nullptr, err_);
-    observer.after_initial_run(writer);
-    commit(writer, observer, {article("a", "oil quota cut")});
-    observer.on_commit({});
+    Watcher watcher(config_, db(), err_);
+    auto& [writer, observer] = watcher;
+    commit_and_tell(writer, observer, {article("a", "oil quota cut")});
     // Killed here: the alerts are in the log, the note not yet cleared.
   }
   for (int restart = 0; restart < 2; ++restart) {
-    IndexWriter writer(config_);
-    AlertObserver restarted(db(), nullptr, err_);
-    restarted.after_initial_run(writer);
-    commit(writer, restarted, {article("b" + std::to_string(restart), "oil quota again")});
-    restarted.on_commit({});
+    Watcher watcher(config_, db(), err_);
+    auto& [writer, restarted] = watcher;
+    commit_and_tell(writer, restarted, {article("b" + std::to_string(restart), "oil quota again")});
     restarted.wait_until_matched();
   }
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"oil", "a", 1}, {"oil", "b0", 2}, {"oil", "b1", 3}}));
+  EXPECT_EQ(logged(db()), (Logged{{"oil", "a", 1}, {"oil", "b0", 2}, {"oil", "b1", 3}}));
 }
 
 TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
@@ -139,24 +156,18 @@ TEST_F(AlertObserverTest, WhatTheFirstRunOfARestartFindsNewIsAlerted) {
   writer.commit();
   observer.after_initial_run(writer);
   observer.wait_until_matched();
-  EXPECT_EQ(
-      logged(db()),
-      (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"strike", "lost", 1}}));
+  EXPECT_EQ(logged(db()), (Logged{{"strike", "lost", 1}}));
 }
 
 TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
-  IndexWriter writer(config_);
-  AlertObserver observer(db(), nullptr, err_);
-  observer.after_initial_run(writer);
-  commit(writer, observer, {article("a", "storm floods the valley")});
-  observer.on_commit({});
+  Watcher watcher(config_, db(), err_);
+  auto& [writer, observer] = watcher;
+  commit_and_tell(writer, observer, {article("a", "storm floods the valley")});
   observer.wait_until_matched();
   SavedSearchFile(db()).save({"storm", "storm", {}});
-  commit(writer, observer, {article("b", "another storm")});
-  observer.on_commit({});
+  commit_and_tell(writer, observer, {article("b", "another storm")});
   observer.wait_until_matched();
-  EXPECT_EQ(logged(db()),
-            (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{{"storm", "b", 2}}));
+  EXPECT_EQ(logged(db()), (Logged{{"storm", "b", 2}}));
 }
 
 // Matching runs beside the commits: a commit never waits for the last
@@ -164,18 +175,15 @@ TEST_F(AlertObserverTest, SearchesSavedWhileItRunsAreMatchedFromTheNextCommit) {
 // matching from writing: commits go on, and their alerts follow once the
 // log can be written, each batch's once.
 TEST_F(AlertObserverTest, CommitsGoOnWhileTheLastOnesAlertsAreMatched) {
-  IndexWriter writer(config_);
-  AlertObserver observer(db(), nullptr, err_);
-  observer.after_initial_run(writer);
+  Watcher watcher(config_, db(), err_);
+  auto& [writer, observer] = watcher;
   const int log = ::open((std::filesystem::path(db()) / "alerts.jsonl").c_str(),
                          O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   ASSERT_GE(log, 0);
   ASSERT_EQ(::flock(log, LOCK_EX), 0);
   auto commits = std::async(std::launch::async, [&] {
-    commit(writer, observer, {article("a", "oil quota cut")});
-    observer.on_commit({});
-    commit(writer, observer, {article("b", "a rail strike")});
-    observer.on_commit({});
+    commit_and_tell(writer, observer, {article("a", "oil quota cut")});
+    commit_and_tell(writer, observer, {article("b", "a rail strike")});
   });
   // Never ready if a commit waited for the alerts: the test then fails
   // rather than hangs (the log is let go below).
@@ -185,8 +193,7 @@ TEST_F(AlertObserverTest, CommitsGoOnWhileTheLastOnesAlertsAreMatched) {
   ::close(log);
   commits.get();
   observer.wait_until_matched();
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"oil", "a", 1}, {"strike", "b", 2}}));
+  EXPECT_EQ(logged(db()), (Logged{{"oil", "a", 1}, {"strike", "b", 2}}));
 }
 
 // The nice value of each thread of this process.
@@ -208,12 +215,10 @@ std::vector<int> thread_nice_values() {
 // Matching yields the cores to the commits and the searches beside them.
 TEST_F(AlertObserverTest, MatchingRunsBelowTheLiveIndexsPriority) {
   const int own = getpriority(PRIO_PROCESS, 0);
-  IndexWriter writer(config_);
-  AlertObserver observer(db(), nullptr, err_);
-  observer.after_initial_run(writer);
+  Watcher watcher(config_, db(), err_);
+  auto& [writer, observer] = watcher;
   // Matched on the thread, which lowered its priority first.
-  commit(writer, observer, {article("a", "oil quota cut")});
-  observer.on_commit({});
+  commit_and_tell(writer, observer, {article("a", "oil quota cut")});
   observer.wait_until_matched();
   const std::vector<int> values = thread_nice_values();
   EXPECT_EQ(std::count(values.begin(), values.end(), std::min(own + 5, 19)), 1);
@@ -326,18 +331,13 @@ TEST_F(FirstRunAlertsTest, ARunEndedByAnErrorLosesNoneOfTheAlertsOfWhatItCommitt
 // written: a folder stands in its place) never stops the commits: it says
 // so once, and the alerts follow when the log can be written, each once.
 TEST_F(AlertObserverTest, AnUnwritableLogHoldsTheAlertsBackWithoutStoppingTheCommits) {
-  const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
-  std::filesystem::create_directory(log);
-  IndexWriter writer(config_);
-  AlertObserver observer(db(), nullptr, err_);
-  observer.after_initial_run(writer);
-  commit(writer, observer, {article("a", "oil quota cut")});
-  observer.on_commit({});
+  const std::filesystem::path log = block_the_log();
+  Watcher watcher(config_, db(), err_);
+  auto& [writer, observer] = watcher;
+  commit_and_tell(writer, observer, {article("a", "oil quota cut")});
   observer.wait_until_matched();
-  commit(writer, observer, {article("b", "a rail strike")});
-  observer.on_commit({});
-  commit(writer, observer, {article("c", "oil quota again")});
-  observer.on_commit({});
+  commit_and_tell(writer, observer, {article("b", "a rail strike")});
+  commit_and_tell(writer, observer, {article("c", "oil quota again")});
   observer.wait_until_matched();
   const std::vector<std::string> said = testing::lines_of(err_.str());
   ASSERT_EQ(said.size(), 1u) << err_.str();
@@ -347,35 +347,26 @@ TEST_F(AlertObserverTest, AnUnwritableLogHoldsTheAlertsBackWithoutStoppingTheCom
   EXPECT_NE(said[0].find("tried again"), std::string::npos) << said[0];
   std::filesystem::remove(log);
   observer.finish();
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"oil", "a", 1}, {"strike", "b", 2}, {"oil", "c", 3}}));
+  EXPECT_EQ(logged(db()), (Logged{{"oil", "a", 1}, {"strike", "b", 2}, {"oil", "c", 3}}));
   EXPECT_EQ(testing::lines_of(err_.str()).back(), "alerts: the alerts that waited are delivered");
 }
 
 TEST_F(AlertObserverTest, AlertsTheLogCouldNotTakeBeforeTheEndAreDeliveredByTheNextStart) {
-  const std::filesystem::path log = std::filesystem::path(db()) / "alerts.jsonl";
-  std::filesystem::create_directory(log);
+  const std::filesystem::path log = block_the_log();
   {
-    IndexWriter writer(config_);
-    AlertObserver observer(db(), nullptr, err_);
-    observer.after_initial_run(writer);
-    commit(writer, observer, {article("a", "oil quota cut")});
-    observer.on_commit({});
-    commit(writer, observer, {article("b", "a rail strike")});
-    observer.on_commit({});
+    Watcher watcher(config_, db(), err_);
+    auto& [writer, observer] = watcher;
+    commit_and_tell(writer, observer, {article("a", "oil quota cut")});
+    commit_and_tell(writer, observer, {article("b", "a rail strike")});
     observer.finish();
   }
   EXPECT_NE(err_.str().find("alerts: the alerts of 2 commits are not delivered"), std::string::npos)
       << err_.str();
   std::filesystem::remove(log);
   for (int restart = 0; restart < 2; ++restart) {
-    IndexWriter writer(config_);
-    AlertObserver restarted(db(), nullptr, err_);
-    restarted.after_initial_run(writer);
-    restarted.wait_until_matched();
+    restart_and_match();
   }
-  EXPECT_EQ(logged(db()), (std::vector<std::tuple<std::string, std::string, std::uint64_t>>{
-                              {"oil", "a", 1}, {"strike", "b", 2}}));
+  EXPECT_EQ(logged(db()), (Logged{{"oil", "a", 1}, {"strike", "b", 2}}));
 }
 
 // A live run ended by an error lets its writer go with articles read since
@@ -410,10 +401,7 @@ TEST_F(AlertObserverTest, ALiveRunEndedByAnErrorLosesNoneOfTheAlertsOfWhatItHeld
   ASSERT_EQ(close(feed[0]), 0);
   EXPECT_TRUE(logged(db()).empty());
   for (int restart = 0; restart < 2; ++restart) {
-    IndexWriter writer(config_);
-    AlertObserver restarted(db(), nullptr, err_);
-    restarted.after_initial_run(writer);
-    restarted.wait_until_matched();
+    restart_and_match();
   }
   std::vector<std::pair<std::string, std::string>> expected;
   for (int i = 0; i < 5; ++i) expected.emplace_back("oil", "cut-" + std::to_string(i));
@@ -421,4 +409,4 @@ TEST_F(AlertObserverTest, ALiveRunEndedByAnErrorLosesNoneOfTheAlertsOfWhatItHeld
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

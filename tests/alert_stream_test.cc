@@ -29,6 +29,25 @@ std::chrono::milliseconds allowed(std::chrono::seconds idle) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(time_allowed(idle));
 }
 
+// The status of a GET of `target` once it is not 503 (every stream
+// taken), asking again every `interval`: 503 still after `patience`, 0
+// when a request gets no answer.
+int status_once_placed(unsigned port, const std::string& target, std::chrono::seconds patience,
+                       std::chrono::milliseconds interval) {
+  const auto deadline = Clock::now() + allowed(patience);
+  int status = 503;
+  while (status == 503 && Clock::now() < deadline) {
+    HttpConnection connection(port);
+    connection.send_get(target);
+    const std::optional<HttpReply> head =
+        connection.receive_head(allowed(std::chrono::seconds(10)));
+    if (!head) return 0;
+    status = head->status;
+    if (status == 503) std::this_thread::sleep_for(interval);
+  }
+  return status;
+}
+
 // `quarry serve` of the English and French sample on a free loopback port,
 // with `options`; killed when this goes out of scope.
 class AlertServer {
@@ -164,18 +183,9 @@ TEST(AlertStreamTest, StreamsBeyondTheCapAre503AndHoldNoWorker) {
 
   // A client that leaves frees its place.
   first.reset();
-  const auto deadline = Clock::now() + allowed(std::chrono::seconds(10));
-  int status = 503;
-  while (status == 503 && Clock::now() < deadline) {
-    HttpConnection connection(server.port());
-    connection.send_get("/api/alerts");
-    const std::optional<HttpReply> head =
-        connection.receive_head(allowed(std::chrono::seconds(10)));
-    ASSERT_TRUE(head);
-    status = head->status;
-    if (status == 503) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_EQ(status, 200);
+  ASSERT_EQ(status_once_placed(server.port(), "/api/alerts", std::chrono::seconds(10),
+                               std::chrono::milliseconds(10)),
+            200);
   const Alert one = server.append("one").front();
   EXPECT_EQ(next_event(*second), event_of(one));
 }
@@ -194,18 +204,9 @@ TEST(AlertStreamTest, AClientThatReadsNothingIsDroppedAndFreesItsPlace) {
   }
   AlertLog(server.index()).append(many);
   EXPECT_EQ(http_get(server.port(), "/api/alerts").status, 503);
-  const auto deadline = Clock::now() + allowed(std::chrono::seconds(40));
-  int status = 503;
-  while (status == 503 && Clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    HttpConnection connection(server.port());
-    connection.send_get("/api/alerts?since=60000");
-    const std::optional<HttpReply> head =
-        connection.receive_head(allowed(std::chrono::seconds(10)));
-    ASSERT_TRUE(head);
-    status = head->status;
-  }
-  EXPECT_EQ(status, 200);
+  ASSERT_EQ(status_once_placed(server.port(), "/api/alerts?since=60000", std::chrono::seconds(40),
+                               std::chrono::milliseconds(100)),
+            200);
 }
 
 // The page lists the alerts that come after it was made; its script asks

@@ -21,6 +21,7 @@
 #include "quarry/input/article_reader.h"
 #include "quarry/search/searcher.h"
 #include "tests/fault_util.h"
+#include "tests/table_case.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -140,10 +141,7 @@ TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
     }
   }
 
-  const struct {
-    std::string query;
-    std::set<std::string> expected;
-  } kSearches[] = {
+  const Case<std::string, std::set<std::string>> kSearches[] = {
       {"aardvark", {"good.txt"}},
       {"bison", {"overlong.txt"}},
       {"capybara", {"surrogates.txt"}},
@@ -157,9 +155,7 @@ TEST(BadInputTest, EveryBadInputIsNamedAndEverythingElseIndexed) {
       {"gecko", {}},
       {"bat", {}},
   };
-  for (const auto& search : kSearches) {
-    EXPECT_EQ(hit_ids(db, search.query), search.expected) << search.query;
-  }
+  for (const auto& [query, ids] : kSearches) EXPECT_EQ(hit_ids(db, query), ids) << query;
   EXPECT_EQ(Searcher(db.string()).article_count(), 8u);
   EXPECT_EQ(xapian_check(db), "");
   // std::filesystem cannot remove a tree deeper than PATH_MAX; rm can.
@@ -209,136 +205,6 @@ TEST(BadInputTest, UnreadableFilesAreNamedEvenForRoot) {
 
 // An input that could not be read whole is no list of its articles: the
 // articles it held are kept, not deleted, until a run reads it through.
-class KeepTest : public ::testing::Test {
- protected:
-  // Indexes the corpus (a folder or a file) into the test's index.
-  IndexReport index() {
-    IndexConfig config;
-    config.db_path = (dir_ / "index").string();
-    return index_paths(config, {corpus_.string()});
-  }
-  std::size_t article_count() { return Searcher((dir_ / "index").string()).article_count(); }
-  std::set<std::string> hits(const std::string& query) { return hit_ids(dir_ / "index", query); }
-
-  // Writes `count` JSON lines, ids n1.., the last one about a wombat, as
-  // the corpus file, gzipped when it ends in .gz.
-  void write_lines(int count) {
-    std::string contents;
-    for (int i = 1; i <= count; ++i) {
-      contents += R"({"id": "n)" + std::to_string(i) + R"(", "title": "Title )" +
-                  std::to_string(i * 7919 % 10007) + R"(", "body": "Body )" +
-                  std::to_string(i * 104729 % 1000003) + " " + std::to_string(i * i) +
-                  (i == count ? " wombat" : "") + "\"}\n";
-    }
-    if (corpus_.extension() != ".gz") {
-      write_file(corpus_, contents);
-      return;
-    }
-    gzFile file = gzopen(corpus_.c_str(), "wb");
-    ASSERT_NE(file, nullptr);
-    ASSERT_EQ(gzwrite(file, contents.data(), static_cast<unsigned>(contents.size())),
-              static_cast<int>(contents.size()));
-    ASSERT_EQ(gzclose(file), Z_OK);
-  }
-
-  // Expects the damaged corpus to be named and every article indexed before
-  // to be kept and found.
-  void expect_kept(const IndexReport& report, std::size_t count, const std::string& query,
-                   const std::string& id) {
-    EXPECT_GT(report.skipped, 0u);
-    EXPECT_EQ(report.deleted, 0u);
-    ASSERT_EQ(report.kept.size(), 1u);
-    EXPECT_EQ(report.kept.begin()->first, fs::weakly_canonical(corpus_).string());
-    EXPECT_EQ(article_count(), count);
-    EXPECT_EQ(hits(query), std::set<std::string>{id});
-  }
-
-  TempDir dir_;
-  fs::path corpus_;
-};
-
-TEST_F(KeepTest, TruncatedGzipKeepsItsArticles) {
-  corpus_ = dir_ / "c.jsonl.gz";
-  write_lines(2000);
-  ASSERT_EQ(index().added, 2000u);
-  fs::resize_file(corpus_, fs::file_size(corpus_) / 2);
-  const IndexReport damaged = index();
-  expect_kept(damaged, 2000, "wombat", "n2000");
-  EXPECT_EQ(damaged.kept.begin()->second, 2000u - damaged.unchanged);
-  // Read whole again, it is the list of its articles.
-  write_lines(1500);
-  const IndexReport fixed = index();
-  EXPECT_EQ(fixed.deleted, 500u);
-  EXPECT_TRUE(fixed.kept.empty());
-  EXPECT_EQ(article_count(), 1500u);
-}
-
-TEST_F(KeepTest, CorruptGzipKeepsItsArticles) {
-  corpus_ = dir_ / "c.jsonl.gz";
-  write_lines(2000);
-  ASSERT_EQ(index().added, 2000u);
-  std::string bytes = read_file(corpus_);
-  for (std::size_t i = 20; i < 50; ++i) bytes[i] ^= 0x5A;
-  write_file(corpus_, bytes);
-  expect_kept(index(), 2000, "wombat", "n2000");
-  write_lines(1500);
-  EXPECT_EQ(index().deleted, 500u);
-  EXPECT_EQ(article_count(), 1500u);
-}
-
-TEST_F(KeepTest, MalformedJsonLineKeepsTheArticlesOfItsFile) {
-  corpus_ = dir_ / "c.jsonl";
-  write_lines(3);
-  ASSERT_EQ(index().added, 3u);
-  std::vector<std::string> lines = lines_of(read_file(corpus_));
-  ASSERT_EQ(lines.size(), 3u);
-  write_file(corpus_, lines[0] + "\n" + "{\"id\": \"n2\", \"body\": \n" + lines[2] + "\n");
-  expect_kept(index(), 3, "wombat", "n3");
-  write_lines(2);
-  EXPECT_EQ(index().deleted, 1u);
-  EXPECT_EQ(article_count(), 2u);
-}
-
-TEST_F(KeepTest, TxtThatTurnsBinaryKeepsItsArticle) {
-  corpus_ = dir_ / "corpus";
-  write_file(corpus_ / "a.txt", article("A", "aardvark"));
-  write_file(corpus_ / "b.txt", article("B", "bison"));
-  ASSERT_EQ(index().added, 2u);
-  write_file(corpus_ / "b.txt", article("B", "bison") + std::string(1, '\0'));
-  expect_kept(index(), 2, "bison", "b.txt");
-  fs::remove(corpus_ / "b.txt");
-  EXPECT_EQ(index().deleted, 1u);
-  EXPECT_EQ(hits("bison"), std::set<std::string>{});
-}
-
-// An empty file was read whole: the article it held is gone.
-TEST_F(KeepTest, TxtThatTurnsEmptyLosesItsArticle) {
-  corpus_ = dir_ / "corpus";
-  write_file(corpus_ / "a.txt", article("A", "aardvark"));
-  write_file(corpus_ / "b.txt", article("B", "bison"));
-  ASSERT_EQ(index().added, 2u);
-  write_file(corpus_ / "b.txt", "");
-  const IndexReport emptied = index();
-  EXPECT_EQ(emptied.skipped, 1u);
-  EXPECT_EQ(emptied.deleted, 1u);
-  EXPECT_TRUE(emptied.kept.empty());
-  EXPECT_EQ(hits("bison"), std::set<std::string>{});
-}
-
-// A link to itself cannot be opened, whoever runs the test, root included.
-TEST_F(KeepTest, UnreadableFileKeepsItsArticle) {
-  corpus_ = dir_ / "corpus";
-  write_file(corpus_ / "a.txt", article("A", "aardvark"));
-  write_file(corpus_ / "b.txt", article("B", "bison"));
-  ASSERT_EQ(index().added, 2u);
-  fs::remove(corpus_ / "b.txt");
-  fs::create_symlink("b.txt", corpus_ / "b.txt");
-  expect_kept(index(), 2, "bison", "b.txt");
-  fs::remove(corpus_ / "b.txt");
-  EXPECT_EQ(index().deleted, 1u);
-  EXPECT_EQ(article_count(), 1u);
-}
-
 // Files and folders that vanish between being listed and being read.
 class VanishingSink : public ArticleSink {
  public:
@@ -493,146 +359,6 @@ TEST(BadInputTest, ALinkToOutsideTheFoldersGivenIsNamedAndNotRead) {
 
   expect_rerun_as_before(args, "0 added, 0 updated, 4 unchanged, 0 deleted, 2 skipped",
                          "a link to outside");
-}
-
-// ---------------------------------------------------------------------------
-// Queries
-
-class BadQueryTest : public SharedIndexTest {
- protected:
-  static void SetUpTestSuite() {
-    std::vector<Article> articles;
-    // Many words starting with "a", for wildcards that match too much.
-    for (int i = 0; i < 3000; ++i) {
-      const std::string n = std::to_string(i);
-      articles.push_back({"doc" + n, "Title " + n, "a" + n + "x apple about " + n, "", "", ""});
-    }
-    index_suite_articles(articles);
-  }
-
-  static std::string db() { return db_path(); }
-
-  // Searches, accepting results or a QueryError with a one-line message.
-  static void search_survives(Searcher& searcher, const std::string& query,
-                              const SearchOptions& options = {}) {
-    try {
-      const SearchResult result = searcher.search(query, options);
-      EXPECT_LE(result.hits.size(), options.limit);
-    } catch (const QueryError& error) {
-      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
-    }
-  }
-};
-
-TEST_F(BadQueryTest, RandomBytesAndInvalidUtf8EndInResultsOrAnExplanation) {
-  const std::uint32_t seed = test_seed();
-  std::cout << "seed " << seed << " (set QUARRY_TEST_SEED to replay)\n";
-  std::mt19937 random(seed);
-  Searcher searcher(db());
-  const std::string alphabet = "aA0 \"()*+-:/.\\\xC3\xA9\xFF\xED\xA0\x80\x00\tNEARADJORXOT"s;
-  for (int i = 0; i < 2000; ++i) {
-    std::string query;
-    const int length = std::uniform_int_distribution<int>(0, 40)(random);
-    for (int k = 0; k < length; ++k) {
-      query += i % 2 ? static_cast<char>(random()) : alphabet[random() % alphabet.size()];
-    }
-    SCOPED_TRACE(::testing::PrintToString(query));
-    search_survives(searcher, query);
-    SearchOptions plain;
-    plain.parse = ParseMode::kPlain;
-    EXPECT_NO_THROW(searcher.search(query, plain));
-  }
-  for (const std::string& query : {"\xFF\xFE"s, "caf\xE9"s, "\xED\xA0\x80"s, "\xC0\xAF*"s, "a\0b"s,
-                                   "title:\xFF"s, "\"\xF0\x9F\""s}) {
-    search_survives(searcher, query);
-  }
-}
-
-TEST_F(BadQueryTest, HugeQueriesAnswerQuickly) {
-  Searcher searcher(db());
-  std::string many_words;
-  std::string many_known;
-  for (int i = 0; i < 10000; ++i) {
-    many_words += "w" + std::to_string(i) + "q ";
-    many_known += "a" + std::to_string(i % 3000) + "x ";
-  }
-  const struct {
-    std::string name;
-    std::string query;
-  } kCases[] = {
-      {"10,000 unknown words", many_words},
-      {"10,000 known words", many_known},
-      {"10,000 ORs",
-       [] {
-         std::string q = "apple";
-         for (int i = 0; i < 10000; ++i) q += " OR a" + std::to_string(i) + "x";
-         return q;
-       }()},
-      {"100,000 open parentheses", std::string(100000, '(') + "apple"},
-      {"a wildcard matching 3,000 words", "a*"},
-      {"10,000 wildcards",
-       [] {
-         std::string q;
-         for (int i = 0; i < 10000; ++i) q += "a* ";
-         return q;
-       }()},
-      {"a 1 MB word", std::string(1 << 20, 'x')},
-      {"a 1 MB phrase", "\"" + many_known + many_known + "\""},
-  };
-  for (const auto& c : kCases) {
-    for (const bool plain : {false, true}) {
-      SearchOptions options;
-      options.parse = plain ? ParseMode::kPlain : ParseMode::kQueryOrPlain;
-      const auto start = std::chrono::steady_clock::now();
-      search_survives(searcher, c.query, options);
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      EXPECT_LT(seconds, time_allowed(std::chrono::seconds(10)).count())
-          << c.name << (plain ? " (plain)" : "");
-    }
-  }
-  // A wildcard expands to at most max_wildcard_terms words: "a1*" matches
-  // 1,111 words, each in one article.
-  EXPECT_EQ(searcher.search("a1*").total, 500u);
-}
-
-TEST_F(BadQueryTest, AbsurdLimitsAndOffsetsAnswerOrAreUsageErrors) {
-  const struct {
-    std::vector<std::string> args;
-    int exit_code;
-  } kCases[] = {
-      {{"-n", "0", "apple"}, 0},
-      {{"-n", "1000000000", "apple"}, 0},
-      {{"-n", "18446744073709551615", "apple"}, 0},
-      {{"--offset", "18446744073709551615", "apple"}, 0},
-      {{"--offset", "4294967295", "-n", "4294967295", "apple"}, 0},
-      // Out of range, negative or not a whole number: refused, not wrapped.
-      {{"-n", "18446744073709551616", "apple"}, 2},
-      {{"-n", "-1", "apple"}, 2},
-      {{"--offset", "-5", "apple"}, 2},
-      {{"-n", "1e9", "apple"}, 2},
-      {{"-n", "many", "apple"}, 2},
-  };
-  for (const auto& c : kCases) {
-    std::vector<std::string> args{"--db", db(), "--format", "json", "--no-snippets"};
-    args.insert(args.end(), c.args.begin(), c.args.end());
-    const auto start = std::chrono::steady_clock::now();
-    const RunResult result = run_program(QUARRY_BIN, args);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    SCOPED_TRACE(::testing::PrintToString(c.args));
-    EXPECT_EQ(result.exit_code, c.exit_code) << result.err;
-    EXPECT_LT(seconds, time_allowed(std::chrono::seconds(10)).count());
-    if (result.exit_code == 0) {
-      EXPECT_EQ(result.err, "");
-      const json answer = json::parse(result.out);
-      EXPECT_EQ(answer.at("total"), 3000);
-    } else {
-      EXPECT_EQ(result.out, "");
-      EXPECT_EQ(std::count(result.err.begin(), result.err.end(), '\n'), 1) << result.err;
-      EXPECT_TRUE(result.err.starts_with("quarry: ")) << result.err;
-    }
-  }
 }
 
 }  // namespace

@@ -232,15 +232,34 @@ std::vector<double> native_scores(const std::string& db_path, const Searcher& se
   return scores;
 }
 
+// 200 articles of a vocabulary of 50 random words drawn from `seed`,
+// indexed in a folder of their own, and a searcher of them; `random` draws
+// on from there.
+struct RandomIndex {
+  explicit RandomIndex(unsigned seed)
+      : random(seed),
+        words(make_vocabulary(50, random)),
+        articles(make_articles(words, 200, random)),
+        searcher(indexed(dir, articles)) {}
+
+  std::mt19937 random;
+  const std::vector<std::string> words;
+  std::vector<Article> articles;
+  TempDir dir;
+  Searcher searcher;
+
+ private:
+  static std::string indexed(const TempDir& dir, const std::vector<Article>& articles) {
+    testing::index_articles(dir, articles);
+    return testing::index_path(dir);
+  }
+};
+
 // A session reads the table at its second search; it must not keep
 // scoring with lengths of articles that have since changed.
 TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
-  std::mt19937 random(7);
-  const std::vector<std::string> words = make_vocabulary(50, random);
-  TempDir dir;
-  std::vector<Article> articles = make_articles(words, 200, random);
-  testing::index_articles(dir, articles);
-  Searcher searcher(testing::index_path(dir));
+  RandomIndex index(7);
+  auto& [random, words, articles, dir, searcher] = index;
   const std::string query = words[0] + " " + words[1] + " " + words[7];
 
   // `searches` searches in a row, each scoring as Xapian does.
@@ -269,12 +288,8 @@ TEST(Bm25SourceSearcher, RepeatedSearchesFollowTheIndex) {
 // that only add articles, scoring with the average length of now, and read
 // again once one article is replaced in place.
 TEST(Bm25SourceSearcher, ATableKeptAcrossCommitsThatAddScoresAsXapianDoes) {
-  std::mt19937 random(11);
-  const std::vector<std::string> words = make_vocabulary(50, random);
-  TempDir dir;
-  std::vector<Article> articles = make_articles(words, 200, random);
-  testing::index_articles(dir, articles);
-  Searcher searcher(testing::index_path(dir));
+  RandomIndex index(11);
+  auto& [random, words, articles, dir, searcher] = index;
   const std::string query = words[0] + " " + words[2] + " " + words[5];
   auto expect_native = [&](const std::string& step) {
     std::vector<double> got;

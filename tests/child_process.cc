@@ -12,6 +12,8 @@
 #include <cstring>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
+#include <utility>
 
 #include "tests/test_util.h"
 
@@ -85,6 +87,14 @@ void pump(int to_child, int from_out, int from_err, const std::string& input, Ru
     }
   }
   if (to_child >= 0) close(to_child);
+}
+
+// A pipe whose ends are closed on exec: its read end and its write end,
+// or -1 for each when none can be made.
+std::pair<int, int> cloexec_pipe() {
+  int ends[2];
+  if (pipe2(ends, O_CLOEXEC) != 0) return {-1, -1};
+  return {ends[0], ends[1]};
 }
 
 }  // namespace
@@ -163,23 +173,15 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
   err_path_ = log_dir / (stem + ".err");
   int in = -1;
   if (options.pipe_in) {
-    int ends[2];
-    if (pipe2(ends, O_CLOEXEC) == 0) {
-      in = ends[0];
-      in_pipe_ = ends[1];
-    }
+    std::tie(in, in_pipe_) = cloexec_pipe();
   } else {
     in = open("/dev/null", O_RDONLY | O_CLOEXEC);
   }
   const int out = open(out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   int err = -1;
   if (options.hold_err) {
-    int ends[2];
-    if (pipe2(ends, O_CLOEXEC) == 0) {
-      err_pipe_ = ends[0];
-      err = ends[1];
-      fcntl(err_pipe_, F_SETFL, O_NONBLOCK);
-    }
+    std::tie(err_pipe_, err) = cloexec_pipe();
+    if (err_pipe_ >= 0) fcntl(err_pipe_, F_SETFL, O_NONBLOCK);
   } else {
     err = open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   }

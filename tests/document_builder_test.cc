@@ -156,8 +156,7 @@ TEST(DocumentBuilder, TimeSlotHoldsTheTimeOfADatedArticle) {
       {"", ""},
   };
   for (const auto& c : cases) {
-    const Xapian::Document doc = document_dated(c.date);
-    EXPECT_EQ(doc.get_value(kTimeSlot), c.value) << '"' << c.date << '"';
+    EXPECT_EQ(document_dated(c.date).get_value(kTimeSlot), c.value) << '"' << c.date << '"';
   }
 }
 

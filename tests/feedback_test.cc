@@ -12,6 +12,7 @@
 #include "lib/search/feedback_query.h"
 #include "quarry/error.h"
 #include "quarry/search/searcher.h"
+#include "tests/article_index.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -88,9 +89,8 @@ SearchOptions every_hit(FeedbackMode mode) {
 }
 
 TEST(Feedback, LiftsArticlesLikeTheBestHitsAndKeepsTheMatches) {
-  TempDir dir;
-  index_articles(dir, football());
-  Searcher searcher(index_path(dir));
+  ArticleIndex index(football());
+  Searcher& searcher = index.searcher;
   const SearchOptions off = every_hit(FeedbackMode::kOff);
   const SearchOptions on = every_hit(FeedbackMode::kOn);
   const SearchResult plain = searcher.search("striker", off);
@@ -134,9 +134,8 @@ std::vector<Article> one_report_four_strikes() {
 }
 
 TEST(Feedback, PowerWeighsTheBestHitsMore) {
-  TempDir dir;
-  index_articles(dir, one_report_four_strikes());
-  Searcher searcher(index_path(dir));
+  ArticleIndex index(one_report_four_strikes());
+  Searcher& searcher = index.searcher;
   SearchOptions options = every_hit(FeedbackMode::kOn);
   options.feedback.docs = 5;
   options.feedback.min_matches = 1;
@@ -155,7 +154,6 @@ TEST(Feedback, PowerWeighsTheBestHitsMore) {
 // Feedback orders only the first pass's best matches again; more match,
 // and they are all counted, and a page past them is still the query's.
 TEST(Feedback, RescoresTheBestMatchesAndCountsThemAll) {
-  TempDir dir;
   std::vector<Article> articles = football();
   for (Xapian::doccount n = 0; n < 2 * detail::kRescoreWindow; ++n) {
     Article bench;
@@ -168,8 +166,8 @@ TEST(Feedback, RescoresTheBestMatchesAndCountsThemAll) {
     for (Xapian::doccount word = 0; word < n; ++word) bench.body += " then";
     articles.push_back(bench);
   }
-  index_articles(dir, articles);
-  Searcher searcher(index_path(dir));
+  ArticleIndex index(articles);
+  Searcher& searcher = index.searcher;
   const SearchOptions off = every_hit(FeedbackMode::kOff);
   SearchOptions on = every_hit(FeedbackMode::kOn);
   const SearchResult plain = searcher.search("striker", off);
@@ -188,9 +186,8 @@ TEST(Feedback, RescoresTheBestMatchesAndCountsThemAll) {
 }
 
 TEST(Feedback, AutoLeavesOtherQueriesAndSmallResultsAlone) {
-  TempDir dir;
-  index_articles(dir, football());
-  Searcher searcher(index_path(dir));
+  ArticleIndex index(football());
+  Searcher& searcher = index.searcher;
   const SearchOptions off = every_hit(FeedbackMode::kOff);
   const SearchOptions on = every_hit(FeedbackMode::kOn);
   SearchOptions automatic = every_hit(FeedbackMode::kAuto);

@@ -37,6 +37,10 @@ std::set<std::string> listed_options(const std::string& help) {
   return options;
 }
 
+// The programs' helps: a program and its arguments.
+const std::vector<std::pair<std::string, std::vector<std::string>>> kHelps{
+    {QUARRY_BIN, {"--help"}}, {QUARRY_BIN, {"serve", "--help"}}, {QUARRY_INDEX_BIN, {"--help"}}};
+
 // The help is the same for every user and in every package, so it names the
 // default index by the variables that locate it, never by the path they
 // give for whoever runs (or built) the program.
@@ -44,9 +48,7 @@ TEST(HelpTest, DefaultIndexIsNamedByItsVariablesNotExpanded) {
   const std::vector<std::string> env{"HOME=/home/somebody-else",
                                      "XDG_DATA_HOME=/srv/somebody-else/data",
                                      "QUARRY_DB=/srv/somebody-else/index"};
-  const std::vector<std::pair<std::string, std::vector<std::string>>> helps{
-      {QUARRY_BIN, {"--help"}}, {QUARRY_BIN, {"serve", "--help"}}, {QUARRY_INDEX_BIN, {"--help"}}};
-  for (const auto& [program, args] : helps) {
+  for (const auto& [program, args] : kHelps) {
     RunResult result = run_program(program, args, "", env);
     ASSERT_EQ(result.exit_code, 0) << program << ' ' << args.front() << ": " << result.err;
     EXPECT_NE(result.out.find("$XDG_DATA_HOME/quarry/index"), std::string::npos) << result.out;
@@ -58,9 +60,7 @@ TEST(HelpTest, DefaultIndexIsNamedByItsVariablesNotExpanded) {
 // "text|json|trec"), never by CLI11's C++ types and checks ("UINT:INT in
 // [0 - 1048576]", "FLOAT:NONNEGATIVE", "--wait{3600}").
 TEST(HelpTest, OptionValuesAreNamedCleanly) {
-  const std::vector<std::pair<std::string, std::vector<std::string>>> helps{
-      {QUARRY_BIN, {"--help"}}, {QUARRY_BIN, {"serve", "--help"}}, {QUARRY_INDEX_BIN, {"--help"}}};
-  for (const auto& [program, args] : helps) {
+  for (const auto& [program, args] : kHelps) {
     RunResult result = run_program(program, args);
     ASSERT_EQ(result.exit_code, 0) << program << ' ' << args.front() << ": " << result.err;
     std::size_t checked = 0;
@@ -95,9 +95,7 @@ TEST(HelpTest, OptionValuesAreNamedCleanly) {
 // Each section of a help ("Options:", "Exit codes:") starts after a blank
 // line, so that it reads apart from the paragraph before it.
 TEST(HelpTest, SectionsAreSetApartByBlankLines) {
-  const std::vector<std::pair<std::string, std::vector<std::string>>> helps{
-      {QUARRY_BIN, {"--help"}}, {QUARRY_BIN, {"serve", "--help"}}, {QUARRY_INDEX_BIN, {"--help"}}};
-  for (const auto& [program, args] : helps) {
+  for (const auto& [program, args] : kHelps) {
     RunResult result = run_program(program, args);
     ASSERT_EQ(result.exit_code, 0) << program << ' ' << args.front() << ": " << result.err;
     const std::vector<std::string> lines = lines_of(result.out);

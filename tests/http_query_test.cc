@@ -8,16 +8,13 @@
 #include <utility>
 #include <vector>
 
+#include "tests/table_case.h"
+
 namespace quarry {
 namespace {
 
 TEST(PercentDecode, DecodesEscapesAndPlus) {
-  struct Case {
-    std::string text;
-    bool plus_is_space;
-    std::string decoded;
-  };
-  const Case cases[] = {
+  const testing::SettingCase<bool> cases[] = {
       {"", true, ""},
       {"penalty", true, "penalty"},
       {"penalty+Herrera", true, "penalty Herrera"},
@@ -29,8 +26,8 @@ TEST(PercentDecode, DecodesEscapesAndPlus) {
       {"%F0%9F%98%80", true, "😀"},
       {"%22dressing%20room%22", true, "\"dressing room\""},
   };
-  for (const Case& c : cases) {
-    EXPECT_EQ(percent_decode(c.text, "q", c.plus_is_space), c.decoded) << c.text;
+  for (const auto& [text, plus_is_space, decoded] : cases) {
+    EXPECT_EQ(percent_decode(text, "q", plus_is_space), decoded) << text;
   }
 }
 

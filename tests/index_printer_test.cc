@@ -54,6 +54,13 @@ TEST(IndexProgressPrinter, ProblemsNameWhereAndWhetherTheArticleWasSkipped) {
             "quarry-index: cannot read news.jsonl.gz: gone (skipped)\n");
 }
 
+// A report of `count` articles added so far, and nothing else done.
+IndexReport added_so_far(std::size_t count) {
+  IndexReport report;
+  report.added = count;
+  return report;
+}
+
 // A file named to retitle the terminal, or an id with a bell, is shown, not
 // obeyed.
 TEST(IndexProgressPrinter, ControlCharactersInProblemsAreShownVisibly) {
@@ -70,8 +77,7 @@ TEST(IndexProgressPrinter, ControlCharactersInProblemsAreShownVisibly) {
 TEST(IndexProgressPrinter, ProgressLineIsRewrittenInPlace) {
   std::ostringstream out;
   IndexProgressPrinter printer(out, kProgram, true);
-  IndexReport so_far;
-  so_far.added = 900;
+  IndexReport so_far = added_so_far(900);
   so_far.unchanged = 100;
   printer.print_progress(so_far, 2);
   EXPECT_EQ(out.str(), "\r1000 articles, 500/s, 2 s\x1b[K");
@@ -91,8 +97,7 @@ TEST(IndexProgressPrinter, ProgressLineIsRewrittenInPlace) {
 TEST(IndexProgressPrinter, StepsAfterReadingAreNamedAtAHundredPercent) {
   std::ostringstream out;
   IndexProgressPrinter printer(out, kProgram, true);
-  IndexReport so_far;
-  so_far.added = 21577;
+  IndexReport so_far = added_so_far(21577);
   so_far.input_bytes = 4000;
   so_far.bytes_read = 3100;
   const struct {
@@ -130,8 +135,7 @@ TEST(IndexProgressPrinter, AProblemOrTheEndClearsTheProgressLineFirst) {
   IndexProgressPrinter printer(out, kProgram, true);
   printer.clear_progress();
   EXPECT_EQ(out.str(), "") << "nothing shown, nothing to clear";
-  IndexReport so_far;
-  so_far.added = 1000;
+  IndexReport so_far = added_so_far(1000);
   printer.print_progress(so_far, 1);
   printer.on_problem(problem("b.txt", 0, "binary file", true));
   printer.clear_progress();
@@ -144,8 +148,7 @@ TEST(IndexProgressPrinter, AProblemOrTheEndClearsTheProgressLineFirst) {
 TEST(IndexProgressPrinter, WithoutProgressOnlyProblemsArePrinted) {
   std::ostringstream out;
   IndexProgressPrinter printer(out, kProgram, false);
-  IndexReport so_far;
-  so_far.added = 1000;
+  IndexReport so_far = added_so_far(1000);
   printer.on_progress(so_far);
   printer.clear_progress();
   EXPECT_EQ(out.str(), "");
@@ -182,8 +185,7 @@ TEST(LiveIndexPrinter, CountsTheCommitsOnOneLineRewrittenInPlace) {
 TEST(LiveIndexPrinter, WithoutProgressOnlyProblemsArePrinted) {
   std::ostringstream out;
   LiveIndexPrinter printer(out, kProgram, false);
-  IndexReport initial;
-  initial.added = 1000;
+  IndexReport initial = added_so_far(1000);
   printer.on_progress(initial);
   printer.on_ready(initial);
   printer.on_commit(commit_of(2, 0, {"b.txt"}));
@@ -193,8 +195,7 @@ TEST(LiveIndexPrinter, WithoutProgressOnlyProblemsArePrinted) {
 }
 
 IndexReport finished_report() {
-  IndexReport report;
-  report.added = 3;
+  IndexReport report = added_so_far(3);
   report.updated = 1;
   report.unchanged = 20;
   report.deleted = 2;

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -25,17 +26,10 @@
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ChildProcess;
-using testing::hit_ids;
-using testing::run_program;
-using testing::RunResult;
-using testing::TempDir;
-using testing::time_allowed;
-using testing::write_file;
 
 const std::vector<std::string> kQueries = {"harbour",        "storm AND election",
                                            "common",         "harbour OR election",
@@ -326,35 +320,46 @@ TEST(IndexSnapshot, IsCopiedAgainWhenAWriterWouldWaitNoLonger) {
   expect_xapian_check_passes(dest);
 }
 
+// A live index (quarry-index --watch) of dir/inbox into dir/index,
+// started with first.txt in the inbox.
+struct LiveInbox {
+  LiveInbox() {
+    write_file(inbox / "first.txt", "An article about the harbour.");
+    watcher = std::make_unique<ChildProcess>(
+        QUARRY_INDEX_BIN, testing::index_args(db, {inbox}, {"--watch", "--commit-interval", "0.2"}),
+        dir.path());
+  }
+
+  const TempDir dir;
+  const fs::path db = dir / "index";
+  const fs::path inbox = dir / "inbox";
+  std::unique_ptr<ChildProcess> watcher;
+};
+
 // A live index holds the index's write lock for its whole run and commits
 // as articles land: a snapshot is taken beside it, its commit waiting for
 // the copy, and the next snapshot holds that commit.
 TEST(IndexSnapshot, IsTakenBesideALiveIndex) {
-  const TempDir dir;
-  const fs::path db = dir / "index";
-  const fs::path inbox = dir / "inbox";
-  write_file(inbox / "first.txt", "An article about the harbour.");
-  ChildProcess watcher(QUARRY_INDEX_BIN,
-                       testing::index_args(db, {inbox}, {"--watch", "--commit-interval", "0.2"}),
-                       dir.path());
-  ASSERT_TRUE(holds_eventually(db, "first.txt")) << watcher.err();
+  LiveInbox live;
+  auto& [dir, db, inbox, watcher] = live;
+  ASSERT_TRUE(holds_eventually(db, "first.txt")) << watcher->err();
   const std::string before = contents(db.string());
   bool live_waited = false;
   StepHook land_an_article(SnapshotStep::kCopying, 2, [&] {
     write_file(inbox / "second.txt", "An article about the storm.");
-    live_waited = blocked_on_a_lock(watcher, db.string());
+    live_waited = blocked_on_a_lock(*watcher, db.string());
   });
   take_snapshot({.db_path = db.string(), .dest = (dir / "one").string()}, &land_an_article);
-  EXPECT_TRUE(live_waited) << "the live index committed during the copy: " << watcher.err();
+  EXPECT_TRUE(live_waited) << "the live index committed during the copy: " << watcher->err();
   EXPECT_EQ(contents((dir / "one").string()), before);
   expect_xapian_check_passes(dir / "one");
 
-  ASSERT_TRUE(holds_eventually(db, "second.txt")) << watcher.err();
+  ASSERT_TRUE(holds_eventually(db, "second.txt")) << watcher->err();
   take_snapshot({.db_path = db.string(), .dest = (dir / "two").string()});
   EXPECT_TRUE(holds_eventually(dir / "two", "second.txt"));
   EXPECT_EQ(answers((dir / "two").string()), answers(db.string()));
-  watcher.signal(SIGTERM);
-  EXPECT_EQ(watcher.wait(), 0) << watcher.err();
+  watcher->signal(SIGTERM);
+  EXPECT_EQ(watcher->wait(), 0) << watcher->err();
 }
 
 // A snapshot stopped while it holds commits (Ctrl-Z, a hung backup disk),
@@ -362,14 +367,9 @@ TEST(IndexSnapshot, IsTakenBesideALiveIndex) {
 // searchable, once its commit has waited kSnapshotHoldLimit, and SIGTERM
 // ends it with its articles committed while the snapshot holds on.
 TEST(IndexSnapshot, AStalledSnapshotHoldsCommitsNoLongerThanTheLimit) {
-  const TempDir dir;
-  const fs::path db = dir / "index";
-  const fs::path inbox = dir / "inbox";
-  write_file(inbox / "first.txt", "An article about the harbour.");
-  ChildProcess watcher(QUARRY_INDEX_BIN,
-                       testing::index_args(db, {inbox}, {"--watch", "--commit-interval", "0.2"}),
-                       dir.path());
-  ASSERT_TRUE(holds_eventually(db, "first.txt")) << watcher.err();
+  LiveInbox live;
+  auto& [dir, db, inbox, watcher] = live;
+  ASSERT_TRUE(holds_eventually(db, "first.txt")) << watcher->err();
   {
     const detail::CommitLock stalled(db.string());
     write_file(inbox / "second.txt", "An article about the storm.");
@@ -377,14 +377,14 @@ TEST(IndexSnapshot, AStalledSnapshotHoldsCommitsNoLongerThanTheLimit) {
   }
   // Free once, the lock is waited for again by the next commit.
   write_file(inbox / "third.txt", "An article about the ferry.");
-  ASSERT_TRUE(holds_eventually(db, "third.txt")) << watcher.err();
+  ASSERT_TRUE(holds_eventually(db, "third.txt")) << watcher->err();
 
   const detail::CommitLock stalled(db.string());
   write_file(inbox / "fourth.txt", "An article about the lighthouse.");
-  EXPECT_TRUE(blocked_on_a_lock(watcher, db.string())) << "the commit did not wait";
-  watcher.signal(SIGTERM);
-  EXPECT_EQ(watcher.wait(std::chrono::seconds(30)), 0)
-      << "SIGTERM waited for the snapshot: " << watcher.err();
+  EXPECT_TRUE(blocked_on_a_lock(*watcher, db.string())) << "the commit did not wait";
+  watcher->signal(SIGTERM);
+  EXPECT_EQ(watcher->wait(std::chrono::seconds(30)), 0)
+      << "SIGTERM waited for the snapshot: " << watcher->err();
   EXPECT_TRUE(holds_eventually(db, "fourth.txt"));
 }
 
@@ -449,4 +449,4 @@ TEST(IndexSnapshot, AKilledSnapshotLeavesNoDest) {
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

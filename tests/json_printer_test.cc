@@ -9,11 +9,8 @@
 
 #include "tests/printer_samples.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
-
-using testing::make_hit;
-using testing::two_hits;
 
 // An answer alone, as `quarry --format json QUERY` and /api/search write it.
 std::string json_of(const SearchResult& result) {
@@ -70,10 +67,7 @@ TEST(JsonPrinterTest, JsonParsesBackWithEveryField) {
 
 TEST(JsonPrinterTest, JsonHitsCarryDateSourceCategoryAndLanguage) {
   SearchResult result = two_hits();
-  result.hits[0].date = "2017-12-10";
-  result.hits[0].source = "Press Association";
-  result.hits[0].category = "sport";
-  result.hits[0].language = "fr";
+  describe(result.hits[0], "2017-12-10", "Press Association", "sport", "fr");
   const nlohmann::json hit = nlohmann::json::parse(json_of(result))["hits"][0];
   EXPECT_EQ(hit["date"], "2017-12-10");
   EXPECT_EQ(hit["source"], "Press Association");
@@ -139,27 +133,12 @@ TEST(JsonPrinterTest, FacetsHaveEveryValue) {
 }
 
 TEST(JsonPrinterTest, InvalidUtf8NeverThrows) {
-  struct Case {
-    std::string name;
-    std::string title;
-    std::string query;
-  };
-  const std::vector<Case> cases = {
-      {"stray byte in title", "Caf\xff talk", "talk"},
-      {"truncated sequence in title", "Caf\xc3", "talk"},
-      {"surrogate in title", "\xed\xa0\x80 talk", "talk"},
-      {"invalid query", "Café", "caf\xe9"},
-  };
-  for (const Case& c : cases) {
-    SearchResult result;
-    result.query = c.query;
-    result.total = 1;
-    result.hits.push_back(make_hit(1, "a.txt", c.title, 1, {"some talk", {{5, 9}}}));
+  for (const auto& [name, result] : invalid_utf8_samples()) {
     std::string line;
-    ASSERT_NO_THROW(line = json_of(result)) << c.name;
+    ASSERT_NO_THROW(line = json_of(result)) << name;
     nlohmann::json json;
-    ASSERT_NO_THROW(json = nlohmann::json::parse(line)) << c.name;
-    EXPECT_EQ(json["hits"][0]["id"], "a.txt") << c.name;
+    ASSERT_NO_THROW(json = nlohmann::json::parse(line)) << name;
+    EXPECT_EQ(json["hits"][0]["id"], "a.txt") << name;
   }
 }
 
@@ -224,4 +203,4 @@ TEST(JsonPrinterTest, AnswersCarryTheirNotesAndWarnings) {
   EXPECT_FALSE(JsonPrinter(out).diagnosed().warnings);
 }
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

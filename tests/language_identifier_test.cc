@@ -6,6 +6,7 @@
 #include <string>
 
 #include "quarry/text/analyzer.h"
+#include "tests/table_case.h"
 
 namespace quarry {
 namespace {
@@ -143,10 +144,7 @@ TEST(LanguageIdentifierTest, ReadsTheStartOfLongText) {
 }
 
 TEST(LanguageIdentifierTest, StemmerLanguageOfCodesAndNames) {
-  const struct {
-    std::string given;
-    std::string language;
-  } cases[] = {
+  const testing::TextCase cases[] = {
       {"fr", "french"},
       {"FR", "french"},
       {"de", "german"},
@@ -174,8 +172,8 @@ TEST(LanguageIdentifierTest, StemmerLanguageOfCodesAndNames) {
       {"français", ""},
       {"french ", ""},
   };
-  for (const auto& c : cases) {
-    EXPECT_EQ(stemmer_language(c.given), c.language) << c.given;
+  for (const auto& [given, language] : cases) {
+    EXPECT_EQ(stemmer_language(given), language) << given;
   }
 }
 

@@ -22,17 +22,10 @@
 #include "tests/child_process.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ChildOptions;
-using testing::ChildProcess;
-using testing::eventually;
-using testing::id_query;
-using testing::matches;
-using testing::TempDir;
-using testing::write_file;
 
 std::string jsonl_line(const std::string& id, const std::string& body) {
   return R"({"id": ")" + id + R"(", "title": ")" + id + R"(", "body": ")" + body + "\"}\n";
@@ -384,12 +377,6 @@ TEST(LiveIndex, TellsTheObserverWhatEachCommitUpsertsAndDeletes) {
   EXPECT_EQ(IndexWriter(reopen).note("last"), std::to_string(observer.commits.size()));
 }
 
-}  // namespace
-}  // namespace quarry
-
-namespace quarry {
-namespace {
-
 // A saved search alerts on each article the watcher indexes that it
 // matches, once, as `quarry alerts` reads it; an article it does not match
 // and one that was there before the search was saved make none.
@@ -418,4 +405,4 @@ TEST_F(LiveIndexTest, ASavedSearchAlertsOnEachNewArticleItMatches) {
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

@@ -24,16 +24,10 @@
 #include "tests/child_process.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ChildProcess;
-using testing::eventually;
-using testing::id_query;
-using testing::matches;
-using testing::TempDir;
-using testing::write_file;
 
 // Records every article upserted (by the initial run, told one by one, and
 // by each commit) and every problem; can hold the live index's loop in its
@@ -159,6 +153,15 @@ class LiveRun {
 constexpr char kHalf[] = "Title: A slow article\n\nThe first half of an article about zebras";
 constexpr char kRest[] = ", and the second half about giraffes.";
 
+// A new file at `path` holding the first half of an article, still open
+// for writing.
+std::ofstream half_written(const fs::path& path) {
+  std::ofstream file(path, std::ios::binary);
+  file << kHalf;
+  file.flush();
+  return file;
+}
+
 class LiveWatchTest : public ::testing::Test {
  protected:
   std::size_t count(const std::string& query) const { return matches(db_, query); }
@@ -175,9 +178,37 @@ class LiveWatchTest : public ::testing::Test {
     EXPECT_EQ(count(id_query(id)), 1u);
   }
 
+  // Starts a live run over the inbox and waits until its first scan is over.
+  void start_watching() {
+    run_ = std::make_unique<LiveRun>(db_, std::vector<fs::path>{inbox_}, observer_);
+    ASSERT_TRUE(eventually([&] { return observer_.ready(); })) << run_->failure();
+  }
+
+  // Writes marker.txt and, once it is indexed, expects slow.txt passed
+  // over: changes are taken in order, so the close before the marker was
+  // handled.
+  void expect_slow_file_passed_over() {
+    write_file(inbox_ / "marker.txt", "An article that marks the close handled.");
+    ASSERT_TRUE(found("marker.txt")) << joined(observer_.problems());
+    EXPECT_EQ(count(id_query("slow.txt")), 0u);
+  }
+
+  // Writes the rest of the half-written slow.txt and closes it; expects it
+  // read whole, and told once, by a run that skipped nothing.
+  void finish_slow_file(std::ofstream& slow) {
+    slow << kRest;
+    slow.close();
+    expect_indexed_whole(observer_, "slow.txt");
+    EXPECT_EQ(run_->stop().skipped, 0u);
+    EXPECT_EQ(observer_.upserts_of("slow.txt"), 1u);
+  }
+
   TempDir dir_;
   fs::path db_ = dir_ / "index";
   fs::path inbox_ = dir_ / "inbox";
+  // Before run_, which calls it until it is destroyed.
+  RecordingObserver observer_;
+  std::unique_ptr<LiveRun> run_;
 };
 
 // A watcher started while a file is being written passes it over, keeping
@@ -190,24 +221,20 @@ TEST_F(LiveWatchTest, TheFirstScanPassesOverAFileStillBeingWritten) {
   index_paths(plain, {inbox_.string()});
   ASSERT_EQ(count("penguins"), 1u);
 
-  std::ofstream slow(inbox_ / "slow.txt", std::ios::binary | std::ios::trunc);
-  slow << kHalf;
-  slow.flush();
-  RecordingObserver observer;
-  LiveRun run(db_, {inbox_}, observer);
-  ASSERT_TRUE(eventually([&] { return observer.ready(); })) << run.failure();
+  std::ofstream slow = half_written(inbox_ / "slow.txt");
+  ASSERT_NO_FATAL_FAILURE(start_watching());
   EXPECT_EQ(count("zebras"), 0u);
   EXPECT_EQ(count("penguins"), 1u);
 
   slow << kRest;
   slow.close();
-  expect_indexed_whole(observer, "slow.txt");
+  expect_indexed_whole(observer_, "slow.txt");
   EXPECT_EQ(count("penguins"), 0u);
-  const IndexReport& report = run.stop();
-  EXPECT_EQ(observer.upserts_of("slow.txt"), 1u);
+  const IndexReport& report = run_->stop();
+  EXPECT_EQ(observer_.upserts_of("slow.txt"), 1u);
   EXPECT_EQ(report.skipped, 0u);
   EXPECT_EQ(report.deleted, 0u);
-  EXPECT_TRUE(observer.problems().empty()) << joined(observer.problems());
+  EXPECT_TRUE(observer_.problems().empty()) << joined(observer_.problems());
 }
 
 // The most events the kernel queues for one inotify instance.
@@ -238,57 +265,35 @@ TEST_F(LiveWatchTest, ARescanAfterAnOverflowPassesOverAFileStillBeingWritten) {
     GTEST_SKIP() << "fs.inotify.max_queued_events is too large to overflow here";
   }
   write_file(inbox_ / "first.txt", "An article about milk.");
-  RecordingObserver observer;
-  LiveRun run(db_, {inbox_}, observer);
-  ASSERT_TRUE(eventually([&] { return observer.ready(); })) << run.failure();
+  ASSERT_NO_FATAL_FAILURE(start_watching());
 
   // The loop waits in a commit while the queue fills and overflows.
-  ASSERT_TRUE(observer.hold_next_commit(
+  ASSERT_TRUE(observer_.hold_next_commit(
       [&] { write_file(inbox_ / "trigger.txt", "An article that makes a commit."); }));
-  std::ofstream slow(inbox_ / "slow.txt", std::ios::binary);
-  slow << kHalf;
-  slow.flush();
+  std::ofstream slow = half_written(inbox_ / "slow.txt");
   overflow_queue(inbox_);
   // Its change is lost with the queue's: only the rescan finds it.
   write_file(inbox_ / "marker.txt", "An article only a rescan finds.");
-  observer.release();
-  ASSERT_TRUE(found("marker.txt")) << joined(observer.problems());
+  observer_.release();
+  ASSERT_TRUE(found("marker.txt")) << joined(observer_.problems());
   EXPECT_EQ(count(id_query("slow.txt")), 0u);
 
-  slow << kRest;
-  slow.close();
-  expect_indexed_whole(observer, "slow.txt");
-  EXPECT_EQ(run.stop().skipped, 0u);
-  // Told once, whole, when the run's commits are over.
-  EXPECT_EQ(observer.upserts_of("slow.txt"), 1u);
-  EXPECT_TRUE(observer.problems().empty()) << joined(observer.problems());
+  finish_slow_file(slow);
+  EXPECT_TRUE(observer_.problems().empty()) << joined(observer_.problems());
 }
 
 // Another writer's open and close of a file (`: >> slow.txt`) while it is
 // still being written does not have it read half.
 TEST_F(LiveWatchTest, AnotherWritersCloseDoesNotTakeAFileStillBeingWritten) {
   write_file(inbox_ / "first.txt", "An article about milk.");
-  RecordingObserver observer;
-  LiveRun run(db_, {inbox_}, observer);
-  ASSERT_TRUE(eventually([&] { return observer.ready(); })) << run.failure();
+  ASSERT_NO_FATAL_FAILURE(start_watching());
 
-  std::ofstream slow(inbox_ / "slow.txt", std::ios::binary);
-  slow << kHalf;
-  slow.flush();
+  std::ofstream slow = half_written(inbox_ / "slow.txt");
   { std::ofstream touched(inbox_ / "slow.txt", std::ios::binary | std::ios::app); }
-  // Changes are taken in order: once this is in, the close before it was
-  // handled.
-  write_file(inbox_ / "marker.txt", "An article that marks the close handled.");
-  ASSERT_TRUE(found("marker.txt")) << joined(observer.problems());
-  EXPECT_EQ(count(id_query("slow.txt")), 0u);
+  ASSERT_NO_FATAL_FAILURE(expect_slow_file_passed_over());
 
-  slow << kRest;
-  slow.close();
-  expect_indexed_whole(observer, "slow.txt");
-  EXPECT_EQ(run.stop().skipped, 0u);
-  // Told once, whole, when the run's commits are over.
-  EXPECT_EQ(observer.upserts_of("slow.txt"), 1u);
-  EXPECT_TRUE(observer.problems().empty()) << joined(observer.problems());
+  finish_slow_file(slow);
+  EXPECT_TRUE(observer_.problems().empty()) << joined(observer_.problems());
 }
 
 // A file whose close is told while another writer still holds it, and
@@ -297,56 +302,42 @@ TEST_F(LiveWatchTest, AnotherWritersCloseDoesNotTakeAFileStillBeingWritten) {
 // looked at again until no one writes it, and read then.
 TEST_F(LiveWatchTest, AFileWhoseLastCloseIsNotToldIsReadOnceNoOneWritesIt) {
   write_file(inbox_ / "first.txt", "An article about milk.");
-  RecordingObserver observer;
-  LiveRun run(db_, {inbox_}, observer);
-  ASSERT_TRUE(eventually([&] { return observer.ready(); })) << run.failure();
+  ASSERT_NO_FATAL_FAILURE(start_watching());
 
   const fs::path outside = dir_ / "outside";
   fs::create_directories(outside);
-  std::ofstream slow(outside / "slow.txt", std::ios::binary);
-  slow << kHalf;
-  slow.flush();
+  std::ofstream slow = half_written(outside / "slow.txt");
   fs::create_hard_link(outside / "slow.txt", inbox_ / "slow.txt");
   { std::ofstream touched(inbox_ / "slow.txt", std::ios::binary | std::ios::app); }
-  write_file(inbox_ / "marker.txt", "An article that marks the close handled.");
-  ASSERT_TRUE(found("marker.txt")) << joined(observer.problems());
-  EXPECT_EQ(count(id_query("slow.txt")), 0u);
+  ASSERT_NO_FATAL_FAILURE(expect_slow_file_passed_over());
 
   // Closed through the other folder's name: no close is told in the inbox.
-  slow << kRest;
-  slow.close();
-  expect_indexed_whole(observer, "slow.txt");
-  EXPECT_EQ(run.stop().skipped, 0u);
-  EXPECT_EQ(observer.upserts_of("slow.txt"), 1u);
+  finish_slow_file(slow);
 }
 
 // A file renamed, and renamed again, before the watcher reads it is read
 // under its last name: the names it had are no problem.
 TEST_F(LiveWatchTest, AFileRenamedBeforeItIsReadIsNoProblem) {
   write_file(inbox_ / "first.txt", "An article about milk.");
-  RecordingObserver observer;
-  LiveRun run(db_, {inbox_}, observer);
-  ASSERT_TRUE(eventually([&] { return observer.ready(); })) << run.failure();
+  ASSERT_NO_FATAL_FAILURE(start_watching());
 
-  ASSERT_TRUE(observer.hold_next_commit(
+  ASSERT_TRUE(observer_.hold_next_commit(
       [&] { write_file(inbox_ / "trigger.txt", "An article that makes a commit."); }));
   write_file(inbox_ / "a.txt", "An article renamed twice, about walruses.");
   fs::rename(inbox_ / "a.txt", inbox_ / "b.txt");
   fs::rename(inbox_ / "b.txt", inbox_ / "c.txt");
-  observer.release();
-  ASSERT_TRUE(found("c.txt")) << joined(observer.problems());
+  observer_.release();
+  ASSERT_TRUE(found("c.txt")) << joined(observer_.problems());
   EXPECT_EQ(count("walruses"), 1u);
-  EXPECT_EQ(run.stop().skipped, 0u);
-  EXPECT_TRUE(observer.problems().empty()) << joined(observer.problems());
+  EXPECT_EQ(run_->stop().skipped, 0u);
+  EXPECT_TRUE(observer_.problems().empty()) << joined(observer_.problems());
 }
 
 // A plain run, which no close will call back, reads what a file holds
 // though it is still being written.
 TEST_F(LiveWatchTest, APlainRunReadsAFileStillBeingWritten) {
   fs::create_directories(inbox_);
-  std::ofstream slow(inbox_ / "slow.txt", std::ios::binary);
-  slow << kHalf;
-  slow.flush();
+  std::ofstream slow = half_written(inbox_ / "slow.txt");
   IndexConfig plain;
   plain.db_path = db_.string();
   const IndexReport report = index_paths(plain, {inbox_.string()});
@@ -433,4 +424,4 @@ TEST_F(LiveWatchTest, AWatchedFileReplacedByALinkToOutsideLosesItsArticle) {
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

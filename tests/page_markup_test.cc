@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/table_case.h"
+
 namespace quarry {
 namespace {
 
@@ -46,17 +48,14 @@ TEST(HighlightedHtml, MarksCodePointRangesAndEscapesEverything) {
 
 // An article's body shows as paragraphs, however many line breaks apart.
 TEST(ParagraphsHtml, PutsEachLineInAParagraph) {
-  const struct {
-    std::string html;
-    std::string paragraphs;
-  } cases[] = {
+  const testing::TextCase cases[] = {
       {"", ""},
       {"one", "<p>one</p>"},
       {"one\ntwo", "<p>one</p><p>two</p>"},
       {"one\n\n\ntwo\n", "<p>one</p><p>two</p>"},
       {"\n  \none <mark>two</mark>\r\nthree", "<p>one <mark>two</mark></p><p>three</p>"},
   };
-  for (const auto& c : cases) EXPECT_EQ(paragraphs_html(c.html), c.paragraphs) << c.html;
+  for (const auto& [text, paragraphs] : cases) EXPECT_EQ(paragraphs_html(text), paragraphs) << text;
 }
 
 TEST(UrlEncode, KeepsOnlyUnreservedCharacters) {

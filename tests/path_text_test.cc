@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lib/text/utf8_repair.h"
+#include "tests/table_case.h"
 
 namespace quarry::detail {
 namespace {
@@ -14,10 +15,7 @@ namespace {
 using namespace std::string_literals;
 
 TEST(PathTextTest, EscapesWhatIsNotUtf8AndWhatWouldReadAsAnEscape) {
-  const struct {
-    std::string bytes;
-    std::string text;
-  } kCases[] = {
+  const testing::TextCase kCases[] = {
       {"", ""},
       {"a.txt", "a.txt"},
       {"sub/caf\xC3\xA9.txt", "sub/caf\xC3\xA9.txt"},

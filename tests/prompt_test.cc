@@ -2,128 +2,21 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
-#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "app/common/terminal_text.h"
 #include "quarry/index/index_writer.h"
+#include "tests/prompt_session.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::lines_of;
-using testing::read_file;
-using testing::TempDir;
-using testing::write_file;
-using Next = PromptSession::Next;
-
-constexpr char kProgram[] = "quarry";
-// Every sample article has both words; ranks differ.
-constexpr char kQuery[] = "penalty Herrera";
-
-std::vector<std::string> words_of(const std::string& text) {
-  std::istringstream in(text);
-  return {std::istream_iterator<std::string>(in), std::istream_iterator<std::string>()};
-}
-
-// The ids of the hits in text output, in the order written: each hit is
-//   N. Title  [score]
-//      id
-std::vector<std::string> ids_in(const std::string& text) {
-  const std::vector<std::string> lines = lines_of(text);
-  std::vector<std::string> ids;
-  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
-    const std::size_t dot = lines[i].find(". ");
-    const bool numbered =
-        dot != std::string::npos && dot > 0 && lines[i].find_first_not_of("0123456789") == dot;
-    // The id, then " · " and the date, source and category it has.
-    if (numbered && lines[i + 1].starts_with("   ")) {
-      ids.push_back(lines[i + 1].substr(3, lines[i + 1].find(" · ") - 3));
-    }
-  }
-  return ids;
-}
-
-std::vector<std::size_t> ranks_in(const std::string& text) {
-  std::vector<std::size_t> ranks;
-  for (const std::string& line : lines_of(text)) {
-    const std::size_t dot = line.find(". ");
-    if (dot != std::string::npos && dot > 0 && line.find_first_not_of("0123456789") == dot) {
-      ranks.push_back(std::stoul(line.substr(0, dot)));
-    }
-  }
-  return ranks;
-}
-
-// What one line made the session do.
-struct Reply {
-  Next next = Next::kContinue;
-  std::string out;
-  std::string diagnostics;
-};
-
-// A session over an index of the sample articles, shared by the tests but
-// one that changes an index of its own.
-class PromptTest : public testing::SharedIndexTest {
- protected:
-  void SetUp() override { open(); }
-
-  // Starts over with a session of this configuration.
-  void open(const PromptConfig& config = {}) {
-    out_.str("");
-    diagnostics_.str("");
-    session_ = std::make_unique<PromptSession>(*searcher_, config, out_, diagnostics_, kProgram);
-  }
-
-  Reply say(std::string_view line) {
-    const std::size_t out_before = out_.str().size();
-    const std::size_t diagnostics_before = diagnostics_.str().size();
-    Reply reply;
-    reply.next = session_->handle(line);
-    reply.out = out_.str().substr(out_before);
-    reply.diagnostics = diagnostics_.str().substr(diagnostics_before);
-    return reply;
-  }
-
-  // The ids the searcher itself ranks for `query`.
-  std::vector<std::string> expected_ids(std::string_view query) {
-    std::vector<std::string> ids;
-    for (const Hit& hit : searcher_->search(query).hits) ids.push_back(hit.id);
-    return ids;
-  }
-
-  TempDir dir_;
-  // The searcher sessions open() makes use: the suite's unless a test
-  // points it at an index of its own (kept in own_searcher_).
-  Searcher* searcher_ = &searcher();
-  std::unique_ptr<Searcher> own_searcher_;
-  std::ostringstream out_;
-  std::ostringstream diagnostics_;
-  std::unique_ptr<PromptSession> session_;
-};
-
-// A problem is one line on the diagnostics, and nothing on the output.
-void expect_problem(const Reply& reply, std::string_view line, std::string_view mention) {
-  EXPECT_EQ(reply.next, Next::kContinue) << line;
-  EXPECT_EQ(reply.out, "") << line;
-  const std::vector<std::string> lines = lines_of(reply.diagnostics);
-  ASSERT_EQ(lines.size(), 1u) << line << ": " << reply.diagnostics;
-  EXPECT_TRUE(reply.diagnostics.ends_with("\n")) << line;
-  EXPECT_TRUE(lines[0].starts_with("quarry: ")) << line << ": " << lines[0];
-  EXPECT_NE(lines[0].find(mention), std::string::npos) << line << ": " << lines[0];
-}
 
 TEST_F(PromptTest, QueryWritesItsHits) {
   const Reply reply = say(kQuery);
@@ -304,12 +197,7 @@ TEST_F(PromptTest, SettingsChangedAreConfirmedAtATerminal) {
 // :language searches one language from the next query, and alone every
 // language again; a language there is no stemmer for is refused.
 TEST_F(PromptTest, LanguageSearchesOneLanguage) {
-  testing::index_articles(dir_, testing::english_and_french_articles());
-  own_searcher_ = std::make_unique<Searcher>(testing::index_path(dir_));
-  searcher_ = own_searcher_.get();
-  PromptConfig config;
-  config.decorations = true;
-  open(config);
+  open_decorated(testing::english_and_french_articles());
   EXPECT_EQ(ids_in(say("trains").out).size(), 2u);
   EXPECT_EQ(say(":language fr").out, "searches in french only, from the next query\n\n");
   const Reply french = say("trains");
@@ -327,12 +215,7 @@ TEST_F(PromptTest, LanguageSearchesOneLanguage) {
 // :recency weighs relevance by age from the next query, counted from
 // :as-of's date; :recency off and :as-of alone take them back.
 TEST_F(PromptTest, RecencyRanksNewerArticlesHigher) {
-  testing::index_articles(dir_, testing::recency_articles());
-  own_searcher_ = std::make_unique<Searcher>(testing::index_path(dir_));
-  searcher_ = own_searcher_.get();
-  PromptConfig config;
-  config.decorations = true;
-  open(config);
+  open_decorated(testing::recency_articles());
   const std::vector<std::string> old_first{"lighthouse-old", "lighthouse-new"};
   const std::vector<std::string> new_first{"lighthouse-new", "lighthouse-old"};
   EXPECT_EQ(ids_in(say("lighthouse").out), old_first);
@@ -464,173 +347,6 @@ TEST_F(PromptTest, ProblemsAreCounted) {
   }
 }
 
-TEST_F(PromptTest, CompletesCommandsAndIndexedWords) {
-  struct Case {
-    std::string word;
-    std::vector<std::string> expected;
-  };
-  const std::vector<Case> commands = {
-      {":n", {":next"}},
-      {":s", {":show", ":story", ":stats"}},
-      {":", PromptSession::commands()},
-      {":quit", {":quit"}},
-      {":z", {}},
-      {"", {}},
-      {"zzzz", {}},
-  };
-  for (const Case& c : commands) EXPECT_EQ(session_->complete(c.word), c.expected) << c.word;
-
-  struct Word {
-    std::string typed;
-    std::string wanted;
-  };
-  // Completions keep the case typed.
-  const std::vector<Word> words = {
-      {"pen", "penalty"}, {"Eders", "Ederson"},   {"PEN", "PENALTY"},  {"Manch", "Manchester"},
-      {"mil", "milk"},    {"herrera", "herrera"}, {"HErr", "HErrera"}, {"P", "Portuguese"},
-  };
-  for (const Word& w : words) {
-    const std::vector<std::string> found = session_->complete(w.typed);
-    EXPECT_NE(std::find(found.begin(), found.end(), w.wanted), found.end())
-        << w.typed << ": " << ::testing::PrintToString(found);
-    EXPECT_LE(found.size(), PromptSession::kMaxCompletions);
-    for (const std::string& word : found) {
-      EXPECT_TRUE(word.starts_with(w.typed)) << w.typed << ": " << word;
-    }
-  }
-}
-
-TEST_F(PromptTest, LongArticlesGoThroughThePager) {
-  const fs::path paged = dir_ / "paged.txt";
-  const std::string pager = "cat > '" + paged.string() + "'";
-  struct Case {
-    std::string pager;
-    std::size_t screen_rows;
-    bool paged;
-  };
-  const std::vector<Case> cases = {
-      {pager, 2, true},
-      {pager, 0, false},       // not a terminal
-      {"", 2, false},          // no pager
-      {pager, 100000, false},  // the article fits on the screen
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.pager + " on " + std::to_string(c.screen_rows) + " rows");
-    fs::remove(paged);
-    PromptConfig config;
-    config.pager = c.pager;
-    config.screen_rows = c.screen_rows;
-    config.screen_columns = 80;
-    open(config);
-    ASSERT_EQ(say(kQuery).diagnostics, "");
-    const Reply reply = say(":show 1");
-    EXPECT_EQ(reply.diagnostics, "");
-    const std::string article = c.paged ? read_file(paged) : reply.out;
-    EXPECT_EQ(fs::exists(paged), c.paged);
-    EXPECT_EQ(reply.out.empty(), c.paged) << reply.out;
-    const std::optional<Article> expected = searcher_->fetch(expected_ids(kQuery)[0]);
-    ASSERT_TRUE(expected);
-    EXPECT_TRUE(article.starts_with(expected->title + "\n" + expected->id)) << article;
-    const std::vector<std::string> body = words_of(expected->body);
-    const std::vector<std::string> shown = words_of(article);
-    ASSERT_GE(shown.size(), body.size());
-    EXPECT_TRUE(std::equal(body.begin(), body.end(), shown.end() - body.size())) << article;
-  }
-}
-
-// The screen fills with rows, not lines: long paragraphs wrap.
-TEST_F(PromptTest, ThePagerIsUsedWhenWrappedLinesFillTheScreen) {
-  const fs::path paged = dir_ / "paged.txt";
-  ASSERT_EQ(say(kQuery).diagnostics, "");
-  const std::string article = say(":show 1").out;
-  const std::size_t lines = lines_of(article).size();
-  for (const std::size_t columns : {20, 40, 100000}) {
-    SCOPED_TRACE(std::to_string(columns) + " columns");
-    fs::remove(paged);
-    PromptConfig config;
-    config.pager = "cat > '" + paged.string() + "'";
-    // One more row than the article has lines: only wrapping fills it.
-    config.screen_rows = lines + 1;
-    config.screen_columns = columns;
-    open(config);
-    ASSERT_EQ(say(kQuery).diagnostics, "");
-    say(":show 1");
-    EXPECT_EQ(fs::exists(paged), columns != 100000);
-  }
-}
-
-// :show wraps the article at spaces to the screen's width, as the hits are
-// wrapped: a terminal or a pager left to wrap it breaks words in two.
-TEST_F(PromptTest, ShowWrapsTheArticleWithoutBreakingWords) {
-  const fs::path paged = dir_ / "paged.txt";
-  for (const bool through_pager : {false, true}) {
-    for (const std::size_t columns : {30, 60, 110}) {
-      SCOPED_TRACE(std::to_string(columns) + (through_pager ? " columns, paged" : " columns"));
-      fs::remove(paged);
-      PromptConfig config;
-      config.pager = through_pager ? "cat > '" + paged.string() + "'" : "";
-      config.screen_rows = 2;
-      config.screen_columns = columns;
-      open(config);
-      ASSERT_EQ(say(kQuery).diagnostics, "");
-      const Reply reply = say(":show 1");
-      ASSERT_EQ(reply.diagnostics, "");
-      const std::string shown = through_pager ? read_file(paged) : reply.out;
-      const std::optional<Article> article = searcher_->fetch(expected_ids(kQuery)[0]);
-      ASSERT_TRUE(article);
-      const std::vector<std::string> body = words_of(article->body);
-      const std::vector<std::string> words = words_of(shown);
-      ASSERT_GE(words.size(), body.size());
-      EXPECT_TRUE(std::equal(body.begin(), body.end(), words.end() - body.size())) << shown;
-      bool wrapped = false;
-      for (const std::string& line : lines_of(shown)) {
-        EXPECT_LE(display_width(line), columns) << line;
-        wrapped = wrapped || display_width(line) > columns / 2;
-      }
-      EXPECT_TRUE(wrapped) << "lines are filled, not cut short:\n" << shown;
-    }
-  }
-}
-
-// The article's paragraphs are set apart by a blank line, however many
-// line breaks apart they were.
-TEST_F(PromptTest, ShowSetsParagraphsApart) {
-  IndexConfig config;
-  config.db_path = (dir_ / "index").string();
-  write_file(dir_ / "articles" / "lines.txt",
-             "Zebra crossing\n\nOne zebrafish.\nTwo zebrafish.\n\n\nThree zebrafish.\n");
-  ASSERT_EQ(index_paths(config, {(dir_ / "articles").string()}).added, 1u);
-  own_searcher_ = std::make_unique<Searcher>(config.db_path);
-  searcher_ = own_searcher_.get();
-  open();
-  ASSERT_EQ(say("zebrafish").diagnostics, "");
-  const std::string shown = say(":show 1").out;
-  EXPECT_NE(shown.find("\n\nOne zebrafish.\n\nTwo zebrafish.\n\nThree zebrafish.\n"),
-            std::string::npos)
-      << shown;
-}
-
-// At a terminal the prompt opens by saying what it searches and where its
-// help is.
-TEST_F(PromptTest, GreetingNamesTheIndexAndHelp) {
-  PromptConfig config;
-  config.decorations = true;
-  config.index_name = "/srv/news";
-  open(config);
-  session_->greet();
-  const std::string greeting = out_.str();
-  const std::string articles = std::to_string(searcher_->stats().articles) + " articles";
-  EXPECT_NE(greeting.find(articles + " in /srv/news"), std::string::npos) << greeting;
-  EXPECT_NE(greeting.find(":help"), std::string::npos) << greeting;
-  EXPECT_EQ(lines_of(greeting).size(), 1u) << greeting;
-
-  open();  // answering a pipe: nothing but answers
-  session_->greet();
-  EXPECT_EQ(out_.str(), "");
-}
-
-// :like N says which article the results are like: hit N is no longer on
-// the screen.
 TEST_F(PromptTest, LikeSaysWhichArticleItsResultsAreLike) {
   PromptConfig config;
   config.decorations = true;
@@ -650,60 +366,11 @@ TEST_F(PromptTest, LikeSaysWhichArticleItsResultsAreLike) {
 }
 
 // Sets an environment variable for the life of a test, or unsets it.
-class ScopedEnvironment {
- public:
-  ScopedEnvironment(std::string name, const char* value) : name_(std::move(name)) {
-    if (const char* old = std::getenv(name_.c_str())) old_ = old;
-    if (value) {
-      setenv(name_.c_str(), value, 1);
-    } else {
-      unsetenv(name_.c_str());
-    }
-  }
-  ~ScopedEnvironment() {
-    if (old_) {
-      setenv(name_.c_str(), old_->c_str(), 1);
-    } else {
-      unsetenv(name_.c_str());
-    }
-  }
-  ScopedEnvironment(const ScopedEnvironment&) = delete;
-  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
-
- private:
-  std::string name_;
-  std::optional<std::string> old_;
-};
-
-// less shows escape codes as text unless told with -R (or LESS=R): the
-// pager gets LESS=FRX when LESS is unset, as git gives it, and LESS as the
-// user set it otherwise.
-TEST_F(PromptTest, ThePagerIsToldToShowColours) {
-  const fs::path seen = dir_ / "less.txt";
-  struct Case {
-    const char* less;
-    std::string expected;
-  };
-  for (const Case& c : {Case{nullptr, "FRX"}, Case{"-i", "-i"}, Case{"", ""}}) {
-    SCOPED_TRACE(c.less ? c.less : "unset");
-    const ScopedEnvironment less("LESS", c.less);
-    PromptConfig config;
-    config.pager = "printf '%s' \"$LESS\" > '" + seen.string() + "'; cat > /dev/null";
-    config.screen_rows = 2;
-    config.session.style.color = true;
-    open(config);
-    ASSERT_EQ(say(kQuery).diagnostics, "");
-    ASSERT_EQ(say(":show 1").diagnostics, "");
-    EXPECT_EQ(read_file(seen), c.expected);
-  }
-}
-
 TEST_F(PromptTest, SeesTheIndexChangeUnderIt) {
   IndexConfig config;
   config.db_path = (dir_ / "index").string();
   ASSERT_EQ(index_paths(config, {QUARRY_CORPUS_DIR}).added, 3u);
-  own_searcher_ = std::make_unique<Searcher>(config.db_path);
-  searcher_ = own_searcher_.get();
+  use_index(config.db_path);
   open();
   EXPECT_EQ(say("zebrafish").out, "No articles match.\n");
   EXPECT_TRUE(session_->complete("zebraf").empty());
@@ -721,32 +388,6 @@ TEST_F(PromptTest, SeesTheIndexChangeUnderIt) {
   EXPECT_TRUE(shown.out.starts_with("Zebra crossing\nzebra.txt")) << shown.out;
 }
 
-TEST_F(PromptTest, ShowWritesControlCharactersVisibly) {
-  write_file(dir_ / "in" / "a.jsonl",
-             R"({"id": "a\u001b[2J\r", "title": "\u001b]0;pwned\u0007 Zebra", )"
-             R"("body": "A zebrafish\u001b[2J here.\n\nIt\tswam."})"
-             "\n");
-  IndexConfig config;
-  config.db_path = (dir_ / "index").string();
-  ASSERT_EQ(index_paths(config, {(dir_ / "in").string()}).added, 1u);
-  own_searcher_ = std::make_unique<Searcher>(config.db_path);
-  searcher_ = own_searcher_.get();
-  open();
-  const Reply found = say("zebrafish");
-  EXPECT_NE(found.out.find("^[]0;pwned^G Zebra"), std::string::npos) << found.out;
-  const Reply shown = say(":show 1");
-  EXPECT_EQ(shown.diagnostics, "");
-  EXPECT_TRUE(
-      shown.out.starts_with("^[]0;pwned^G Zebra\na^[[2J^M · en\n\nA zebrafish^[[2J here.\n"))
-      << shown.out;
-  EXPECT_NE(shown.out.find("It\tswam."), std::string::npos) << shown.out;
-  for (const std::string& text : {found.out, shown.out}) {
-    for (const char c : text) {
-      EXPECT_TRUE(c == '\n' || c == '\t' || static_cast<unsigned char>(c) >= 0x20) << text;
-    }
-  }
-}
-
 TEST_F(PromptTest, FacetsCountTheLastQuerysMatches) {
   expect_problem(say(":facets"), ":facets", "no query yet");
   const std::vector<Article> articles = {
@@ -755,8 +396,7 @@ TEST_F(PromptTest, FacetsCountTheLastQuerysMatches) {
       {"w3", "Wheat exports", "Wheat exports fell.", "2017-11-20", "trade", "Reuters"},
       {"c1", "Coffee", "Coffee prices fell.", "2016-01-01", "softs", "AP"}};
   testing::index_articles(dir_, articles);
-  own_searcher_ = std::make_unique<Searcher>(testing::index_path(dir_));
-  searcher_ = own_searcher_.get();
+  use_index(testing::index_path(dir_));
   open();
   say(":limit 1");
   say("wheat");
@@ -823,4 +463,4 @@ TEST_F(PromptAnswerLinesTest, EmptyInputIsNoProblem) {
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

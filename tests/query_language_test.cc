@@ -11,6 +11,7 @@
 #include "quarry/error.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
+#include "tests/table_case.h"
 #include "tests/test_util.h"
 
 namespace quarry {
@@ -378,11 +379,7 @@ TEST_F(QueryLanguage, SortedByDateEveryWordMustMatch) {
 
 // A query that can find nothing says why, in one line that says what to do.
 TEST_F(QueryLanguage, QueriesThatSearchNothingSayWhatToDo) {
-  using Notes = std::vector<std::string>;
-  const struct {
-    std::string query;
-    Notes notes;
-  } cases[] = {
+  const testing::Case<std::string, std::vector<std::string>> cases[] = {
       {"", {"the query is empty: give words to search for"}},
       {"  ", {"the query is empty: give words to search for"}},
       {"!!! ...", {"the query holds no word to search for (no letter or digit): give words"}},
@@ -401,9 +398,9 @@ TEST_F(QueryLanguage, QueriesThatSearchNothingSayWhatToDo) {
       {"What?", {}},
       {"Mourinho", {}},
   };
-  for (const auto& c : cases) {
-    EXPECT_EQ(searcher().search(c.query).notes, c.notes) << c.query;
-    EXPECT_EQ(searcher().count(c.query).notes, c.notes) << c.query;
+  for (const auto& [query, notes] : cases) {
+    EXPECT_EQ(searcher().search(query).notes, notes) << query;
+    EXPECT_EQ(searcher().count(query).notes, notes) << query;
   }
 }
 

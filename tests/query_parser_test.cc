@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "quarry/error.h"
+#include "tests/table_case.h"
 #include "tests/test_util.h"
 
 namespace quarry::detail {
@@ -76,48 +77,48 @@ TEST_P(QueryParserForms, ParsesToTheAnalyzersTerms) {
   EXPECT_EQ(shape(parse(GetParam().query)), GetParam().shape) << GetParam().query;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Table, QueryParserForms,
-    ::testing::Values(
-        ParseCase{"Empty", "", ""}, ParseCase{"NoWords", "!!! ...", ""},
-        ParseCase{"FreeWordsAnyMayMatch", "Ederson Portuguese", "OR(Zederson Zportugues)"},
-        ParseCase{"CaseAndAccentsFolded", "CAFÉ", "Zcafe"},
-        ParseCase{"CurlyApostrophe", "Guardiola’s", "Zguardiola"},
-        ParseCase{"HyphenatedIsPhrase", "dressing-room", "PHRASE(Zdress Zroom)"},
-        ParseCase{"ScoreIsPhrase", "2-1", "PHRASE(Z2 Z1)"},
-        ParseCase{"Currency", "£10million", "Z10million"},
-        ParseCase{"Phrase", "\"Dressing Room\"", "PHRASE(Zdress Zroom)"},
-        ParseCase{"CurlyQuotes", "“dressing room”", "PHRASE(Zdress Zroom)"},
-        ParseCase{"SingleWordPhraseIsItsStem", "\"penalties\"", "Zpenalti"},
-        ParseCase{"UnclosedQuote", "\"dressing room", "PHRASE(Zdress Zroom)"},
-        ParseCase{"PlusMinus", "+mourinho penalty -milk",
-                  "AND_NOT(AND_MAYBE(Zmourinho Zpenalti) Zmilk)"},
-        ParseCase{"And", "penalty AND Herrera", "AND(Zpenalti Zherrera)"},
-        ParseCase{"Or", "penalty OR Herrera", "OR(Zpenalti Zherrera)"},
-        ParseCase{"Not", "penalty NOT Herrera", "AND_NOT(Zpenalti Zherrera)"},
-        ParseCase{"AndNot", "penalty AND NOT Herrera", "AND_NOT(Zpenalti Zherrera)"},
-        ParseCase{"PureNot", "NOT milk", "AND_NOT(<all> Zmilk)"},
-        ParseCase{"LowerCaseOperatorsAreWords", "milk and water", "OR(Zmilk Zand Zwater)"},
-        ParseCase{"Grouping", "penalty AND (Herrera OR Ederson)",
-                  "AND(Zpenalti OR(Zherrera Zederson))"},
-        ParseCase{"AndBindsTighterThanOr", "a OR b AND c", "OR(Za AND(Zb Zc))"},
-        ParseCase{"EmptySideIsIgnored", "!!! AND milk", "Zmilk"},
-        ParseCase{"CjkIsAPhraseOfIdeographs", "曼联", "PHRASE(Z曼 Z联)"},
-        // Runs of signs are pasted text, not operators, as for Xapian.
-        ParseCase{"PlusMinusIsNoSign", "+-dvd", "Zdvd"},
-        ParseCase{"DoubleDashIsNoSign", "wget --http-user", "OR(Zwget PHRASE(Zhttp Zuser))"},
-        ParseCase{"MinusPlusIsNoSign", "milk -+water", "OR(Zmilk Zwater)"},
-        ParseCase{"LoneSignsAreNothing", "canal + -", "Zcanal"},
-        ParseCase{"UnknownFieldIsWords", "site:bbc", "PHRASE(Zsite Zbbc)"},
-        ParseCase{"NearGroup", "kraan NEAR (elektrisch OR electrisch)",
-                  "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
-        ParseCase{"NearGroupOfWords", "kraan NEAR/3 (elektrisch electrisch)",
-                  "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
-        ParseCase{"GroupAdjWord", "(mobile OR cell) ADJ phone", "PHRASE(OR(Zmobil Zcell) Zphone)"},
-        ParseCase{"NearGroupOfOne", "mobile NEAR (phone)", "NEAR(Zmobil Zphone)"},
-        ParseCase{"NearAtTheMost", "mobile NEAR/1000 phone", "NEAR(Zmobil Zphone)"},
-        ParseCase{"AdjAtTheLeast", "mobile ADJ/1 phone", "PHRASE(Zmobil Zphone)"}),
-    [](const auto& info) { return info.param.name; });
+const ParseCase kForms[] = {
+    {"Empty", "", ""},
+    {"NoWords", "!!! ...", ""},
+    {"FreeWordsAnyMayMatch", "Ederson Portuguese", "OR(Zederson Zportugues)"},
+    {"CaseAndAccentsFolded", "CAFÉ", "Zcafe"},
+    {"CurlyApostrophe", "Guardiola’s", "Zguardiola"},
+    {"HyphenatedIsPhrase", "dressing-room", "PHRASE(Zdress Zroom)"},
+    {"ScoreIsPhrase", "2-1", "PHRASE(Z2 Z1)"},
+    {"Currency", "£10million", "Z10million"},
+    {"Phrase", "\"Dressing Room\"", "PHRASE(Zdress Zroom)"},
+    {"CurlyQuotes", "“dressing room”", "PHRASE(Zdress Zroom)"},
+    {"SingleWordPhraseIsItsStem", "\"penalties\"", "Zpenalti"},
+    {"UnclosedQuote", "\"dressing room", "PHRASE(Zdress Zroom)"},
+    {"PlusMinus", "+mourinho penalty -milk", "AND_NOT(AND_MAYBE(Zmourinho Zpenalti) Zmilk)"},
+    {"And", "penalty AND Herrera", "AND(Zpenalti Zherrera)"},
+    {"Or", "penalty OR Herrera", "OR(Zpenalti Zherrera)"},
+    {"Not", "penalty NOT Herrera", "AND_NOT(Zpenalti Zherrera)"},
+    {"AndNot", "penalty AND NOT Herrera", "AND_NOT(Zpenalti Zherrera)"},
+    {"PureNot", "NOT milk", "AND_NOT(<all> Zmilk)"},
+    {"LowerCaseOperatorsAreWords", "milk and water", "OR(Zmilk Zand Zwater)"},
+    {"Grouping", "penalty AND (Herrera OR Ederson)", "AND(Zpenalti OR(Zherrera Zederson))"},
+    {"AndBindsTighterThanOr", "a OR b AND c", "OR(Za AND(Zb Zc))"},
+    {"EmptySideIsIgnored", "!!! AND milk", "Zmilk"},
+    {"CjkIsAPhraseOfIdeographs", "曼联", "PHRASE(Z曼 Z联)"},
+    // Runs of signs are pasted text, not operators, as for Xapian.
+    {"PlusMinusIsNoSign", "+-dvd", "Zdvd"},
+    {"DoubleDashIsNoSign", "wget --http-user", "OR(Zwget PHRASE(Zhttp Zuser))"},
+    {"MinusPlusIsNoSign", "milk -+water", "OR(Zmilk Zwater)"},
+    {"LoneSignsAreNothing", "canal + -", "Zcanal"},
+    {"UnknownFieldIsWords", "site:bbc", "PHRASE(Zsite Zbbc)"},
+    {"NearGroup", "kraan NEAR (elektrisch OR electrisch)",
+     "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
+    {"NearGroupOfWords", "kraan NEAR/3 (elektrisch electrisch)",
+     "NEAR(Zkraan OR(Zelektrisch Zelectrisch))"},
+    {"GroupAdjWord", "(mobile OR cell) ADJ phone", "PHRASE(OR(Zmobil Zcell) Zphone)"},
+    {"NearGroupOfOne", "mobile NEAR (phone)", "NEAR(Zmobil Zphone)"},
+    {"NearAtTheMost", "mobile NEAR/1000 phone", "NEAR(Zmobil Zphone)"},
+    {"AdjAtTheLeast", "mobile ADJ/1 phone", "PHRASE(Zmobil Zphone)"},
+};
+
+INSTANTIATE_TEST_SUITE_P(Table, QueryParserForms, ::testing::ValuesIn(kForms),
+                         [](const auto& info) { return info.param.name; });
 
 TEST(QueryParser, WordsKeepTheirPlacesInTheQuery) {
   EXPECT_EQ(terms_in_order(parse("penalty AND (Herrera OR Ederson) -milk")),
@@ -314,10 +315,7 @@ TEST(QueryParser, DeepNestingFallsBackToWords) {
 }
 
 TEST(QueryParser, UnknownFieldsAreWarnedOfOnce) {
-  const struct {
-    std::string query;
-    std::vector<std::string> warnings;
-  } cases[] = {
+  const testing::Case<std::string, std::vector<std::string>> cases[] = {
       {"site:example.org mail", {"no field 'site'; searched as words"}},
       {"site:a site:b", {"no field 'site'; searched as words"}},
       {"site:a author:b",
@@ -333,16 +331,13 @@ TEST(QueryParser, UnknownFieldsAreWarnedOfOnce) {
       {"title:derby source:Express", {}},
   };
   Analyzer analyzer;
-  for (const auto& c : cases) {
-    EXPECT_EQ(QueryParser(analyzer).parse(c.query).warnings, c.warnings) << c.query;
+  for (const auto& [query, warnings] : cases) {
+    EXPECT_EQ(QueryParser(analyzer).parse(query).warnings, warnings) << query;
   }
 }
 
 TEST(QueryParser, FieldNamesAreReadInAnyCase) {
-  const struct {
-    std::string query;
-    std::string as_written;
-  } cases[] = {
+  const testing::TextCase cases[] = {
       {"Title:Blair", "title:Blair"},
       {"TITLE:\"prime minister\"", "title:\"prime minister\""},
       {"CATEGORY:sport", "category:sport"},
@@ -351,10 +346,10 @@ TEST(QueryParser, FieldNamesAreReadInAnyCase) {
       {"Date:2017-12 After:2017-12-01 BEFORE:2018", "date:2017-12 after:2017-12-01 before:2018"},
   };
   Analyzer analyzer;
-  for (const auto& c : cases) {
-    const ParsedQuery parsed = QueryParser(analyzer).parse(c.query);
-    EXPECT_EQ(shape(parsed.query), shape(parse(c.as_written))) << c.query;
-    EXPECT_TRUE(parsed.warnings.empty()) << c.query;
+  for (const auto& [query, as_written] : cases) {
+    const ParsedQuery parsed = QueryParser(analyzer).parse(query);
+    EXPECT_EQ(shape(parsed.query), shape(parse(as_written))) << query;
+    EXPECT_TRUE(parsed.warnings.empty()) << query;
   }
 }
 

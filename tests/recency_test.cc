@@ -14,6 +14,7 @@
 #include "lib/search/recency_module.h"
 #include "lib/search/rescored_page.h"
 #include "quarry/search/searcher.h"
+#include "tests/article_index.h"
 #include "tests/test_util.h"
 
 namespace quarry::testing {
@@ -99,11 +100,10 @@ TEST(Recency, NewerArticleOfNearlyEqualRelevanceComesFirst) {
 }
 
 TEST(Recency, RelevanceIsMultipliedNotSorted) {
-  const TempDir dir;
-  index_articles(dir, {article("old-and-apt", "2024-01-01",
-                               "lighthouse lighthouse lighthouse keeper " + filler(3, 1)),
-                       article("new-and-slight", "2024-05-01", "lighthouse " + filler(60, 2))});
-  Searcher searcher(index_path(dir));
+  ArticleIndex index({article("old-and-apt", "2024-01-01",
+                              "lighthouse lighthouse lighthouse keeper " + filler(3, 1)),
+                      article("new-and-slight", "2024-05-01", "lighthouse " + filler(60, 2))});
+  Searcher& searcher = index.searcher;
   const SearchResult plain = searcher.search("lighthouse", ranked(0, ""));
   ASSERT_EQ(ids(plain), (std::vector<std::string>{"old-and-apt", "new-and-slight"}));
   // A year's half-life: four months cost the old one a fifth; it stays first.
@@ -120,10 +120,9 @@ TEST(Recency, RelevanceIsMultipliedNotSorted) {
 }
 
 TEST(Recency, UndatedArticlesRankAsTenHalfLivesOld) {
-  const TempDir dir;
-  index_articles(dir, {article("undated", "", "lighthouse keeper " + filler(3, 1)),
-                       article("dated", "2024-04-01", "lighthouse keeper " + filler(3, 2))});
-  Searcher searcher(index_path(dir));
+  ArticleIndex index({article("undated", "", "lighthouse keeper " + filler(3, 1)),
+                      article("dated", "2024-04-01", "lighthouse keeper " + filler(3, 2))});
+  Searcher& searcher = index.searcher;
   SearchOptions options = ranked(1, "2024-05-01");
   options.explain.enabled = true;
   const SearchResult result = searcher.search("lighthouse", options);
@@ -133,23 +132,30 @@ TEST(Recency, UndatedArticlesRankAsTenHalfLivesOld) {
   EXPECT_DOUBLE_EQ(result.hits[0].explanation.back().weight, 1.0 / 1024);
 }
 
-TEST(Recency, BestRescoredBeyondTheFirstWindowComesFirst) {
-  const TempDir dir;
+// kLighthouses articles about a lighthouse: more of them far more relevant
+// than the new one ("new", 2024-05-01) than are rescored at first, all
+// years old; then three times as many of other words, as a word most
+// articles hold weighs nothing.
+constexpr std::size_t kLighthouses = detail::kFirstRescoredWindow + 31;
+
+std::vector<Article> new_beyond_the_first_window() {
   std::vector<Article> articles;
-  // More articles far more relevant than the new one than are rescored at
-  // first, all years old.
-  for (std::size_t n = 0; n < detail::kFirstRescoredWindow + 30; ++n) {
+  for (std::size_t n = 0; n + 1 < kLighthouses; ++n) {
     articles.push_back(article("old" + std::to_string(n), "2020-01-01",
                                "lighthouse lighthouse lighthouse " + filler(3, n + 10)));
   }
   articles.push_back(article("new", "2024-05-01", "lighthouse " + filler(80, 1)));
-  const std::size_t matching = articles.size();
-  // A word most articles hold weighs nothing: most hold others.
-  for (std::size_t n = 0; n < 3 * matching; ++n) {
+  for (std::size_t n = 0; n < 3 * kLighthouses; ++n) {
     articles.push_back(article("other" + std::to_string(n), "2024-05-01", filler(10, n + 500)));
   }
-  index_articles(dir, articles);
-  Searcher searcher(index_path(dir));
+  return articles;
+}
+
+TEST(Recency, BestRescoredBeyondTheFirstWindowComesFirst) {
+  std::vector<Article> articles = new_beyond_the_first_window();
+  const std::size_t matching = kLighthouses;
+  ArticleIndex index(articles);
+  Searcher& searcher = index.searcher;
   const SearchResult plain = searcher.search("lighthouse", ranked(0, ""));
   ASSERT_EQ(plain.total, matching);
   SearchOptions last = ranked(0, "");
@@ -177,16 +183,7 @@ class OneDay final : public detail::Rescorer {
 
 TEST(Recency, ADeadlineThatCutsTheWideningSaysSo) {
   const TempDir dir;
-  std::vector<Article> articles;
-  for (std::size_t n = 0; n < detail::kFirstRescoredWindow + 30; ++n) {
-    articles.push_back(article("old" + std::to_string(n), "2020-01-01",
-                               "lighthouse lighthouse lighthouse " + filler(3, n + 10)));
-  }
-  articles.push_back(article("new", "2024-05-01", "lighthouse " + filler(80, 1)));
-  const std::size_t matching = articles.size();
-  for (std::size_t n = 0; n < 3 * matching; ++n) {
-    articles.push_back(article("other" + std::to_string(n), "2024-05-01", filler(10, n + 500)));
-  }
+  std::vector<Article> articles = new_beyond_the_first_window();
   // In one language, so that one term finds them all.
   for (Article& each : articles) each.language = "english";
   index_articles(dir, articles);
@@ -233,9 +230,8 @@ std::vector<Article> story_articles() {
 }
 
 TEST(Recency, PagesContinueEachOtherCollapsedOrNot) {
-  const TempDir dir;
-  index_articles(dir, story_articles());
-  Searcher searcher(index_path(dir));
+  ArticleIndex index(story_articles());
+  Searcher& searcher = index.searcher;
   for (Collapse collapse : {Collapse::kNone, Collapse::kStory, Collapse::kDuplicates}) {
     SearchOptions whole = ranked(10, "2024-05-01");
     whole.collapse.by = collapse;
@@ -274,14 +270,13 @@ TEST(Recency, PagesContinueEachOtherCollapsedOrNot) {
 }
 
 TEST(Recency, AStoryShowsItsBestRescoredReport) {
-  const TempDir dir;
   // The copy, a day newer, is a little less relevant (one word longer).
   const std::string body = "lighthouse keeper " + filler(40, 3);
-  index_articles(dir, {article("first", "2024-04-20", body),
-                       article("copy", "2024-04-21", body + filler(1, 9)),
-                       article("other", "2024-04-21", filler(30, 4)),
-                       article("another", "2024-04-21", filler(30, 5))});
-  Searcher searcher(index_path(dir));
+  ArticleIndex index({article("first", "2024-04-20", body),
+                      article("copy", "2024-04-21", body + filler(1, 9)),
+                      article("other", "2024-04-21", filler(30, 4)),
+                      article("another", "2024-04-21", filler(30, 5))});
+  Searcher& searcher = index.searcher;
   SearchOptions plain = ranked(0, "");
   plain.collapse.by = Collapse::kDuplicates;
   const SearchResult unweighed = searcher.search("lighthouse", plain);
@@ -292,10 +287,9 @@ TEST(Recency, AStoryShowsItsBestRescoredReport) {
 }
 
 TEST(Recency, SortedByDateItTakesNoPartAndSaysSo) {
-  const TempDir dir;
-  index_articles(dir, {article("older", "2024-04-01", "lighthouse " + filler(3, 1)),
-                       article("newer", "2024-04-29", "lighthouse " + filler(3, 2))});
-  Searcher searcher(index_path(dir));
+  ArticleIndex index({article("older", "2024-04-01", "lighthouse " + filler(3, 1)),
+                      article("newer", "2024-04-29", "lighthouse " + filler(3, 2))});
+  Searcher& searcher = index.searcher;
   SearchOptions options = ranked(7, "2024-05-01");
   options.sort = SortOrder::kOldestFirst;
   const SearchResult result = searcher.search("lighthouse", options);

@@ -47,11 +47,22 @@ std::vector<Article> wire() {
   };
 }
 
-TEST(SavedSearchMatcher, EachSearchFindsTheNewArticlesItMatchesAndNoOther) {
+// The wire articles indexed in a folder of their own, with a searcher and
+// a matcher of that index.
+struct WireIndex {
+  static std::string indexed(const TempDir& dir) {
+    index_articles(dir, wire());
+    return index_path(dir);
+  }
+
   const TempDir dir;
-  index_articles(dir, wire());
-  Searcher searcher(index_path(dir));
-  SavedSearchMatcher matcher(searcher);
+  Searcher searcher{indexed(dir)};
+  SavedSearchMatcher matcher{searcher};
+};
+
+TEST(SavedSearchMatcher, EachSearchFindsTheNewArticlesItMatchesAndNoOther) {
+  WireIndex wire_index;
+  auto& [dir, searcher, matcher] = wire_index;
   matcher.set_searches({saved("opec", "OPEC quota"), saved("budget", "title:budget"),
                         saved("recent-oil", "oil after:2024-01-01"),
                         saved("transfer", "Mourinho AND Ederson"),
@@ -67,10 +78,8 @@ TEST(SavedSearchMatcher, EachSearchFindsTheNewArticlesItMatchesAndNoOther) {
 }
 
 TEST(SavedSearchMatcher, EveryFreeWordOfASavedSearchMustMatchUnlessItSaysOtherwise) {
-  const TempDir dir;
-  index_articles(dir, wire());
-  Searcher searcher(index_path(dir));
-  SavedSearchMatcher matcher(searcher);
+  WireIndex wire_index;
+  auto& [dir, searcher, matcher] = wire_index;
   SavedSearch any = saved("any", "quota chancellor");
   any.options.parser.match = MatchMode::kAny;
   matcher.set_searches({saved("all", "quota chancellor"), any});
@@ -79,10 +88,8 @@ TEST(SavedSearchMatcher, EveryFreeWordOfASavedSearchMustMatchUnlessItSaysOtherwi
 }
 
 TEST(SavedSearchMatcher, AnAlertSaysWhatTheArticleIsAndWhereItMatched) {
-  const TempDir dir;
-  index_articles(dir, wire());
-  Searcher searcher(index_path(dir));
-  SavedSearchMatcher matcher(searcher);
+  WireIndex wire_index;
+  auto& [dir, searcher, matcher] = wire_index;
   matcher.set_searches({saved("transfer", "goalkeeper")});
   const std::vector<SavedSearchMatch> matches = matcher.match({"football"});
   ASSERT_EQ(matches.size(), 1u);
@@ -93,10 +100,8 @@ TEST(SavedSearchMatcher, AnAlertSaysWhatTheArticleIsAndWhereItMatched) {
 }
 
 TEST(SavedSearchMatcher, OnlyTheSearchesANewArticleHoldsATermOfAreRun) {
-  const TempDir dir;
-  index_articles(dir, wire());
-  Searcher searcher(index_path(dir));
-  SavedSearchMatcher matcher(searcher);
+  WireIndex wire_index;
+  auto& [dir, searcher, matcher] = wire_index;
   std::vector<SavedSearch> searches;
   for (int i = 0; i < 500; ++i) {
     searches.push_back(saved("s" + std::to_string(i), "quota word" + std::to_string(i)));
@@ -114,10 +119,8 @@ TEST(SavedSearchMatcher, OnlyTheSearchesANewArticleHoldsATermOfAreRun) {
 }
 
 TEST(SavedSearchMatcher, AWildcardFindsWordsThatArrivedAfterItWasSaved) {
-  const TempDir dir;
-  index_articles(dir, wire());
-  Searcher searcher(index_path(dir));
-  SavedSearchMatcher matcher(searcher);
+  WireIndex wire_index;
+  auto& [dir, searcher, matcher] = wire_index;
   matcher.set_searches({saved("zebras", "zebr*")});
   {
     IndexConfig config;
@@ -131,10 +134,8 @@ TEST(SavedSearchMatcher, AWildcardFindsWordsThatArrivedAfterItWasSaved) {
 }
 
 TEST(SavedSearchMatcher, ASearchWithNothingToSearchForIsRefusedByName) {
-  const TempDir dir;
-  index_articles(dir, wire());
-  Searcher searcher(index_path(dir));
-  SavedSearchMatcher matcher(searcher);
+  WireIndex wire_index;
+  auto& [dir, searcher, matcher] = wire_index;
   try {
     matcher.set_searches({saved("dots", "...")});
     FAIL() << "a search of no word was taken";

@@ -5,8 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,31 +19,33 @@
 namespace quarry {
 namespace {
 
+// Expects each value of `cases` to be named by its name and to name it,
+// and the `unknown` names to name none.
+template <typename Value, std::size_t N>
+void expect_names_both_ways(const std::pair<std::string_view, Value> (&cases)[N],
+                            std::string_view (*name_of)(Value),
+                            std::optional<Value> (*named)(std::string_view),
+                            std::initializer_list<std::string_view> unknown) {
+  for (const auto& [name, value] : cases) {
+    EXPECT_EQ(name_of(value), name);
+    EXPECT_EQ(named(name), value) << name;
+  }
+  for (std::string_view name : unknown) EXPECT_FALSE(named(name)) << name;
+}
+
 // The names other tools pass to --sort, --collapse and the HTTP API.
 TEST(SearchOptionNames, SortOrdersByTheirNamesAndBack) {
   const std::pair<std::string_view, SortOrder> cases[] = {{"relevance", SortOrder::kRelevance},
                                                           {"date", SortOrder::kOldestFirst},
                                                           {"-date", SortOrder::kNewestFirst}};
-  for (const auto& [name, sort] : cases) {
-    EXPECT_EQ(sort_name(sort), name);
-    EXPECT_EQ(sort_named(name), sort) << name;
-  }
-  for (std::string_view unknown : {"", "Date", "+date", "score"}) {
-    EXPECT_FALSE(sort_named(unknown)) << unknown;
-  }
+  expect_names_both_ways(cases, sort_name, sort_named, {"", "Date", "+date", "score"});
 }
 
 TEST(SearchOptionNames, CollapsesByTheirNamesAndBack) {
   const std::pair<std::string_view, Collapse> cases[] = {{"story", Collapse::kStory},
                                                          {"duplicates", Collapse::kDuplicates},
                                                          {"none", Collapse::kNone}};
-  for (const auto& [name, collapse] : cases) {
-    EXPECT_EQ(collapse_name(collapse), name);
-    EXPECT_EQ(collapse_named(name), collapse) << name;
-  }
-  for (std::string_view unknown : {"", "stories", "Story", "off"}) {
-    EXPECT_FALSE(collapse_named(unknown)) << unknown;
-  }
+  expect_names_both_ways(cases, collapse_name, collapse_named, {"", "stories", "Story", "off"});
 }
 
 TEST(ParseFeedback, ModesAndParameters) {

@@ -6,9 +6,47 @@
 
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace quarry {
 namespace {
+
+// Expects `page` to hold `markup`, showing the page when it does not.
+void expect_holds(const std::string& page, std::string_view markup) {
+  EXPECT_NE(page.find(markup), std::string::npos) << markup << "\nnot in:\n" << page;
+}
+
+// Expects `page` not to hold `markup`.
+void expect_lacks(const std::string& page, std::string_view markup) {
+  EXPECT_EQ(page.find(markup), std::string::npos) << markup << "\nin:\n" << page;
+}
+
+// An answer to `query` of `total` articles in `stories` stories, its hits
+// yet to add.
+SearchResult result_of(std::string query, std::size_t total, std::size_t stories) {
+  SearchResult result;
+  result.query = std::move(query);
+  result.total = total;
+  result.stories = stories;
+  return result;
+}
+
+// The hit of rank `rank`, the article `id`.
+Hit hit_of(std::size_t rank, std::string id) {
+  Hit hit;
+  hit.rank = rank;
+  hit.id = std::move(id);
+  return hit;
+}
+
+// The page's settings for a search of `query`, every other one as it
+// comes.
+SearchPageView view_of(std::string query) {
+  SearchPageView view;
+  view.query = std::move(query);
+  return view;
+}
 
 // The page the printer writes for `view`, with the answer `result` when
 // there is one.
@@ -22,13 +60,8 @@ std::string page_of(const SearchPageView& view, const SearchResult* result = nul
 }
 
 TEST(SearchPagePrinter, RendersResultsAsEscapedMarkup) {
-  SearchResult result;
-  result.query = "penalty";
-  result.total = 25;
-  result.stories = 25;
-  Hit hit;
-  hit.rank = 11;
-  hit.id = "dir/a b.txt";
+  SearchResult result = result_of("penalty", 25, 25);
+  Hit hit = hit_of(11, "dir/a b.txt");
   hit.title = "<script>alert(1)</script> penalty";
   hit.title_highlights = {{26, 33}};
   hit.date = "2017-12-10T15:01:01";
@@ -36,44 +69,35 @@ TEST(SearchPagePrinter, RendersResultsAsEscapedMarkup) {
   hit.snippet = {"the penalty", {{4, 11}}};
   result.hits.push_back(hit);
   result.facets.push_back({FacetField::kSource, {{"Press \"Association\"", 3}}});
-  SearchPageView view;
-  view.query = "penalty \"<x>\"";
+  SearchPageView view = view_of("penalty \"<x>\"");
   view.offset = 10;
   const std::string page = page_of(view, &result);
-  EXPECT_EQ(page.find("<script>alert"), std::string::npos);
-  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt; <mark>penalty</mark>"),
-            std::string::npos);
-  EXPECT_NE(page.find("value=\"penalty &quot;&lt;x&gt;&quot;\""), std::string::npos);
-  EXPECT_NE(page.find("<ol class=\"hits\" start=\"11\">"), std::string::npos);
-  EXPECT_NE(page.find("href=\"/articles/dir%2Fa%20b.txt?q=penalty%20%22%3Cx%3E%22\""),
-            std::string::npos);
-  EXPECT_NE(page.find("<span class=\"date\">2017-12-10</span> · <span class=\"source\">A &amp; "
-                      "B</span>"),
-            std::string::npos);
-  EXPECT_NE(page.find("the <mark>penalty</mark>"), std::string::npos);
-  EXPECT_NE(page.find("25 articles match"), std::string::npos);
+  expect_lacks(page, "<script>alert");
+  expect_holds(page, "&lt;script&gt;alert(1)&lt;/script&gt; <mark>penalty</mark>");
+  expect_holds(page, "value=\"penalty &quot;&lt;x&gt;&quot;\"");
+  expect_holds(page, "<ol class=\"hits\" start=\"11\">");
+  expect_holds(page, "href=\"/articles/dir%2Fa%20b.txt?q=penalty%20%22%3Cx%3E%22\"");
+  expect_holds(page,
+               "<span class=\"date\">2017-12-10</span> · <span class=\"source\">A &amp; "
+               "B</span>");
+  expect_holds(page, "the <mark>penalty</mark>");
+  expect_holds(page, "25 articles match");
   // Pages: back to the first, on to the third.
-  EXPECT_NE(page.find("href=\"/?q=penalty%20%22%3Cx%3E%22\">← Previous"), std::string::npos);
-  EXPECT_NE(page.find("href=\"/?q=penalty%20%22%3Cx%3E%22&amp;offset=20\">Next"),
-            std::string::npos);
+  expect_holds(page, "href=\"/?q=penalty%20%22%3Cx%3E%22\">← Previous");
+  expect_holds(page, "href=\"/?q=penalty%20%22%3Cx%3E%22&amp;offset=20\">Next");
   // A facet narrows the query with a filter, its quotes dropped.
-  EXPECT_NE(page.find("href=\"/?q=penalty%20%22%3Cx%3E%22%20source%3A%22Press%20Association%22\""),
-            std::string::npos);
+  expect_holds(page, "href=\"/?q=penalty%20%22%3Cx%3E%22%20source%3A%22Press%20Association%22\"");
 }
 
 // The date facet is a timeline drawn in the markup: a bar a month, in date
 // order with gaps for months without matches, heights as the counts, each
 // bar a link narrowing the search to its month.
 TEST(SearchPagePrinter, DatesAreATimelineOfBars) {
-  SearchResult result;
-  result.query = "oil";
-  result.total = 1245;
-  result.stories = 1245;
+  SearchResult result = result_of("oil", 1245, 1245);
   result.facets.push_back({FacetField::kSource, {{"Reuters", 1245}}});
   result.facets.push_back(
       {FacetField::kDate, {{"1987-02", 16}, {"1987-03", 827}, {"1987-04", 400}, {"1987-06", 2}}});
-  SearchPageView view;
-  view.query = "oil";
+  SearchPageView view = view_of("oil");
   view.sort = SortOrder::kNewestFirst;
   const std::string page = page_of(view, &result);
   const std::size_t chart = page.find(
@@ -109,27 +133,19 @@ TEST(SearchPagePrinter, DatesAreATimelineOfBars) {
 
 // Years, when the dates span many: one bar, one label.
 TEST(SearchPagePrinter, OneYearIsOneBar) {
-  SearchResult result;
-  result.total = 3;
-  result.stories = 3;
+  SearchResult result = result_of("", 3, 3);
   result.facets.push_back({FacetField::kDate, {{"2017", 1}}});
   const std::string page = page_of(SearchPageView{}, &result);
-  EXPECT_NE(page.find("aria-label=\"Matches by year\"><a href=\"/?q=date%3A2017\"><title>2017: 1 "
-                      "article</title><rect x=\"7\" y=\"0\" width=\"6\" height=\"40\"/></a></svg>"
-                      "<p class=\"axis\"><span>2017</span></p>"),
-            std::string::npos)
-      << page;
+  expect_holds(page,
+               "aria-label=\"Matches by year\"><a href=\"/?q=date%3A2017\"><title>2017: 1 "
+               "article</title><rect x=\"7\" y=\"0\" width=\"6\" height=\"40\"/></a></svg>"
+               "<p class=\"axis\"><span>2017</span></p>");
 }
 
 // Matches of English and French articles, the first hit French.
 SearchResult french_and_english() {
-  SearchResult result;
-  result.query = "trains";
-  result.total = 12;
-  result.stories = 12;
-  Hit hit;
-  hit.rank = 1;
-  hit.id = "fr.txt";
+  SearchResult result = result_of("trains", 12, 12);
+  Hit hit = hit_of(1, "fr.txt");
   hit.title = "Grève";
   hit.source = "AFP";
   hit.language = "fr";
@@ -142,47 +158,34 @@ SearchResult french_and_english() {
 // one by its code, unquoted.
 TEST(SearchPagePrinter, LanguagesAreShownAndNarrowTheQuery) {
   const SearchResult result = french_and_english();
-  SearchPageView view;
-  view.query = "trains";
+  SearchPageView view = view_of("trains");
   const std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("<span class=\"source\">AFP</span> · <span class=\"language\">fr</span>"),
-            std::string::npos)
-      << page;
-  EXPECT_NE(page.find("<section class=\"facet\"><h2>language</h2><ul><li><a "
-                      "href=\"/?q=trains%20language%3Afr\">fr</a> <span class=\"n\">8</span>"),
-            std::string::npos)
-      << page;
-  EXPECT_EQ(page.find("class=\"language\">Only"), std::string::npos);
-  EXPECT_EQ(page.find("name=\"language\""), std::string::npos);
+  expect_holds(page, "<span class=\"source\">AFP</span> · <span class=\"language\">fr</span>");
+  expect_holds(page,
+               "<section class=\"facet\"><h2>language</h2><ul><li><a "
+               "href=\"/?q=trains%20language%3Afr\">fr</a> <span class=\"n\">8</span>");
+  expect_lacks(page, "class=\"language\">Only");
+  expect_lacks(page, "name=\"language\"");
 }
 
 // A search in one language says so, keeps it in its links and its form,
 // and links to every language.
 TEST(SearchPagePrinter, OneLanguageIsSaidAndKept) {
   const SearchResult result = french_and_english();
-  SearchPageView view;
-  view.query = "trains";
+  SearchPageView view = view_of("trains");
   view.language = "fr";
   const std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("<p class=\"language\">Only articles in <span>fr</span>: <a "
-                      "href=\"/?q=trains\">search every language</a></p>"),
-            std::string::npos)
-      << page;
-  EXPECT_NE(page.find("<input id=\"language\" name=\"language\" type=\"hidden\" value=\"fr\">"),
-            std::string::npos);
-  EXPECT_NE(page.find("href=\"/?q=trains%20language%3Aen&amp;language=fr\">en</a>"),
-            std::string::npos);
+  expect_holds(page,
+               "<p class=\"language\">Only articles in <span>fr</span>: <a "
+               "href=\"/?q=trains\">search every language</a></p>");
+  expect_holds(page, "<input id=\"language\" name=\"language\" type=\"hidden\" value=\"fr\">");
+  expect_holds(page, "href=\"/?q=trains%20language%3Aen&amp;language=fr\">en</a>");
 }
 
 // Three reports of one story, shown once.
 SearchResult one_story() {
-  SearchResult result;
-  result.query = "derby";
-  result.total = 3;
-  result.stories = 1;
-  Hit hit;
-  hit.rank = 1;
-  hit.id = "a.txt";
+  SearchResult result = result_of("derby", 3, 1);
+  Hit hit = hit_of(1, "a.txt");
   hit.title = "Derby";
   hit.story = "a.txt";
   hit.more = {"b.txt", "c d.txt"};
@@ -193,50 +196,44 @@ SearchResult one_story() {
 
 TEST(SearchPagePrinter, AStorysOtherReportsOpenFromItsHit) {
   const SearchResult result = one_story();
-  SearchPageView view;
-  view.query = "derby";
+  SearchPageView view = view_of("derby");
   view.reports["b.txt"] = {"<i>Second</i> report", "2017-12-11T09:00:00", "Express"};
   const std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("<p class=\"count\" id=\"count\">3 articles match, 1 story</p>"),
-            std::string::npos);
-  EXPECT_NE(page.find("<details class=\"more\"><summary>+2 more reports</summary>"),
-            std::string::npos);
+  expect_holds(page, "<p class=\"count\" id=\"count\">3 articles match, 1 story</p>");
+  expect_holds(page, "<details class=\"more\"><summary>+2 more reports</summary>");
   // Each report opens its article; one whose title is not known is listed
   // by its id.
-  EXPECT_NE(page.find("<li><a href=\"/articles/b.txt?q=derby\">&lt;i&gt;Second&lt;/i&gt; "
-                      "report</a> <span class=\"meta\"><span class=\"date\">2017-12-11</span> · "
-                      "<span class=\"source\">Express</span></span></li>"),
-            std::string::npos);
-  EXPECT_NE(page.find("<li><a href=\"/articles/c%20d.txt?q=derby\">c d.txt</a></li>"),
-            std::string::npos);
-  EXPECT_EQ(page.find("class=\"rest\""), std::string::npos);
+  expect_holds(page,
+               "<li><a href=\"/articles/b.txt?q=derby\">&lt;i&gt;Second&lt;/i&gt; "
+               "report</a> <span class=\"meta\"><span class=\"date\">2017-12-11</span> · "
+               "<span class=\"source\">Express</span></span></li>");
+  expect_holds(page, "<li><a href=\"/articles/c%20d.txt?q=derby\">c d.txt</a></li>");
+  expect_lacks(page, "class=\"rest\"");
   // The pages go through stories, not articles.
-  EXPECT_NE(page.find("<span class=\"range\">1–1 of 1 story</span>"), std::string::npos);
-  EXPECT_EQ(page.find("rel=\"next\""), std::string::npos);
-  EXPECT_NE(page.find("<option value=\"story\" selected>"), std::string::npos);
+  expect_holds(page, "<span class=\"range\">1–1 of 1 story</span>");
+  expect_lacks(page, "rel=\"next\"");
+  expect_holds(page, "<option value=\"story\" selected>");
 }
 
 TEST(SearchPagePrinter, ReportsPastThoseListedAreCounted) {
   SearchResult result = one_story();
   result.hits[0].more_total = 14;
-  SearchPageView view;
-  view.query = "derby";
+  SearchPageView view = view_of("derby");
   const std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("<summary>+14 more reports</summary>"), std::string::npos);
-  EXPECT_NE(page.find("<li class=\"rest\">… and 12 more</li>"), std::string::npos);
+  expect_holds(page, "<summary>+14 more reports</summary>");
+  expect_holds(page, "<li class=\"rest\">… and 12 more</li>");
 }
 
 TEST(SearchPagePrinter, EachHitLinksToArticlesLikeIt) {
   const SearchResult result = one_story();
-  SearchPageView view;
-  view.query = "derby & co";
+  SearchPageView view = view_of("derby & co");
   view.collapse = Collapse::kNone;
   const std::string page = page_of(view, &result);
   // The search shown is where the like search goes back to.
-  EXPECT_NE(page.find("<a class=\"like\" href=\"/?like=a.txt&amp;collapse=none&amp;from=derby%20%"
-                      "26%20co\">More like this</a>"),
-            std::string::npos);
-  EXPECT_NE(page.find("<option value=\"none\" selected>All reports</option>"), std::string::npos);
+  expect_holds(page,
+               "<a class=\"like\" href=\"/?like=a.txt&amp;collapse=none&amp;from=derby%20%"
+               "26%20co\">More like this</a>");
+  expect_holds(page, "<option value=\"none\" selected>All reports</option>");
 }
 
 TEST(SearchPagePrinter, ArticlesLikeOneSayWhichWithAWayBack) {
@@ -249,51 +246,40 @@ TEST(SearchPagePrinter, ArticlesLikeOneSayWhichWithAWayBack) {
   view.like_title = "The <first> one";
   view.from = "derby";
   std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("<p class=\"like\">Articles like <a href=\"/articles/x.txt\">The "
-                      "&lt;first&gt; one</a></p>"),
-            std::string::npos);
-  EXPECT_NE(page.find("<p class=\"back\"><a href=\"/?q=derby\">← Results for derby</a></p>"),
-            std::string::npos);
-  EXPECT_NE(page.find("<title>Articles like The &lt;first&gt; one — Quarry</title>"),
-            std::string::npos);
+  expect_holds(page,
+               "<p class=\"like\">Articles like <a href=\"/articles/x.txt\">The "
+               "&lt;first&gt; one</a></p>");
+  expect_holds(page, "<p class=\"back\"><a href=\"/?q=derby\">← Results for derby</a></p>");
+  expect_holds(page, "<title>Articles like The &lt;first&gt; one — Quarry</title>");
   // Shown a hit a story, its own story is left out: a link shows it all.
-  EXPECT_NE(page.find("<a href=\"/?like=x.txt&amp;collapse=none&amp;from=derby\">show all "
-                      "reports</a>"),
-            std::string::npos);
+  expect_holds(page,
+               "<a href=\"/?like=x.txt&amp;collapse=none&amp;from=derby\">show all "
+               "reports</a>");
   // Like a hit of a like search: back still goes to the query searched.
-  EXPECT_NE(page.find("href=\"/?like=a.txt&amp;from=derby\">More like this"), std::string::npos);
+  expect_holds(page, "href=\"/?like=a.txt&amp;from=derby\">More like this");
   view.collapse = Collapse::kNone;
   page = page_of(view, &result);
-  EXPECT_EQ(page.find("show all reports"), std::string::npos);
-  EXPECT_NE(page.find("<a href=\"/?q=derby&amp;collapse=none\">← Results for derby</a>"),
-            std::string::npos);
+  expect_lacks(page, "show all reports");
+  expect_holds(page, "<a href=\"/?q=derby&amp;collapse=none\">← Results for derby</a>");
 }
 
 TEST(SearchPagePrinter, PagesOfStoriesKeepTheirGrouping) {
-  SearchResult result;
-  result.query = "oil";
-  result.total = 86;
-  result.stories = 80;
+  SearchResult result = result_of("oil", 86, 80);
   result.stories_exact = false;
-  for (std::size_t rank = 1; rank <= 10; ++rank) {
-    Hit hit;
-    hit.rank = rank;
-    hit.id = std::to_string(rank);
-    result.hits.push_back(hit);
-  }
-  SearchPageView view;
-  view.query = "oil";
+  for (std::size_t rank = 1; rank <= 10; ++rank)
+    result.hits.push_back(hit_of(rank, std::to_string(rank)));
+  SearchPageView view = view_of("oil");
   std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("86 articles match, about 80 stories"), std::string::npos);
-  EXPECT_NE(page.find("<span class=\"range\">1–10 of about 80 stories</span>"), std::string::npos);
-  EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10\">Next"), std::string::npos);
+  expect_holds(page, "86 articles match, about 80 stories");
+  expect_holds(page, "<span class=\"range\">1–10 of about 80 stories</span>");
+  expect_holds(page, "href=\"/?q=oil&amp;offset=10\">Next");
   // Every report shown: the pages go through the articles.
   view.collapse = Collapse::kNone;
   result.stories = result.total;
   result.stories_exact = true;
   page = page_of(view, &result);
-  EXPECT_NE(page.find("<span class=\"range\">1–10 of 86</span>"), std::string::npos);
-  EXPECT_NE(page.find("href=\"/?q=oil&amp;offset=10&amp;collapse=none\">Next"), std::string::npos);
+  expect_holds(page, "<span class=\"range\">1–10 of 86</span>");
+  expect_holds(page, "href=\"/?q=oil&amp;offset=10&amp;collapse=none\">Next");
 }
 
 // "Newest relevant" is offered beside "Newest first", with the half-life
@@ -301,43 +287,32 @@ TEST(SearchPagePrinter, PagesOfStoriesKeepTheirGrouping) {
 TEST(SearchPagePrinter, NewestRelevantIsOfferedAndKept) {
   SearchPageView view;
   const std::string bare = page_of(view);
-  EXPECT_NE(bare.find("<option value=\"relevance\" selected>Best match</option>"
-                      "<option value=\"recent\" data-recency=\"7d\">Newest relevant</option>"
-                      "<option value=\"-date\">Newest first</option>"),
-            std::string::npos)
-      << bare;
-  SearchResult result;
-  result.query = "oil";
-  result.total = 86;
-  result.stories = 86;
-  for (std::size_t rank = 1; rank <= 10; ++rank) {
-    Hit hit;
-    hit.rank = rank;
-    hit.id = std::to_string(rank);
-    result.hits.push_back(hit);
-  }
+  expect_holds(bare,
+               "<option value=\"relevance\" selected>Best match</option>"
+               "<option value=\"recent\" data-recency=\"7d\">Newest relevant</option>"
+               "<option value=\"-date\">Newest first</option>");
+  SearchResult result = result_of("oil", 86, 86);
+  for (std::size_t rank = 1; rank <= 10; ++rank)
+    result.hits.push_back(hit_of(rank, std::to_string(rank)));
   result.facets.push_back({FacetField::kSource, {{"Reuters", 86}}});
   view.query = "oil";
   view.newest_relevant = true;
   const std::string page = page_of(view, &result);
-  EXPECT_NE(page.find("<option value=\"recent\" data-recency=\"7d\" selected>Newest relevant"),
-            std::string::npos);
-  EXPECT_EQ(page.find("<option value=\"relevance\" selected>"), std::string::npos);
-  EXPECT_NE(page.find("href=\"/?q=oil&amp;sort=recent&amp;offset=10\">Next"), std::string::npos);
-  EXPECT_NE(page.find("href=\"/?q=oil%20source%3A%22Reuters%22&amp;sort=recent\""),
-            std::string::npos);
+  expect_holds(page, "<option value=\"recent\" data-recency=\"7d\" selected>Newest relevant");
+  expect_lacks(page, "<option value=\"relevance\" selected>");
+  expect_holds(page, "href=\"/?q=oil&amp;sort=recent&amp;offset=10\">Next");
+  expect_holds(page, "href=\"/?q=oil%20source%3A%22Reuters%22&amp;sort=recent\"");
 }
 
 TEST(SearchPagePrinter, BareFormHasNoResults) {
   const std::string page = page_of({});
-  EXPECT_NE(page.find("<form id=\"search\""), std::string::npos);
-  EXPECT_EQ(page.find("class=\"count\""), std::string::npos);
-  EXPECT_EQ(page.find("{{"), std::string::npos);
+  expect_holds(page, "<form id=\"search\"");
+  expect_lacks(page, "class=\"count\"");
+  expect_lacks(page, "{{");
 }
 
 TEST(SearchPagePrinter, AQueryErrorIsSaidInsteadOfResults) {
-  SearchPageView view;
-  view.query = "penalty AND";
+  SearchPageView view = view_of("penalty AND");
   std::ostringstream out;
   SearchPagePrinter printer(out, view);
   printer.begin_run();
@@ -345,12 +320,12 @@ TEST(SearchPagePrinter, AQueryErrorIsSaidInsteadOfResults) {
   printer.query_error(view.query, "AND needs words on <both> sides", {});
   printer.end_run();
   const std::string page = out.str();
-  EXPECT_NE(page.find("<p class=\"error\" role=\"alert\">AND needs words on &lt;both&gt; "
-                      "sides</p>"),
-            std::string::npos);
-  EXPECT_NE(page.find("<title>penalty AND — Quarry</title>"), std::string::npos);
-  EXPECT_NE(page.find("value=\"penalty AND\""), std::string::npos);
-  EXPECT_EQ(page.find("class=\"count\""), std::string::npos);
+  expect_holds(page,
+               "<p class=\"error\" role=\"alert\">AND needs words on &lt;both&gt; "
+               "sides</p>");
+  expect_holds(page, "<title>penalty AND — Quarry</title>");
+  expect_holds(page, "value=\"penalty AND\"");
+  expect_lacks(page, "class=\"count\"");
 }
 
 }  // namespace
@@ -364,10 +339,9 @@ TEST(SearchPagePrinter, AnAlertsPanelFollowsTheAlertsAfterTheLastAtTheStart) {
   EXPECT_EQ(page_of(view).find("id=\"alerts\""), std::string::npos);
   view.alerts_since = 17;
   const std::string page = page_of(view);
-  EXPECT_NE(page.find("<aside id=\"alerts\" class=\"alerts\" data-since=\"17\" hidden>"
-                      "<h2>Alerts</h2><ol></ol></aside><main"),
-            std::string::npos)
-      << page;
+  expect_holds(page,
+               "<aside id=\"alerts\" class=\"alerts\" data-since=\"17\" hidden>"
+               "<h2>Alerts</h2><ol></ol></aside><main");
 }
 
 }  // namespace

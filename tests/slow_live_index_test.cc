@@ -19,14 +19,10 @@
 #include "tests/child_process.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::ChildProcess;
-using testing::eventually;
-using testing::TempDir;
-using testing::write_file;
 
 std::size_t article_count(const fs::path& db) {
   try {
@@ -104,6 +100,28 @@ class LiveIndexFaults : public ::testing::Test {
     }
   }
 
+  // Waits until the watcher has indexed as many articles as `ids` holds,
+  // stops it, and expects each of `ids` indexed once.
+  void stop_once_it_holds(ChildProcess& watcher, const std::vector<std::string>& ids) {
+    ASSERT_TRUE(
+        eventually([&] { return article_count(db_) == ids.size(); }, std::chrono::seconds(60)))
+        << watcher.err();
+    watcher.signal(SIGTERM);
+    EXPECT_EQ(watcher.wait(std::chrono::seconds(60)), 0) << watcher.err();
+    expect_each_once(ids);
+  }
+
+  // Indexes one article of the inbox, and saves the search "oil" as "oil".
+  void index_one_article_and_save_oil() {
+    write_article(inbox_, 0);
+    const testing::RunResult built =
+        testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {inbox_}));
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    const testing::RunResult saved =
+        testing::run_program(QUARRY_BIN, {"alert", "add", "--db", db_.string(), "oil", "oil"});
+    ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  }
+
   TempDir dir_;
   fs::path db_ = dir_ / "index";
   fs::path inbox_ = dir_ / "inbox";
@@ -145,12 +163,7 @@ TEST_F(LiveIndexFaults, KilledWhileWatchingThenRestartedHoldsEveryArticleOnce) {
   append_line(feed_, kEach + 1);
   ids.push_back(file_id(kEach + 1));
   ids.push_back(line_id(kEach + 1));
-  ASSERT_TRUE(
-      eventually([&] { return article_count(db_) == ids.size(); }, std::chrono::seconds(60)))
-      << watcher->err();
-  watcher->signal(SIGTERM);
-  EXPECT_EQ(watcher->wait(std::chrono::seconds(60)), 0) << watcher->err();
-  expect_each_once(ids);
+  ASSERT_NO_FATAL_FAILURE(stop_once_it_holds(*watcher, ids));
 }
 
 // The kernel's queue of changes holds fs.inotify.max_queued_events: a
@@ -176,12 +189,7 @@ TEST_F(LiveIndexFaults, AnOverflowOfTheKernelsQueueLosesNothing) {
   }
   fs::remove(inbox_ / file_id(0));
   watcher->signal(SIGCONT);
-  ASSERT_TRUE(
-      eventually([&] { return article_count(db_) == ids.size(); }, std::chrono::seconds(60)))
-      << watcher->err();
-  watcher->signal(SIGTERM);
-  EXPECT_EQ(watcher->wait(std::chrono::seconds(60)), 0) << watcher->err();
-  expect_each_once(ids);
+  ASSERT_NO_FATAL_FAILURE(stop_once_it_holds(*watcher, ids));
 }
 
 // `count` JSON Lines of news-like English, some 120 words each, the same
@@ -219,13 +227,7 @@ std::string news_feed(std::size_t count) {
 // match is alerted once.
 TEST_F(LiveIndexFaults, ASavedSearchBesideAFullSpeedFeedStopsNothingAndAlertsEachMatchOnce) {
   constexpr std::size_t kLines = 20000;
-  write_article(inbox_, 0);
-  const testing::RunResult built =
-      testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {inbox_}));
-  ASSERT_EQ(built.exit_code, 0) << built.err;
-  const testing::RunResult saved =
-      testing::run_program(QUARRY_BIN, {"alert", "add", "--db", db_.string(), "oil", "oil"});
-  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  ASSERT_NO_FATAL_FAILURE(index_one_article_and_save_oil());
 
   const testing::RunResult fed =
       testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {"-"}), news_feed(kLines));
@@ -249,13 +251,7 @@ TEST_F(LiveIndexFaults, ASavedSearchBesideAFullSpeedFeedStopsNothingAndAlertsEac
 // their alerts: the next start delivers them.
 TEST_F(LiveIndexFaults, ABurstCommittedBeforeTheIntervalKeepsItsAlertsThroughAKill) {
   constexpr std::size_t kLines = 9500;
-  write_article(inbox_, 0);
-  const testing::RunResult built =
-      testing::run_program(QUARRY_INDEX_BIN, testing::index_args(db_, {inbox_}));
-  ASSERT_EQ(built.exit_code, 0) << built.err;
-  const testing::RunResult saved =
-      testing::run_program(QUARRY_BIN, {"alert", "add", "--db", db_.string(), "oil", "oil"});
-  ASSERT_EQ(saved.exit_code, 0) << saved.err;
+  ASSERT_NO_FATAL_FAILURE(index_one_article_and_save_oil());
   {
     testing::ChildOptions options;
     options.pipe_in = true;
@@ -284,4 +280,4 @@ TEST_F(LiveIndexFaults, ABurstCommittedBeforeTheIntervalKeepsItsAlertsThroughAKi
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -63,6 +64,15 @@ class Spelling : public testing::SharedIndexTest {
     ASSERT_EQ(report.added, corpus().size());
     ASSERT_EQ(report.synonym_groups, 2u);
   }
+
+  // A search of every match of `query` (100 at most), correcting its
+  // spelling as `correct` says.
+  static SearchResult every_match(std::string_view query, Correction correct = Correction::kAuto) {
+    SearchOptions options;
+    options.limit = 100;
+    options.spelling.correct = correct;
+    return searcher().search(query, options);
+  }
 };
 
 struct SuggestionCase {
@@ -102,36 +112,30 @@ TEST_F(Spelling, SuggestsTheWordsTheIndexHolds) {
 }
 
 TEST_F(Spelling, QueryThatFindsNothingSearchesTheSuggestion) {
-  SearchOptions options;
-  options.limit = 100;
-  const SearchResult corrected = searcher().search("Edersen Guardiolla", options);
+  const SearchResult corrected = every_match("Edersen Guardiolla");
   EXPECT_TRUE(corrected.corrected);
   EXPECT_EQ(lower(corrected.suggestion), "ederson guardiola");
   EXPECT_EQ(corrected.query, "Edersen Guardiolla");
   EXPECT_EQ(sorted_ids(corrected), Ids{"s01"});
 
-  const SearchResult portuguese = searcher().search("Portugese", options);
+  const SearchResult portuguese = every_match("Portugese");
   EXPECT_TRUE(portuguese.corrected);
   EXPECT_EQ(sorted_ids(portuguese), Ids{"s02"});
 
-  options.spelling.correct = Correction::kNever;
-  const SearchResult typed = searcher().search("Edersen Guardiolla", options);
+  const SearchResult typed = every_match("Edersen Guardiolla", Correction::kNever);
   EXPECT_TRUE(typed.hits.empty());
   EXPECT_FALSE(typed.corrected);
   EXPECT_EQ(lower(typed.suggestion), "ederson guardiola");
 }
 
 TEST_F(Spelling, QueryThatFindsSomethingKeepsItsHitsUnlessAlwaysCorrected) {
-  SearchOptions options;
-  options.limit = 100;
   // Mourinho alone finds s02.
-  const SearchResult kept = searcher().search("Edersen Mourinho", options);
+  const SearchResult kept = every_match("Edersen Mourinho");
   EXPECT_FALSE(kept.corrected);
   EXPECT_EQ(lower(kept.suggestion), "ederson mourinho");
   EXPECT_EQ(sorted_ids(kept), Ids{"s02"});
 
-  options.spelling.correct = Correction::kAlways;
-  const SearchResult corrected = searcher().search("Edersen Mourinho", options);
+  const SearchResult corrected = every_match("Edersen Mourinho", Correction::kAlways);
   EXPECT_TRUE(corrected.corrected);
   EXPECT_EQ(sorted_ids(corrected), (Ids{"s01", "s02"}));
 }
@@ -195,46 +199,37 @@ TEST_P(SpellingContract, SuggestsOnlyMuchMoreFrequentWordsClose) {
   EXPECT_EQ(busy.search(GetParam().query).suggestion, GetParam().suggestion) << "asked again";
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Table, SpellingContract,
-    ::testing::Values(
-        // "goverment" and "governess" share a stem, so the query has a hit.
-        ContractCase{
-            "WordInNoArticle", {{"government", 12}, {"governess", 1}}, "goverment", "government"},
-        ContractCase{"RareWordThatExists",
-                     {{"government", 12}, {"goverment", 1}},
-                     "goverment",
-                     "government"},
-        ContractCase{"NotMuchMoreFrequent", {{"government", 5}, {"goverment", 1}}, "goverment", ""},
-        ContractCase{"CommonWordsAreLeftAlone", {{"phone", 12}, {"phones", 10}}, "phones", ""},
-        // Held by two articles in fewer than 2,000: not rare.
-        ContractCase{"OnlyRareWordsAreLookedAt", {{"phone", 30}, {"phones", 2}}, "phones", ""},
-        ContractCase{"NeverALessFrequentWord", {{"run", 1}, {"ran", 1}}, "run", ""},
-        // "hike" would find what "hikes" finds.
-        ContractCase{"NeverAWordOfTheSameStem", {{"hike", 20}, {"hikes", 1}}, "hikes", ""},
-        ContractCase{"FirstLetterKept", {{"errera", 12}}, "Herrera", ""},
-        ContractCase{"FirstLetterKeptAtTwoEdits", {{"person", 30}}, "Ederson", ""},
-        ContractCase{
-            "FewestEditsFirst", {{"football", 2}, {"fastball", 30}}, "fotball", "football"},
-        ContractCase{"ThenMostFrequent", {{"bit", 3}, {"but", 20}, {"bat", 5}}, "bxt", "but"},
-        // In 2,000 articles or more, one article is not enough.
-        ContractCase{
-            "WordOfOneArticleInMany", {{"filler", 2000}, {"guardiola", 1}}, "guardiolla", ""},
-        ContractCase{"WordOfTwoArticlesInMany",
-                     {{"filler", 2000}, {"guardiola", 2}},
-                     "guardiolla",
-                     "guardiola"},
-        ContractCase{"TwoEditsAway", {{"tomorrow", 12}}, "tommorow", "tomorrow"},
-        ContractCase{"TwoEditsNeedTenArticles", {{"tomorrow", 3}}, "tommorow", ""},
-        // "tommorows" finds "tommorowing" through their stem: a word in use.
-        ContractCase{"TwoEditsOnlyForWordsThatFindNothing",
-                     {{"tomorrows", 12}, {"tommorowing", 1}},
-                     "tommorows",
-                     ""},
-        ContractCase{
-            "TwoEditsForWordsThatFindNothing", {{"tomorrows", 12}}, "tommorows", "tomorrows"},
-        ContractCase{"NumbersAreNotCorrected", {{"2017", 12}}, "2018", ""}),
-    [](const auto& info) { return info.param.name; });
+const ContractCase kContracts[] = {
+    // "goverment" and "governess" share a stem, so the query has a hit.
+    {"WordInNoArticle", {{"government", 12}, {"governess", 1}}, "goverment", "government"},
+    {"RareWordThatExists", {{"government", 12}, {"goverment", 1}}, "goverment", "government"},
+    {"NotMuchMoreFrequent", {{"government", 5}, {"goverment", 1}}, "goverment", ""},
+    {"CommonWordsAreLeftAlone", {{"phone", 12}, {"phones", 10}}, "phones", ""},
+    // Held by two articles in fewer than 2,000: not rare.
+    {"OnlyRareWordsAreLookedAt", {{"phone", 30}, {"phones", 2}}, "phones", ""},
+    {"NeverALessFrequentWord", {{"run", 1}, {"ran", 1}}, "run", ""},
+    // "hike" would find what "hikes" finds.
+    {"NeverAWordOfTheSameStem", {{"hike", 20}, {"hikes", 1}}, "hikes", ""},
+    {"FirstLetterKept", {{"errera", 12}}, "Herrera", ""},
+    {"FirstLetterKeptAtTwoEdits", {{"person", 30}}, "Ederson", ""},
+    {"FewestEditsFirst", {{"football", 2}, {"fastball", 30}}, "fotball", "football"},
+    {"ThenMostFrequent", {{"bit", 3}, {"but", 20}, {"bat", 5}}, "bxt", "but"},
+    // In 2,000 articles or more, one article is not enough.
+    {"WordOfOneArticleInMany", {{"filler", 2000}, {"guardiola", 1}}, "guardiolla", ""},
+    {"WordOfTwoArticlesInMany", {{"filler", 2000}, {"guardiola", 2}}, "guardiolla", "guardiola"},
+    {"TwoEditsAway", {{"tomorrow", 12}}, "tommorow", "tomorrow"},
+    {"TwoEditsNeedTenArticles", {{"tomorrow", 3}}, "tommorow", ""},
+    // "tommorows" finds "tommorowing" through their stem: a word in use.
+    {"TwoEditsOnlyForWordsThatFindNothing",
+     {{"tomorrows", 12}, {"tommorowing", 1}},
+     "tommorows",
+     ""},
+    {"TwoEditsForWordsThatFindNothing", {{"tomorrows", 12}}, "tommorows", "tomorrows"},
+    {"NumbersAreNotCorrected", {{"2017", 12}}, "2018", ""},
+};
+
+INSTANTIATE_TEST_SUITE_P(Table, SpellingContract, ::testing::ValuesIn(kContracts),
+                         [](const auto& info) { return info.param.name; });
 
 // Articles of `count` copies of `body`, their ids starting with `id`.
 void add_copies(std::vector<Article>* articles, const std::string& id, const std::string& body,
@@ -362,11 +357,9 @@ TEST_F(Spelling, SynonymsMatchAsTheWordDoes) {
       // Words in no group are not expanded.
       {{"s05"}, {"America"}},
   };
-  SearchOptions options;
-  options.limit = 100;
   for (const SynonymCase& c : cases) {
     for (const std::string& query : c.queries) {
-      EXPECT_EQ(sorted_ids(searcher().search(query, options)), c.ids) << query;
+      EXPECT_EQ(sorted_ids(every_match(query)), c.ids) << query;
     }
   }
 }

@@ -4,16 +4,13 @@
 
 #include <string>
 
+#include "tests/table_case.h"
+
 namespace quarry {
 namespace {
 
 TEST(TerminalTextTest, TerminalSafeShowsControlCharacters) {
-  struct Case {
-    std::string text;
-    bool keep_lines;
-    std::string safe;
-  };
-  const Case cases[] = {
+  const testing::SettingCase<bool> cases[] = {
       {"", false, ""},
       {"plain café 😀", false, "plain café 😀"},
       {"\x1b]0;pwned\x07 \x1b[2J", false, "^[]0;pwned^G ^[[2J"},
@@ -23,27 +20,22 @@ TEST(TerminalTextTest, TerminalSafeShowsControlCharacters) {
       {"a\u009b2Jb\u0085", false, "a<U+009B>2Jb<U+0085>"},
       {"bad \xc2 \xff utf-8", false, "bad \xc2 \xff utf-8"},
   };
-  for (const Case& c : cases) EXPECT_EQ(terminal_safe(c.text, c.keep_lines), c.safe) << c.text;
+  for (const auto& [text, keep_lines, safe] : cases) {
+    EXPECT_EQ(terminal_safe(text, keep_lines), safe) << text;
+  }
 }
 
 TEST(TerminalTextTest, DisplayWidthCountsColumnsOnATerminal) {
-  const struct {
-    std::string text;
-    std::size_t width;
-  } cases[] = {
+  const testing::Case<std::string, std::size_t> cases[] = {
       {"", 0},       {"Mourinho", 8},   {"\x1b[1;33mMourinho\x1b[0m", 8},
       {"café", 4},   {"cafe\u0301", 4},                   // NFD: the accent takes no column
       {"日本語", 6}, {"😀 ok", 5},       {"\xff\xfe", 2},  // not UTF-8: a column a byte
   };
-  for (const auto& c : cases) EXPECT_EQ(display_width(c.text), c.width) << c.text;
+  for (const auto& [text, width] : cases) EXPECT_EQ(display_width(text), width) << text;
 }
 
 TEST(TerminalTextTest, ScreenRowsCountWrappedLines) {
-  const struct {
-    std::string text;
-    std::size_t columns;
-    std::size_t rows;
-  } cases[] = {
+  const testing::SettingCase<std::size_t, std::size_t> cases[] = {
       {"", 10, 1},
       {"one\ntwo", 10, 2},
       {"one\n\ntwo", 10, 3},
@@ -53,17 +45,13 @@ TEST(TerminalTextTest, ScreenRowsCountWrappedLines) {
       {"日本語日本語", 10, 2},
       {std::string(25, 'a'), 0, 1},
   };
-  for (const auto& c : cases) {
-    EXPECT_EQ(screen_rows(c.text, c.columns), c.rows) << c.text << " in " << c.columns;
+  for (const auto& [text, columns, rows] : cases) {
+    EXPECT_EQ(screen_rows(text, columns), rows) << text << " in " << columns;
   }
 }
 
 TEST(TerminalTextTest, WrapBreaksAtSpacesWithinTheWidth) {
-  const struct {
-    std::string line;
-    std::size_t width;
-    std::string wrapped;
-  } cases[] = {
+  const testing::SettingCase<std::size_t> cases[] = {
       {"   one two three four", 10, "   one two\n   three\n   four"},
       {"   one two", 10, "   one two"},
       {"   one two", 0, "   one two"},
@@ -71,17 +59,15 @@ TEST(TerminalTextTest, WrapBreaksAtSpacesWithinTheWidth) {
       {"\x1b[1mone\x1b[0m two three", 9, "\x1b[1mone\x1b[0m two\n   three"},
       {"日本 日本 日本", 10, "日本 日本\n   日本"},
   };
-  for (const auto& c : cases) EXPECT_EQ(wrap(c.line, c.width, "   "), c.wrapped) << c.line;
+  for (const auto& [line, width, wrapped] : cases) {
+    EXPECT_EQ(wrap(line, width, "   "), wrapped) << line;
+  }
 }
 
 // Each line of a text is wrapped on its own, and lines already short enough
 // (and blank ones) are kept.
 TEST(TerminalTextTest, WrapLinesWrapsEachLine) {
-  const struct {
-    std::string text;
-    std::size_t width;
-    std::string wrapped;
-  } cases[] = {
+  const testing::SettingCase<std::size_t> cases[] = {
       {"", 10, ""},
       {"short\n\nalso short", 10, "short\n\nalso short"},
       {"the political party\nof the year", 10, "the\npolitical\nparty\nof the\nyear"},
@@ -94,7 +80,9 @@ TEST(TerminalTextTest, WrapLinesWrapsEachLine) {
       {"日本語 abcdefghijkl", 8, "日本語\nabcdefghijkl"},
       {"\x1b[1m東京\x1b[0m大阪", 6, "\x1b[1m東京\x1b[0m大\n阪"},
   };
-  for (const auto& c : cases) EXPECT_EQ(wrap_lines(c.text, c.width), c.wrapped) << c.text;
+  for (const auto& [text, width, wrapped] : cases) {
+    EXPECT_EQ(wrap_lines(text, width), wrapped) << text;
+  }
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 // Helpers shared by the test suites: fresh temporary folders, indexes of
-// test articles, and programs on a terminal or a loopback port.
+// test articles, waiting without timing; and, from headers of their own
+// included here, programs on a terminal (pty.h) and servers on loopback
+// ports (loopback.h).
 #ifndef QUARRY_TESTS_TEST_UTIL_H_
 #define QUARRY_TESTS_TEST_UTIL_H_
 
@@ -20,6 +22,8 @@
 #include "quarry/input/article.h"
 #include "quarry/search/searcher.h"
 #include "tests/child_process.h"
+#include "tests/loopback.h"
+#include "tests/pty.h"
 
 namespace quarry::testing {
 
@@ -142,134 +146,6 @@ class SharedIndexTest : public ::testing::Test {
 
   static std::unique_ptr<TempDir> dir_;
   static std::unique_ptr<Searcher> searcher_;
-};
-
-// A program running on a pseudo-terminal, as at a person's terminal: its
-// standard input, output and error are the terminal, it leads its own
-// session, and Ctrl-C typed on the terminal signals it. Every wait is bounded,
-// so that a program that hangs fails the test instead of stopping it. The
-// destructor kills and reaps the program if it is still running.
-class Pty {
- public:
-  // Long enough for a loaded machine; a wait that succeeds returns at once.
-  static constexpr std::chrono::milliseconds kPatience{30000};
-
-  // Starts `program` with `args` (no shell) on a terminal of `rows` by
-  // `columns`, in program_environment(env). Throws
-  // std::runtime_error when no terminal can be opened.
-  Pty(const std::string& program, const std::vector<std::string>& args,
-      const std::vector<std::string>& env = {}, unsigned short rows = 24,
-      unsigned short columns = 200);
-  ~Pty();
-  Pty(const Pty&) = delete;
-  Pty& operator=(const Pty&) = delete;
-
-  // Sends `keys` as if typed: "\r" is Enter, "\x03" Ctrl-C, "\x04" Ctrl-D.
-  void type(std::string_view keys);
-
-  // Reads what the program writes until `text` appears after the end of the
-  // previous match. False when it has not after `patience`, or when the
-  // terminal closed first.
-  bool wait_for(std::string_view text, std::chrono::milliseconds patience = kPatience);
-
-  // Waits until the program has read every key typed and sleeps waiting
-  // for more with no time limit, as it does between the keys a person
-  // types, reading what it writes meanwhile. A signal sent from the
-  // keyboard (Ctrl-C) then finds it there rather than in the middle of
-  // answering. False when it is not waiting after `patience`. Reads
-  // /proc/PID/syscall (Linux) and throws std::runtime_error where that
-  // cannot be read.
-  bool wait_idle(std::chrono::milliseconds patience = kPatience);
-
-  // Waits for the program to end, reading what it writes meanwhile. Its exit
-  // code (128 + the signal, when a signal ended it), or nullopt when it still
-  // runs after `patience`.
-  std::optional<int> wait_exit(std::chrono::milliseconds patience = kPatience);
-
-  bool running();
-
-  // Everything written to the terminal so far, control sequences and all
-  // (the terminal writes "\r\n" for each "\n").
-  const std::string& output() const { return output_; }
-  // What was written after the end of the last match.
-  std::string_view unmatched() const { return std::string_view(output_).substr(matched_); }
-
- private:
-  void read_some(std::chrono::milliseconds patience);
-  bool reaped();
-
-  int master_ = -1;
-  pid_t pid_ = -1;
-  bool closed_ = false;
-  std::optional<int> exit_code_;
-  std::string output_;
-  std::size_t matched_ = 0;
-};
-
-// A free TCP port on the loopback interface: one the system just gave out
-// and took back. Another process may take it before it is used.
-unsigned free_loopback_port();
-// Whether something listens on the loopback port.
-bool accepts_connections(unsigned port);
-
-// The path of a program of xapian-tools (xapian-tcpsrv, xapian-replicate …),
-// from PATH or /usr/bin. Throws std::runtime_error saying to install
-// xapian-tools when it is missing: the tests that need it fail, never skip.
-std::string find_xapian_tool(const std::string& name);
-
-// xapian-tcpsrv serving databases read-only on the loopback interface. It
-// runs in a process group of its own, as it forks a child per connection;
-// stop() and the destructor kill the group and reap the server. Throws
-// std::runtime_error when xapian-tcpsrv cannot be found (it is a declared
-// dependency) or does not accept connections within its patience.
-class TcpServer {
- public:
-  static constexpr std::chrono::milliseconds kPatience{10000};
-
-  explicit TcpServer(const std::vector<std::string>& databases);
-  ~TcpServer();
-  TcpServer(const TcpServer&) = delete;
-  TcpServer& operator=(const TcpServer&) = delete;
-
-  unsigned port() const { return port_; }
-  // "remote 127.0.0.1:PORT", its line in a stub file.
-  std::string stub_line() const;
-  // Kills the server and every connection it serves.
-  void stop();
-  // Stops the server and every connection it serves (SIGSTOP), as a
-  // machine that froze: the kernel still accepts connections for it, and
-  // nothing answers them. resume() lets it go on.
-  void pause();
-  void resume();
-
- private:
-  pid_t pid_ = -1;
-  unsigned port_ = 0;
-};
-
-// A socket listening on a loopback port the system picks, which it stores
-// in `port`. Throws std::runtime_error when it cannot.
-int listen_on_loopback(unsigned* port);
-
-// A socket connected to a loopback `port`, sending small messages at once
-// (TCP_NODELAY, as Xapian's own sockets do: without, they wait for
-// acknowledgements); -1 when it cannot connect.
-int connect_to_loopback(unsigned port);
-
-// A loopback port that accepts connections (the kernel does) but never
-// answers, as a shard that hangs would.
-class SilentListener {
- public:
-  SilentListener();
-  ~SilentListener();
-  SilentListener(const SilentListener&) = delete;
-  SilentListener& operator=(const SilentListener&) = delete;
-
-  unsigned port() const { return port_; }
-
- private:
-  unsigned port_ = 0;  // before fd_, which sets it
-  int fd_ = -1;
 };
 
 // The code points of valid UTF-8 text, in which the API's highlight

@@ -11,11 +11,8 @@
 
 #include "tests/printer_samples.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
-
-using testing::make_hit;
-using testing::two_hits;
 
 // An answer alone, as `quarry QUERY` writes it.
 std::string text_of(const SearchResult& result, bool color) {
@@ -230,10 +227,7 @@ TEST(TextPrinterTest, TextSaysTheStoriesWhenTheyGroupTheMatches) {
 
 TEST(TextPrinterTest, TextShowsWhatEachHitIs) {
   SearchResult result = two_hits();
-  result.hits[0].date = "2017-12-10T15:01:01";
-  result.hits[0].source = "Press Association";
-  result.hits[0].category = "sport";
-  result.hits[0].language = "en";
+  describe(result.hits[0], "2017-12-10T15:01:01", "Press Association", "sport", "en");
   result.hits[1].source = "BBC News";
   result.hits[1].language = "fr";
   const std::vector<std::string> lines = [&] {
@@ -289,26 +283,11 @@ TEST(TextPrinterTest, FacetsAreAShortBlock) {
 }
 
 TEST(TextPrinterTest, InvalidUtf8NeverThrows) {
-  struct Case {
-    std::string name;
-    std::string title;
-    std::string query;
-  };
-  const std::vector<Case> cases = {
-      {"stray byte in title", "Caf\xff talk", "talk"},
-      {"truncated sequence in title", "Caf\xc3", "talk"},
-      {"surrogate in title", "\xed\xa0\x80 talk", "talk"},
-      {"invalid query", "Café", "caf\xe9"},
-  };
-  for (const Case& c : cases) {
-    SearchResult result;
-    result.query = c.query;
-    result.total = 1;
-    result.hits.push_back(make_hit(1, "a.txt", c.title, 1, {"some talk", {{5, 9}}}));
+  for (const auto& [name, result] : invalid_utf8_samples()) {
     for (bool color : {false, true}) {
       std::string text;
-      ASSERT_NO_THROW(text = text_of(result, color)) << c.name;
-      EXPECT_NE(text.find("a.txt"), std::string::npos) << c.name;
+      ASSERT_NO_THROW(text = text_of(result, color)) << name;
+      EXPECT_NE(text.find("a.txt"), std::string::npos) << name;
     }
   }
 }
@@ -377,4 +356,4 @@ TEST(TextPrinterTest, LeavesNotesAndWarningsToTheDiagnostics) {
   EXPECT_TRUE(printer.diagnosed().warnings);
 }
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "lib/text/utf8_repair.h"
+#include "tests/table_case.h"
 
 namespace quarry::detail {
 namespace {
@@ -41,10 +42,7 @@ TEST(Utf8Test, ValidSequenceLength) {
 }
 
 TEST(Utf8Test, RepairReplacesEachInvalidByte) {
-  const struct {
-    std::string text;
-    std::string repaired;
-  } cases[] = {
+  const testing::TextCase cases[] = {
       {"", ""},
       {"plain ASCII", "plain ASCII"},
       {"caf\xC3\xA9 \xE6\x9D\xB1\xE4\xBA\xAC \xF0\x9F\x98\x80",
@@ -58,12 +56,12 @@ TEST(Utf8Test, RepairReplacesEachInvalidByte) {
       {"caf\xE9", "caf" + kFffd},  // Latin-1
       {"\xF4\x90\x80\x80", kFffd + kFffd + kFffd + kFffd},
   };
-  for (const auto& c : cases) {
-    EXPECT_EQ(repair_utf8(c.text), c.repaired) << ::testing::PrintToString(c.text);
-    EXPECT_EQ(count_invalid_utf8(c.text), (c.repaired.size() - c.text.size()) / 2)
-        << ::testing::PrintToString(c.text);
-    EXPECT_EQ(count_invalid_utf8(repair_utf8(c.text)), 0u);
-    EXPECT_EQ(is_valid_utf8(c.text), c.text == c.repaired) << ::testing::PrintToString(c.text);
+  for (const auto& [text, repaired] : cases) {
+    EXPECT_EQ(repair_utf8(text), repaired) << ::testing::PrintToString(text);
+    EXPECT_EQ(count_invalid_utf8(text), (repaired.size() - text.size()) / 2)
+        << ::testing::PrintToString(text);
+    EXPECT_EQ(count_invalid_utf8(repair_utf8(text)), 0u);
+    EXPECT_EQ(is_valid_utf8(text), text == repaired) << ::testing::PrintToString(text);
   }
 }
 

@@ -14,7 +14,7 @@ source /usr/share/bash-completion/bash_completion
 source "$completions/quarry.bash"
 source "$completions/quarry-index.bash"
 
-failures=0
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 # compopt works only while bash completes; here it notes what was asked.
 compopt() {
@@ -81,8 +81,7 @@ help_options() {
 }
 
 # Folders and files to complete among.
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 mkdir "$work/index" "$work/articles"
 touch "$work/notes.md" "$work/one.txt" "$work/news.jsonl" "$work/news.jsonl.gz" "$work/shards.stub"
 cd "$work" || exit 1
@@ -155,8 +154,4 @@ expect "$quarry_index --synonyms n" news.jsonl news.jsonl.gz notes.md
 expect "$quarry_index " articles index news.jsonl news.jsonl.gz one.txt
 expect "$quarry_index --shards "
 
-if ((failures)); then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "bash completion: all cases pass"
+finish "bash completion: all cases pass"

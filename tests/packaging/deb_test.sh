@@ -5,13 +5,8 @@
 set -uo pipefail
 build_dir=$(realpath "$1") version=$2
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  ((failures++))
-}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+make_work
 
 if ! cpack --config "$build_dir/CPackConfig.cmake" -G DEB -B "$work" >"$work/log" 2>&1; then
   cat "$work/log" >&2
@@ -55,8 +50,4 @@ for program in quarry quarry-index; do
   [[ $first == "$program $version" ]] || fail "$program --version from the package: $first"
 done
 
-if ((failures)); then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "package: $(basename "$deb"), all checks pass"
+finish "package: $(basename "$deb"), all checks pass"

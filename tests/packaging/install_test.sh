@@ -6,13 +6,8 @@
 set -uo pipefail
 build_dir=$(realpath "$1")
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  ((failures++))
-}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
+make_work
 
 # install PREFIX: installs into $work/destdir-PREFIX and lists what was installed.
 install() {
@@ -74,8 +69,4 @@ else
   fail "zsh is not installed (make deps installs it)"
 fi
 
-if ((failures)); then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "install: all checks pass"
+finish "install: all checks pass"

@@ -6,11 +6,7 @@
 set -uo pipefail
 man_dir=$(realpath "$1") quarry=$(realpath "$2") quarry_index=$(realpath "$3")
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  ((failures++))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 # check_page PROGRAM WHATIS SECTION...
 check_page() {
@@ -68,8 +64,4 @@ check_page "$quarry_index" "quarry-index - index articles for quarry to search" 
 text=$(MANWIDTH=100 man -l "$man_dir/quarry.1.gz" 2>&1)
 grep -qE -- "(^|[ ,])--listen([ ,=]|$)" <<<"$text" || fail "quarry(1) does not describe serve --listen"
 
-if ((failures)); then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "manual pages: all checks pass"
+finish "manual pages: all checks pass"

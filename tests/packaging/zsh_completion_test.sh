@@ -13,18 +13,13 @@ if ! command -v zsh >/dev/null; then
   echo "zsh is not installed (make deps installs it)" >&2
   exit 1
 fi
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  ((failures++))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 for file in _quarry _quarry-index; do
   zsh -n "$completions/$file" || fail "$file does not parse"
 done
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 registered=$(zsh -f -c "fpath=($completions \$fpath); autoload -Uz compinit
   compinit -u -d $work/zcompdump; print -r -- \$_comps[quarry] \$_comps[quarry-index]")
 [[ $registered == "_quarry _quarry-index" ]] ||
@@ -83,8 +78,4 @@ expect "quarry serve --for"
 expect "quarry-index --lang" --language
 expect "quarry-index --language fr" french
 
-if ((failures)); then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "zsh completion: all checks pass"
+finish "zsh completion: all checks pass"
