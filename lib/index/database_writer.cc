@@ -220,6 +220,10 @@ std::size_t DatabaseWriter::replace_synonyms(const std::vector<std::vector<std::
   return stored;
 }
 
+void DatabaseWriter::reserve_room_for_close() {
+  reserve_commit_room(path_, commit_room_for(uncommitted_text_bytes_));
+}
+
 void DatabaseWriter::commit() {
   reserve_commit_room(path_, commit_room_for(uncommitted_text_bytes_));
   try {
