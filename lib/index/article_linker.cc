@@ -1,6 +1,7 @@
 #include "lib/index/article_linker.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "lib/index/schema.h"
 #include "lib/index/signature_table.h"
@@ -31,9 +32,8 @@ std::vector<Xapian::docid> ArticleLinker::members(GroupKind kind, const std::str
   const Xapian::Database& db = finder_.database();
   std::vector<Xapian::docid> found;
   for (const std::string& id : group_members(db, kind, key)) {
-    const std::string term = id_term(id);
-    auto it = db.postlist_begin(term);
-    if (it != db.postlist_end(term)) found.push_back(*it);
+    if (const std::optional<Xapian::docid> did = document_of(db, id_term(id)))
+      found.push_back(*did);
   }
   return found;
 }

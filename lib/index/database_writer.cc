@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <thread>
 #include <unordered_set>
 
@@ -105,8 +106,8 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
   const std::string print = fingerprint(article, language_);
   const std::string origin_term = boolean_term(kOriginPrefix, origin);
   try {
-    Xapian::PostingIterator existing = db_.postlist_begin(term);
-    const bool exists = existing != db_.postlist_end(term);
+    const std::optional<Xapian::docid> existing = document_of(db_, term);
+    const bool exists = existing.has_value();
     if (exists) {
       Xapian::Document doc = db_.get_document(*existing);
       Xapian::TermIterator has_origin = doc.termlist_begin();
@@ -140,8 +141,8 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
 bool DatabaseWriter::remove(const std::string& id) {
   const std::string term = id_term(id);
   try {
-    Xapian::PostingIterator existing = db_.postlist_begin(term);
-    if (existing == db_.postlist_end(term)) return false;
+    const std::optional<Xapian::docid> existing = document_of(db_, term);
+    if (!existing) return false;
     const Xapian::docid docid = *existing;
     forget(db_.get_document(docid));
     db_.delete_document(docid);

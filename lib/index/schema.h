@@ -5,6 +5,7 @@
 
 #include <xapian.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -141,6 +142,15 @@ inline constexpr char kDuplicateMembersPrefix[] = "quarry.copies.";
 // The unique term of an article id. Xapian terms are limited to 245 bytes, so
 // long ids are replaced by a hash of themselves.
 std::string id_term(const std::string& id);
+
+// The document of `db` holding `term`, an article's id term (id_term): the
+// article's, if it is in `db`. Throws Xapian::Error.
+inline std::optional<Xapian::docid> document_of(const Xapian::Database& db,
+                                                const std::string& term) {
+  const Xapian::PostingIterator it = db.postlist_begin(term);
+  if (it == db.postlist_end(term)) return std::nullopt;
+  return *it;
+}
 
 // A boolean term of a prefix and a value that may be long.
 std::string boolean_term(const char* prefix, const std::string& value);

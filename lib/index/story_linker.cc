@@ -40,9 +40,7 @@ StoryChanges changed_keys(ArticleLinker& linker, const std::vector<std::string>&
     for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) dirty.insert(*it);
   } else {
     for (const std::string& id : ids) {
-      const std::string term = id_term(id);
-      auto it = db.postlist_begin(term);
-      if (it != db.postlist_end(term)) dirty.insert(*it);
+      if (const std::optional<Xapian::docid> did = document_of(db, id_term(id))) dirty.insert(*did);
     }
     if (dirty.empty()) {
     } else if (kept_bands) {
