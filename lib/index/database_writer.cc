@@ -51,11 +51,8 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config) {
     }
   }
   try {
-    const std::string stored = db.get_metadata(kLanguageKey);
+    const std::string stored = stored_language(db, config.db_path);
     if (stored.empty()) {
-      if (db.get_doccount() != 0) {
-        throw IndexError(config.db_path + " is a Xapian database that Quarry did not build");
-      }
       db.set_metadata(kLanguageKey, new_index_language(config.language));
       db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
     } else if (!config.language.empty() && config.language != stored) {

@@ -166,6 +166,12 @@ void check_index_language(const std::string& language);
 // the one language asked for, or kDefaultLanguage for kAutoLanguage.
 std::string main_language(const std::string& language);
 
+// The language the database at `path` was asked for (kLanguageKey),
+// empty when it was asked for none: it is new. Throws IndexError when it
+// holds articles all the same, as a Xapian database Quarry did not build
+// does.
+std::string stored_language(const Xapian::Database& db, const std::string& path);
+
 // Throws IndexError when the index at `path` was laid out by another
 // version of Quarry.
 void check_schema(const Xapian::Database& db, const std::string& path);
