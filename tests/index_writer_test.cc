@@ -413,6 +413,7 @@ TEST(IndexWriter, ForeignXapianDatabaseIsRefused) {
     foreign.commit();
   }
   EXPECT_THROW(IndexWriter writer(config_for(dir)), IndexError);
+  EXPECT_THROW(Searcher searcher((dir / "index").string()), IndexError);
 }
 
 }  // namespace

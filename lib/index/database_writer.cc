@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <thread>
 #include <unordered_set>
 
@@ -50,11 +51,8 @@ Xapian::WritableDatabase open_writable(const IndexConfig& config) {
     }
   }
   try {
-    const std::string stored = db.get_metadata(kLanguageKey);
+    const std::string stored = stored_language(db, config.db_path);
     if (stored.empty()) {
-      if (db.get_doccount() != 0) {
-        throw IndexError(config.db_path + " is a Xapian database that Quarry did not build");
-      }
       db.set_metadata(kLanguageKey, new_index_language(config.language));
       db.set_metadata(kSchemaKey, std::to_string(kSchemaVersion));
     } else if (!config.language.empty() && config.language != stored) {
@@ -105,8 +103,8 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
   const std::string print = fingerprint(article, language_);
   const std::string origin_term = boolean_term(kOriginPrefix, origin);
   try {
-    Xapian::PostingIterator existing = db_.postlist_begin(term);
-    const bool exists = existing != db_.postlist_end(term);
+    const std::optional<Xapian::docid> existing = document_of(db_, term);
+    const bool exists = existing.has_value();
     if (exists) {
       Xapian::Document doc = db_.get_document(*existing);
       Xapian::TermIterator has_origin = doc.termlist_begin();
@@ -140,8 +138,8 @@ Upsert DatabaseWriter::upsert(const Article& article, const std::string& origin)
 bool DatabaseWriter::remove(const std::string& id) {
   const std::string term = id_term(id);
   try {
-    Xapian::PostingIterator existing = db_.postlist_begin(term);
-    if (existing == db_.postlist_end(term)) return false;
+    const std::optional<Xapian::docid> existing = document_of(db_, term);
+    if (!existing) return false;
     const Xapian::docid docid = *existing;
     forget(db_.get_document(docid));
     db_.delete_document(docid);
@@ -218,6 +216,10 @@ std::size_t DatabaseWriter::replace_synonyms(const std::vector<std::vector<std::
     throw index_error("index " + path_, error);
   }
   return stored;
+}
+
+void DatabaseWriter::reserve_room_for_close() {
+  reserve_commit_room(path_, commit_room_for(uncommitted_text_bytes_));
 }
 
 void DatabaseWriter::commit() {

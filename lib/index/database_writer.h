@@ -15,6 +15,7 @@
 
 #include "lib/index/article_store.h"
 #include "lib/index/language_analyzers.h"
+#include "lib/index/writable_index.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 #include "quarry/text/analyzer.h"
@@ -22,46 +23,34 @@
 namespace quarry::detail {
 
 // Not thread-safe: one thread at a time.
-class DatabaseWriter {
+class DatabaseWriter final : public WritableIndex {
  public:
   // Opens the database at config.db_path, creating it when missing, in
   // config.language (see IndexConfig). Waits up to config.lock_wait for
   // Xapian's lock, then throws IndexLockedError; throws ConfigError for a
   // language conflict, IndexError for anything else.
   explicit DatabaseWriter(const IndexConfig& config);
-  ~DatabaseWriter();  // does not commit: call commit()
-  DatabaseWriter(const DatabaseWriter&) = delete;
-  DatabaseWriter& operator=(const DatabaseWriter&) = delete;
+  ~DatabaseWriter() override;  // does not commit: call commit()
 
-  // As IndexWriter's.
-  Upsert upsert(const Article& article, const std::string& origin);
-  bool remove(const std::string& id);
-  // With `ids`, appends the ids of the articles deleted.
-  std::size_t delete_unseen(const std::string& origin, std::vector<std::string>* ids = nullptr);
-  std::size_t count_unseen(const std::string& origin);
-  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
+  // As WritableIndex's.
+  Upsert upsert(const Article& article, const std::string& origin) override;
+  bool remove(const std::string& id) override;
+  std::size_t delete_unseen(const std::string& origin, std::vector<std::string>* ids) override;
+  std::size_t count_unseen(const std::string& origin) override;
+  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups) override;
+  void forget_upserted() override { upserted_.clear(); }
+  std::vector<std::string> take_left_stories() override;
+  void commit() override;
+  // One database has nothing to sum up: commits.
+  void finish() override { commit(); }
+  void reserve_room_for_close() override;
+  std::vector<OpenDatabase> databases() override { return {{path_, &db_}}; }
+  const Analyzer& analyzer() const override { return analyzers_.main(); }
+  LanguageCounts language_counts() const override { return analyzers_.counts(); }
 
-  // Forgets which articles were upserted: a sweep that starts now deletes
-  // those of its origin that it does not meet again (see delete_unseen).
-  void forget_upserted() { upserted_.clear(); }
-
-  // The text of the articles upserted since the last commit, in bytes.
-  std::uintmax_t uncommitted_text_bytes() const { return uncommitted_text_bytes_; }
-  // Makes everything so far durable, once room for it is taken on disk
-  // (see reserve_commit_room). Throws IndexError.
-  void commit();
-
-  // The analyzer of the index's main language.
-  const Analyzer& analyzer() const { return analyzers_.main(); }
-  // The articles upserted so far by language.
-  const LanguageCounts& language_counts() const { return analyzers_.counts(); }
   const std::string& path() const { return path_; }
   // For writing story keys beside the articles.
   Xapian::WritableDatabase& database() { return db_; }
-
-  // The keys of the stories that lost an article, replaced or deleted,
-  // since the last call: their other members are to be linked again.
-  std::vector<std::string> take_left_stories();
 
  private:
   // Before a stored article is replaced or deleted: takes its words out of

@@ -23,14 +23,17 @@ std::string unusable_index_folder(const std::string& db_path) {
   std::error_code error;
   if (!fs::exists(db_path, error)) return "";
   if (!fs::is_directory(db_path, error)) return "is a file";
-  if (index_absent(db_path) || is_shard_set(db_path) ||
-      fs::exists(fs::path(db_path) / "iamglass", error)) {
-    return "";
-  }
+  if (index_absent(db_path) || holds_index(db_path)) return "";
   return "holds files that are not an index";
 }
 
 }  // namespace
+
+bool holds_index(const std::string& db_path) {
+  std::error_code error;
+  return is_shard_set(db_path) ||
+         std::filesystem::exists(std::filesystem::path(db_path) / kGlassVersionFile, error);
+}
 
 void check_index_folder(const std::string& db_path) {
   // An empty path would put the lock and the build's files in the current folder.

@@ -24,6 +24,14 @@ void check_index_folder(const std::string& db_path);
 // lets through ("no index at x; build one with: quarry-index --db x FOLDER").
 std::string no_index_message(const std::string& db_path);
 
+// The file of a Xapian glass database that names its revision, and the
+// root of each table in the table files beside it.
+inline constexpr char kGlassVersionFile[] = "iamglass";
+
+// Whether the folder `db_path` holds an index: a shard set or a glass
+// database. Never throws.
+bool holds_index(const std::string& db_path);
+
 // Whether config asks for, or finds, a shard set rather than one database.
 bool is_shard_set_config(const IndexConfig& config);
 

@@ -39,13 +39,9 @@ using Clock = std::chrono::steady_clock;
 // continued, one on a disk too slow for the writer's commits gives up.
 constexpr int kCopyAttempts = 3;
 
-// Glass's version file: it names the revision, and the root of each table
-// in the table files beside it.
-constexpr char kVersionFile[] = "iamglass";
-
 // Whether a file of a database folder belongs to the database itself.
 bool is_database_file(const fs::path& name) {
-  return name == kVersionFile || name == "flintlock" || name.extension() == ".glass";
+  return name == detail::kGlassVersionFile || name == "flintlock" || name.extension() == ".glass";
 }
 
 // Whether a file of the index folder is one Quarry keeps there that a
@@ -140,8 +136,7 @@ class Snapshot {
 
   SnapshotReport take() {
     check_dest(dest_, index_);
-    if (detail::index_absent(index_.string()) ||
-        (!detail::is_shard_set(index_.string()) && !fs::exists(index_ / kVersionFile))) {
+    if (detail::index_absent(index_.string()) || !detail::holds_index(index_.string())) {
       throw IndexNotFoundError(detail::no_index_message(index_.string()));
     }
     const PartialFolder partial(dest_);
@@ -252,7 +247,7 @@ class Snapshot {
     }
     if (error) throw IndexError("cannot read " + from.string() + ": " + error_text(error));
     std::sort(tables.begin(), tables.end());
-    copy_file(from / kVersionFile, to / kVersionFile);
+    copy_file(from / detail::kGlassVersionFile, to / detail::kGlassVersionFile);
     for (const fs::path& table : tables) copy_file(from / table, to / table);
   }
 

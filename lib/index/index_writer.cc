@@ -8,16 +8,15 @@
 
 #include "lib/index/band_index.h"
 #include "lib/index/commit_room.h"
-#include "lib/index/database_writer.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_folder.h"
 #include "lib/index/index_lock.h"
 #include "lib/index/index_writer_access.h"
 #include "lib/index/parallel_build.h"
 #include "lib/index/schema.h"
-#include "lib/index/shard_set.h"
 #include "lib/index/story_linker.h"
 #include "lib/index/unlinked_articles.h"
+#include "lib/index/writable_index.h"
 #include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 
@@ -29,9 +28,8 @@ struct IndexWriter::Impl {
   std::unique_ptr<detail::IndexLock> lock;
   // Its side of the commit lock, which snapshots hold (see hold_commits).
   detail::CommitGate commit_gate;
-  // One of the two: a single database, or a shard set.
-  std::unique_ptr<detail::DatabaseWriter> database;
-  std::unique_ptr<detail::ShardSetWriter> shard_set;
+  // A single database, or a shard set.
+  std::unique_ptr<detail::WritableIndex> index;
   // The articles added or changed since stories were last linked, this
   // writer's and those an earlier one committed but did not link.
   std::unique_ptr<detail::UnlinkedArticles> unlinked;
@@ -55,11 +53,7 @@ struct IndexWriter::Impl {
       : commit_gate(config.db_path, config.cancel), cancel(config.cancel) {
     // Opening commits too: a new shard set's parts, their marks.
     const detail::CommitLock holding = hold_commits();
-    if (detail::is_shard_set_config(config)) {
-      shard_set = std::make_unique<detail::ShardSetWriter>(config);
-    } else {
-      database = std::make_unique<detail::DatabaseWriter>(config);
-    }
+    index = detail::open_writable_index(config);
     try {
       unlinked = std::make_unique<detail::UnlinkedArticles>(*front().db);
     } catch (const Xapian::Error& error) {
@@ -75,17 +69,13 @@ struct IndexWriter::Impl {
   ~Impl() {
     const detail::CommitLock holding = hold_commits();
     try {
-      const std::uintmax_t text_bytes = database ? database->uncommitted_text_bytes() : 0;
-      for (const detail::OpenDatabase& each : databases()) {
-        detail::reserve_commit_room(each.path, detail::commit_room_for(text_bytes));
-      }
+      index->reserve_room_for_close();
       unlinked->record(*front().db);
     } catch (const Error&) {
       for (const detail::OpenDatabase& each : databases()) detail::discard_uncommitted(*each.db);
     } catch (const Xapian::Error&) {
     }
-    database.reset();
-    shard_set.reset();
+    index.reset();
   }
 
   // Held around every commit, so that a snapshot copies one revision of the
@@ -116,12 +106,10 @@ struct IndexWriter::Impl {
       throw detail::index_error("writing the index " + front().path, error);
     }
     uncommitted = 0;
-    if (database) {
-      database->commit();
-    } else if (finish) {
-      shard_set->finish();
+    if (finish) {
+      index->finish();
     } else {
-      shard_set->commit();
+      index->commit();
     }
   }
 
@@ -129,8 +117,7 @@ struct IndexWriter::Impl {
   // the articles added: recorded as unlinked with them, so that a kill
   // before linking leaves them to the next run.
   void relink_left_stories() {
-    const std::vector<std::string> left =
-        shard_set ? shard_set->take_left_stories() : database->take_left_stories();
+    const std::vector<std::string> left = index->take_left_stories();
     if (left.empty()) return;
     try {
       for (const std::string& key : left) {
@@ -143,10 +130,7 @@ struct IndexWriter::Impl {
     }
   }
 
-  std::vector<detail::OpenDatabase> databases() {
-    if (shard_set) return shard_set->databases();
-    return {{database->path(), &database->database()}};
-  }
+  std::vector<detail::OpenDatabase> databases() { return index->databases(); }
 };
 
 IndexWriter::IndexWriter(const IndexConfig& given) {
@@ -179,8 +163,7 @@ IndexWriter::IndexWriter(IndexWriter&&) noexcept = default;
 IndexWriter& IndexWriter::operator=(IndexWriter&&) noexcept = default;
 
 Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
-  const Upsert done = impl_->shard_set ? impl_->shard_set->upsert(article, origin)
-                                       : impl_->database->upsert(article, origin);
+  const Upsert done = impl_->index->upsert(article, origin);
   if (done == Upsert::kUnchanged) return done;
   impl_->unlinked->add(article.id);
   impl_->relink_left_stories();
@@ -189,16 +172,14 @@ Upsert IndexWriter::upsert(const Article& article, const std::string& origin) {
 }
 
 std::size_t IndexWriter::delete_unseen(const std::string& origin) {
-  const std::size_t deleted = impl_->shard_set ? impl_->shard_set->delete_unseen(origin)
-                                               : impl_->database->delete_unseen(origin);
+  const std::size_t deleted = impl_->index->delete_unseen(origin, nullptr);
   if (deleted > 0) impl_->kept_bands.reset();
   impl_->relink_left_stories();
   return deleted;
 }
 
 bool IndexWriter::remove(const std::string& id) {
-  const bool removed =
-      impl_->shard_set ? impl_->shard_set->remove(id) : impl_->database->remove(id);
+  const bool removed = impl_->index->remove(id);
   if (!removed) return false;
   impl_->kept_bands.reset();
   impl_->relink_left_stories();
@@ -207,14 +188,12 @@ bool IndexWriter::remove(const std::string& id) {
 }
 
 std::size_t IndexWriter::count_unseen(const std::string& origin) {
-  return impl_->shard_set ? impl_->shard_set->count_unseen(origin)
-                          : impl_->database->count_unseen(origin);
+  return impl_->index->count_unseen(origin);
 }
 
 std::size_t IndexWriter::replace_synonyms(const std::vector<std::vector<std::string>>& groups) {
   const detail::CommitLock holding = impl_->hold_commits();
-  return impl_->shard_set ? impl_->shard_set->replace_synonyms(groups)
-                          : impl_->database->replace_synonyms(groups);
+  return impl_->index->replace_synonyms(groups);
 }
 
 void IndexWriter::set_note(const std::string& key, const std::string& value) {
@@ -261,14 +240,9 @@ void IndexWriter::commit() {
   }
 }
 
-const Analyzer& IndexWriter::analyzer() const {
-  return impl_->shard_set ? impl_->shard_set->analyzer() : impl_->database->analyzer();
-}
+const Analyzer& IndexWriter::analyzer() const { return impl_->index->analyzer(); }
 
-LanguageCounts IndexWriter::language_counts() const {
-  return impl_->shard_set ? impl_->shard_set->language_counts()
-                          : impl_->database->language_counts();
-}
+LanguageCounts IndexWriter::language_counts() const { return impl_->index->language_counts(); }
 
 namespace detail {
 
@@ -282,11 +256,7 @@ std::vector<std::string> IndexWriterAccess::delete_unseen(IndexWriter& writer,
                                                           const std::string& origin) {
   std::vector<std::string> ids;
   IndexWriter::Impl& impl = *writer.impl_;
-  if (impl.shard_set) {
-    impl.shard_set->delete_unseen(origin, &ids);
-  } else {
-    impl.database->delete_unseen(origin, &ids);
-  }
+  impl.index->delete_unseen(origin, &ids);
   if (!ids.empty()) impl.kept_bands.reset();
   impl.relink_left_stories();
   return ids;
@@ -300,11 +270,7 @@ void IndexWriterAccess::keep_story_bands(IndexWriter& writer) {
 }
 
 void IndexWriterAccess::forget_upserted(IndexWriter& writer) {
-  if (writer.impl_->shard_set) {
-    writer.impl_->shard_set->forget_upserted();
-  } else {
-    writer.impl_->database->forget_upserted();
-  }
+  writer.impl_->index->forget_upserted();
 }
 
 void IndexWriterAccess::before_each_commit(IndexWriter& writer, std::function<void()> before) {

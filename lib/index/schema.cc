@@ -163,6 +163,14 @@ std::string stem_mark(const std::string& language, const std::string& main) {
   return mark;
 }
 
+std::string stored_language(const Xapian::Database& db, const std::string& path) {
+  std::string language = db.get_metadata(kLanguageKey);
+  if (language.empty() && db.get_doccount() != 0) {
+    throw IndexError(path + " is a Xapian database that Quarry did not build");
+  }
+  return language;
+}
+
 void check_schema(const Xapian::Database& db, const std::string& path) {
   const std::string schema = db.get_metadata(kSchemaKey);
   if (schema.empty() || schema == std::to_string(kSchemaVersion)) return;

@@ -5,6 +5,7 @@
 
 #include <xapian.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -142,6 +143,15 @@ inline constexpr char kDuplicateMembersPrefix[] = "quarry.copies.";
 // long ids are replaced by a hash of themselves.
 std::string id_term(const std::string& id);
 
+// The document of `db` holding `term`, an article's id term (id_term): the
+// article's, if it is in `db`. Throws Xapian::Error.
+inline std::optional<Xapian::docid> document_of(const Xapian::Database& db,
+                                                const std::string& term) {
+  const Xapian::PostingIterator it = db.postlist_begin(term);
+  if (it == db.postlist_end(term)) return std::nullopt;
+  return *it;
+}
+
 // A boolean term of a prefix and a value that may be long.
 std::string boolean_term(const char* prefix, const std::string& value);
 
@@ -155,6 +165,12 @@ void check_index_language(const std::string& language);
 // The main language of an index asked for `language` (kLanguageKey):
 // the one language asked for, or kDefaultLanguage for kAutoLanguage.
 std::string main_language(const std::string& language);
+
+// The language the database at `path` was asked for (kLanguageKey),
+// empty when it was asked for none: it is new. Throws IndexError when it
+// holds articles all the same, as a Xapian database Quarry did not build
+// does.
+std::string stored_language(const Xapian::Database& db, const std::string& path);
 
 // Throws IndexError when the index at `path` was laid out by another
 // version of Quarry.

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "lib/index/commit_room.h"
 #include "lib/index/index_error.h"
 #include "lib/index/index_lock.h"
 #include "lib/index/parallel_build.h"
@@ -221,6 +222,10 @@ std::size_t ShardSetWriter::replace_synonyms(const std::vector<std::vector<std::
 
 void ShardSetWriter::commit() {
   for (auto& shard : shards_) shard->commit();
+}
+
+void ShardSetWriter::reserve_room_for_close() {
+  for (auto& shard : shards_) reserve_commit_room(shard->path(), commit_room_for(0));
 }
 
 void ShardSetWriter::finish() {

@@ -19,6 +19,7 @@
 
 #include "lib/index/database_writer.h"
 #include "lib/index/story_keys.h"
+#include "lib/index/writable_index.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/input/article.h"
 
@@ -43,7 +44,7 @@ std::vector<std::string> shard_set_parts(const std::string& folder);
 
 // The shards of an index open for writing. Takes no lock and links no
 // stories: IndexWriter does, for the set as a whole. Not thread-safe.
-class ShardSetWriter {
+class ShardSetWriter final : public WritableIndex {
  public:
   // Opens the shard set at config.db_path, or creates it with config.shards
   // shards when db_path holds no index. Throws ConfigError when
@@ -51,34 +52,32 @@ class ShardSetWriter {
   // its stub file does not describe a shard set this program wrote, and
   // what DatabaseWriter throws.
   explicit ShardSetWriter(const IndexConfig& config);
-  ~ShardSetWriter();  // does not commit: call finish()
-  ShardSetWriter(const ShardSetWriter&) = delete;
-  ShardSetWriter& operator=(const ShardSetWriter&) = delete;
+  ~ShardSetWriter() override;  // does not commit: call finish()
 
-  // As IndexWriter's, in the article's shard.
-  Upsert upsert(const Article& article, const std::string& origin);
-  bool remove(const std::string& id);
-  std::size_t delete_unseen(const std::string& origin, std::vector<std::string>* ids = nullptr);
-  std::size_t count_unseen(const std::string& origin);
-  // As DatabaseWriter's, of every shard.
-  void forget_upserted();
-  std::vector<std::string> take_left_stories();
+  // As WritableIndex's, in the article's shard.
+  Upsert upsert(const Article& article, const std::string& origin) override;
+  bool remove(const std::string& id) override;
+  // As WritableIndex's, of every shard.
+  std::size_t delete_unseen(const std::string& origin, std::vector<std::string>* ids) override;
+  std::size_t count_unseen(const std::string& origin) override;
+  void forget_upserted() override;
+  std::vector<std::string> take_left_stories() override;
+  void commit() override;
   // Stores the synonyms in the lexicon.
-  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups);
-
-  // Commits every shard.
-  void commit();
+  std::size_t replace_synonyms(const std::vector<std::vector<std::string>>& groups) override;
   // Commits every shard, then brings the lexicon's spelling data up to date
-  // with theirs. Throws IndexError.
-  void finish();
+  // with theirs.
+  void finish() override;
+  // Takes the room of a commit holding no text in every shard.
+  void reserve_room_for_close() override;
 
   // The shards, in the order of the stub file: searched as one, they
   // number their documents as a searcher of the set does.
-  std::vector<OpenDatabase> databases();
+  std::vector<OpenDatabase> databases() override;
   // The analyzer of the first shard, which all of them share.
-  const Analyzer& analyzer() const { return shards_.front()->analyzer(); }
+  const Analyzer& analyzer() const override { return shards_.front()->analyzer(); }
   // The articles upserted so far in every shard, by language.
-  LanguageCounts language_counts() const {
+  LanguageCounts language_counts() const override {
     LanguageCounts counts;
     for (const auto& shard : shards_) add_counts(counts, shard->language_counts());
     return counts;

@@ -1,5 +1,6 @@
 #include "lib/search/more_like_this.h"
 
+#include <optional>
 #include <vector>
 
 #include "lib/index/schema.h"
@@ -31,8 +32,8 @@ class TellingStems : public Xapian::ExpandDecider {
 LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms,
                      Collapse collapse) {
   const std::string id_term = detail::id_term(id);
-  auto article = db.postlist_begin(id_term);
-  if (article == db.postlist_end(id_term)) throw UnknownArticleError(id);
+  const std::optional<Xapian::docid> article = detail::document_of(db, id_term);
+  if (!article) throw UnknownArticleError(id);
   Xapian::RSet relevant;
   relevant.add_document(*article);
   Xapian::Enquire enquire(db);

@@ -121,19 +121,18 @@ struct SavedSearchMatcher::Impl {
         batch.db.delete_document(copied);
         batch.texts[copied].reset();
       }
-      const std::string term = detail::id_term(ids[i]);
-      auto posting = db.postlist_begin(term);
-      if (posting == db.postlist_end(term)) continue;
+      const std::optional<Xapian::docid> did = detail::document_of(db, detail::id_term(ids[i]));
+      if (!did) continue;
       ++work.articles;
       bool wakes = !anywhere.empty();
-      for (auto held = db.termlist_begin(*posting); held != db.termlist_end(*posting); ++held) {
+      for (auto held = db.termlist_begin(*did); held != db.termlist_end(*did); ++held) {
         const auto filed = by_anchor.find(*held);
         if (filed == by_anchor.end()) continue;
         for (std::size_t search : filed->second) woken[search] = 1;
         wakes = true;
       }
       if (!wakes) continue;
-      const Xapian::Document document = db.get_document(*posting);
+      const Xapian::Document document = db.get_document(*did);
       batch.db.replace_document(copied, document);
       batch.texts[copied] = core.article_store().decode(document.get_value(detail::kArticleSlot));
     }

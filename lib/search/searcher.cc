@@ -6,6 +6,7 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 
 #include "lib/index/schema.h"
 #include "lib/search/search_core.h"
@@ -42,9 +43,9 @@ std::optional<Article> Searcher::fetch(const std::string& id) {
   const std::string term = detail::id_term(id);
   return impl_->with_shards([&]() -> std::optional<Article> {
     Xapian::Database& db = impl_->shards().articles();
-    auto it = db.postlist_begin(term);
-    if (it == db.postlist_end(term)) return std::nullopt;
-    return impl_->article_store().decode(db.get_document(*it).get_value(detail::kArticleSlot));
+    const std::optional<Xapian::docid> did = detail::document_of(db, term);
+    if (!did) return std::nullopt;
+    return impl_->article_store().decode(db.get_document(*did).get_value(detail::kArticleSlot));
   });
 }
 

@@ -121,14 +121,8 @@ void ShardGroup::settle_language() {
   // different words in each.
   const Shard* first = nullptr;
   for (const Shard& shard : shards_) {
-    const std::string language = shard.db.get_metadata(kLanguageKey);
-    if (language.empty()) {
-      if (shard.db.get_doccount() != 0) {
-        throw IndexError(shard.location().name() +
-                         " is a Xapian database that Quarry did not build");
-      }
-      continue;
-    }
+    const std::string language = stored_language(shard.db, shard.location().name());
+    if (language.empty()) continue;
     check_schema(shard.db, shard.location().name());
     if (!first) {
       first = &shard;
