@@ -8,9 +8,9 @@
 
 #include "app/common/exit_status.h"
 #include "app/common/option_docs.h"
-#include "app/terminal/quarry_command.h"
 #include "app/common/quarry_help.h"
 #include "app/common/version_text.h"
+#include "app/terminal/quarry_command.h"
 #include "query/alert_command.h"
 #include "query/alerts_command.h"
 #include "query/dash_query.h"
@@ -50,15 +50,14 @@ int main(int argc, char** argv) {
   CLI::App* serve = quarry::add_serve_command(app, options);
   quarry::AlertCommand alert;
   quarry::add_alert_command(app, alert);
-  quarry::AlertsConfig alerts_config;
-  CLI::App* alerts = quarry::add_alerts_command(app, alerts_config);
+  CLI::App* alerts = quarry::add_alerts_command(app, options);
   const quarry::Terminal terminal = quarry::this_terminal();
   return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kFailure, [&] {
     try {
       app.parse(argc, argv);
       if (serve->parsed()) return quarry::run_serve(app, options, kProgram);
       if (alert.alert->parsed()) return quarry::run_alert(app, alert, std::cout);
-      if (alerts->parsed()) return quarry::run_alerts_command(app, alerts_config, kProgram);
+      if (alerts->parsed()) return quarry::run_alerts_command(app, options.alerts, kProgram);
       quarry::resolve_command_line(options, terminal.input);
       return quarry::run_quarry(options, terminal, std::cin, std::cout, std::cerr, kProgram);
     } catch (const CLI::ParseError& error) {

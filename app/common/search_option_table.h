@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/common/alerts_command.h"
 #include "app/common/option_value.h"
 #include "app/common/search_option_values.h"
 #include "app/common/serve_config.h"
@@ -57,6 +58,8 @@ struct QuarryOptions {
   std::vector<std::string> query_words;
   // quarry serve alone (its db_paths and open are the ones above).
   ServerConfig serve;
+  // quarry alerts alone.
+  AlertsConfig alerts;
 };
 
 // The command an option belongs to; some belong to several. `quarry alert
@@ -66,6 +69,7 @@ enum Command : unsigned {
   kServeCommand = 2,
   kBothCommands = 3,
   kAlertCommand = 4,
+  kAlertsCommand = 8,
 };
 
 struct SearchOption {
