@@ -34,7 +34,8 @@ Exit codes:
      standard input
   1  the index could not be opened or written (locked, disk full, ...), or
      a run without --watch or - was interrupted (what was indexed by then is
-     kept), or a snapshot could not be taken (no index, disk full, ...)
+     kept), or a snapshot could not be taken (no index, disk full, ...); also
+     when memory runs out, or on an unexpected error (one line names it)
   2  usage error: a PATH that does not exist or is of no kind quarry-index
      reads, folders with no article to make a new index of (with --watch,
      an empty index is made for what is to come), an --db that is
