@@ -6,13 +6,13 @@
 #include <CLI/CLI.hpp>
 #include <string_view>
 
-#include "app/common/alerts_command.h"
+#include "app/common/search_option_table.h"
 
 namespace quarry {
 
-// Adds the subcommand "alerts" to `app`; its options fill `config`, which
-// must outlive the parse.
-CLI::App* add_alerts_command(CLI::App& app, AlertsConfig& config);
+// Adds the subcommand "alerts" to `app`; its options fill options.alerts,
+// which must outlive the parse.
+CLI::App* add_alerts_command(CLI::App& app, QuarryOptions& options);
 
 // Prints the alerts as `config` says and returns the exit code. Throws
 // CLI::ValidationError when `app`'s own options were given before

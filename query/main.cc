@@ -27,14 +27,8 @@ std::string option_error(const CLI::App* /*app*/, const CLI::Error& error) {
   return std::string(kProgram) + ": " + error.what() + " (quarry --help lists the options)\n";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  // What the build installs beside the program (`quarry --generate KIND`),
-  // written from the option table; left out of the help, which it documents.
-  if (argc == 3 && std::string_view(argv[1]) == "--generate") {
-    return quarry::write_document(argv[2], std::cout, std::cerr, kProgram);
-  }
+// Parse, then run what was asked for; returns the exit status.
+int run(int argc, char** argv) {
   CLI::App app{quarry::kQuarrySummary, kProgram};
   app.failure_message(option_error);
   app.set_version_flag(
@@ -50,21 +44,30 @@ int main(int argc, char** argv) {
   CLI::App* serve = quarry::add_serve_command(app, options);
   quarry::AlertCommand alert;
   quarry::add_alert_command(app, alert);
-  quarry::AlertsConfig alerts_config;
-  CLI::App* alerts = quarry::add_alerts_command(app, alerts_config);
+  CLI::App* alerts = quarry::add_alerts_command(app, options);
   const quarry::Terminal terminal = quarry::this_terminal();
-  return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kFailure, [&] {
-    try {
-      app.parse(argc, argv);
-      if (serve->parsed()) return quarry::run_serve(app, options, kProgram);
-      if (alert.alert->parsed()) return quarry::run_alert(app, alert, std::cout);
-      if (alerts->parsed()) return quarry::run_alerts_command(app, alerts_config, kProgram);
-      quarry::resolve_command_line(options, terminal.input);
-      return quarry::run_quarry(options, terminal, std::cin, std::cout, std::cerr, kProgram);
-    } catch (const CLI::ParseError& error) {
-      if (app.exit(error) == 0) return 0;
-      quarry::explain_dash_query(argc, argv, kProgram, std::cerr);
-      return int{quarry::kExitUsage};
-    }
-  });
+  try {
+    app.parse(argc, argv);
+    if (serve->parsed()) return quarry::run_serve(app, options, kProgram);
+    if (alert.alert->parsed()) return quarry::run_alert(app, alert, std::cout);
+    if (alerts->parsed()) return quarry::run_alerts_command(app, options.alerts, kProgram);
+    quarry::resolve_command_line(options, terminal.input);
+    return quarry::run_quarry(options, terminal, std::cin, std::cout, std::cerr, kProgram);
+  } catch (const CLI::ParseError& error) {
+    if (app.exit(error) == 0) return int{quarry::kExitSuccess};
+    quarry::explain_dash_query(argc, argv, kProgram, std::cerr);
+    return int{quarry::kExitUsage};
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // What the build installs beside the program (`quarry --generate KIND`),
+  // written from the option table; left out of the help, which it documents.
+  if (argc == 3 && std::string_view(argv[1]) == "--generate") {
+    return quarry::write_document(argv[2], std::cout, std::cerr, kProgram);
+  }
+  return quarry::run_reporting_errors(kProgram, std::cerr, quarry::InputErrorIs::kFailure,
+                                      [&] { return run(argc, argv); });
 }

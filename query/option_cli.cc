@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "app/common/option_rules.h"
+#include "app/common/table_subcommands.h"
 #include "query/whole_number.h"
 
 namespace quarry {
@@ -88,6 +89,14 @@ void add_table_options(CLI::App& app, Command command, QuarryOptions& options) {
       added->description(option.help_in(command) + " (default: " + shown + ")");
     }
   }
+}
+
+CLI::App* add_table_subcommand(CLI::App& app, Command command, QuarryOptions& options) {
+  const TableSubcommand& subcommand = table_subcommand(command);
+  CLI::App* added = app.add_subcommand(std::string(subcommand.name), subcommand.summary);
+  add_table_options(*added, command, options);
+  added->footer(subcommand.footer);
+  return added;
 }
 
 void resolve_command_line(QuarryOptions& options, bool input_is_terminal) {

@@ -14,6 +14,10 @@ namespace quarry {
 // refuses is a CLI::ValidationError naming it.
 void add_table_options(CLI::App& app, Command command, QuarryOptions& options);
 
+// Adds the subcommand of `command` (table_subcommands()) to `app`, with
+// its options, help and footer; as add_table_options for `options`.
+CLI::App* add_table_subcommand(CLI::App& app, Command command, QuarryOptions& options);
+
 // resolve_quarry, its OptionError a CLI::ValidationError: the rules
 // between options are reported as the options' own errors are.
 void resolve_command_line(QuarryOptions& options, bool input_is_terminal);

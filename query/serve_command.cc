@@ -3,17 +3,13 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "app/common/quarry_help.h"
 #include "app/server/server.h"
 #include "query/option_cli.h"
 
 namespace quarry {
 
 CLI::App* add_serve_command(CLI::App& app, QuarryOptions& options) {
-  CLI::App* serve = app.add_subcommand("serve", kServeSummary);
-  add_table_options(*serve, kServeCommand, options);
-  serve->footer(kServeFooter);
-  return serve;
+  return add_table_subcommand(app, kServeCommand, options);
 }
 
 int run_serve(const CLI::App& app, const QuarryOptions& options, std::string_view program) {

@@ -38,8 +38,8 @@ int exit_code_of(int status) {
 // Starts `program` with `in`, `out` and `err` as its standard streams.
 pid_t start(const std::string& program, const std::vector<std::string>& args,
             const std::vector<std::string>& env, int in, int out, int err,
-            std::optional<unsigned long> file_size_limit = std::nullopt) {
-  ProgramImage image(program, args, env, file_size_limit);
+            const ChildOptions& options = {}) {
+  ProgramImage image(program, args, env, options.file_size_limit, options.address_space_limit);
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("cannot start " + program + ": " + std::strerror(errno));
   if (pid > 0) return pid;
@@ -113,8 +113,11 @@ std::vector<std::string> program_environment(const std::vector<std::string>& env
 
 ProgramImage::ProgramImage(const std::string& program, const std::vector<std::string>& args,
                            const std::vector<std::string>& env,
-                           std::optional<unsigned long> file_size_limit)
-    : file_size_limit_(file_size_limit), strings_(program_environment(env)) {
+                           std::optional<unsigned long> file_size_limit,
+                           std::optional<unsigned long> address_space_limit)
+    : file_size_limit_(file_size_limit),
+      address_space_limit_(address_space_limit),
+      strings_(program_environment(env)) {
   const std::size_t env_count = strings_.size();
   strings_.push_back(program);
   strings_.insert(strings_.end(), args.begin(), args.end());
@@ -134,6 +137,10 @@ void ProgramImage::exec() {
     const rlimit limit{*file_size_limit_, *file_size_limit_};
     if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(127);
     std::signal(SIGXFSZ, SIG_IGN);  // ignored dispositions survive exec
+  }
+  if (address_space_limit_) {
+    const rlimit limit{*address_space_limit_, *address_space_limit_};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(127);
   }
   execve(argv_[0], argv_.data(), envp_.data());
   _exit(127);
@@ -190,7 +197,7 @@ ChildProcess::ChildProcess(const std::string& program, const std::vector<std::st
       throw std::runtime_error("cannot set up the output of " + program + " in " +
                                log_dir.string());
     }
-    pid_ = start(program, args, options.env, in, out, err, options.file_size_limit);
+    pid_ = start(program, args, options.env, in, out, err, options);
   } catch (...) {
     for (int fd : {in, out, err, err_pipe_, in_pipe_}) {
       if (fd >= 0) close(fd);

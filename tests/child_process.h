@@ -26,11 +26,12 @@ std::vector<std::string> program_environment(const std::vector<std::string>& env
 // and exec a child may call only async-signal-safe functions.
 class ProgramImage {
  public:
-  // `program` with `args` in program_environment(env), its files limited
-  // to `file_size_limit` bytes when that is set (see ChildOptions).
+  // `program` with `args` in program_environment(env), its files and its
+  // memory limited as ChildOptions says when the limits are set.
   ProgramImage(const std::string& program, const std::vector<std::string>& args,
                const std::vector<std::string>& env,
-               std::optional<unsigned long> file_size_limit = std::nullopt);
+               std::optional<unsigned long> file_size_limit = std::nullopt,
+               std::optional<unsigned long> address_space_limit = std::nullopt);
 
   // In a child just forked: resets the signal mask and the dispositions the
   // test process may have changed, then runs the program, or exits 127.
@@ -38,6 +39,7 @@ class ProgramImage {
 
  private:
   std::optional<unsigned long> file_size_limit_;
+  std::optional<unsigned long> address_space_limit_;
   std::vector<std::string> strings_;
   std::vector<char*> argv_;
   std::vector<char*> envp_;
@@ -68,6 +70,9 @@ struct ChildOptions {
   // When set, standard input is a pipe the test writes to (write_in) and
   // closes (close_in), rather than /dev/null.
   bool pipe_in = false;
+  // When set, the child may map this many bytes of memory only (RLIMIT_AS),
+  // and an allocation past it fails, as when memory runs out.
+  std::optional<unsigned long> address_space_limit = std::nullopt;
 };
 
 // A program started in the background, for tests that signal, kill or race

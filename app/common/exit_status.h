@@ -24,7 +24,10 @@ enum class InputErrorIs { kUsage, kFailure };
 // Runs `body` and returns its exit status. A quarry::Error it lets out is
 // written to `err` as one line, "program: message", and mapped: ConfigError
 // and QueryError to kExitUsage, InputError as `input` says, any other to
-// kExitFailure. Errors of other types are not caught.
+// kExitFailure. Any other exception ends so too, as kExitFailure:
+// std::bad_alloc as "program: out of memory", the rest as "program:
+// unexpected error: " and what it says (describe_exception), rather than
+// through std::terminate.
 int run_reporting_errors(std::string_view program, std::ostream& err, InputErrorIs input,
                          const std::function<int()>& body);
 

@@ -3,8 +3,8 @@
 #include <set>
 #include <string_view>
 
-#include "app/common/quarry_help.h"
 #include "app/common/search_option_table.h"
+#include "app/common/table_subcommands.h"
 
 namespace quarry {
 namespace {
@@ -168,6 +168,10 @@ void write_bash_completion(std::ostream& out) {
   }
   std::vector<std::string> fields;
   for (const QueryField& field : kQueryFields) fields.emplace_back(field.name);
+  std::vector<std::string> names;
+  for (const TableSubcommand& subcommand : table_subcommands()) {
+    names.emplace_back(subcommand.name);
+  }
   out << "# bash completion for quarry: its options and their values, the fields of\n"
          "# the query language, and the serve subcommand. Written by quarry --generate\n"
          "# complete-bash from quarry's option table.            -*- shell-script -*-\n\n"
@@ -175,9 +179,12 @@ void write_bash_completion(std::ostream& out) {
          "    local cur prev words cword split\n"
          "    # A query field's ':' must not end the word, so that title:<TAB> works.\n"
          "    _init_completion -s -n : || return\n\n"
-      << "    local main_options='" << joined(all_flags(kSearchCommand), " ") << "'\n"
-      << "    local serve_options='" << joined(all_flags(kServeCommand), " ") << "'\n"
-      << "    local with_value='" << joined(with_value, "|") << "'\n\n"
+      << "    local main_options='" << joined(all_flags(kSearchCommand), " ") << "'\n";
+  for (const TableSubcommand& subcommand : table_subcommands()) {
+    out << "    local " << subcommand.name << "_options='"
+        << joined(all_flags(subcommand.command), " ") << "'\n";
+  }
+  out << "    local with_value='" << joined(with_value, "|") << "'\n\n"
       << R"(    # The first word that is neither an option nor an option's value decides:
     # serve, or the start of a query. After '--' every word is the query's.
     local i command= after_dashes=
@@ -189,18 +196,23 @@ void write_bash_completion(std::ostream& out) {
             *) command=${words[i]}; break ;;
         esac
     done
-    [[ $command && $command != serve ]] && command=query
+    [[ $command && $command != @()"
+      << joined(names, "|") << R"() ]] && command=query
 
     case $prev in
 )" << arms
       << R"(    esac
     $split && return
 
-    if [[ $command == serve ]]; then
-        [[ $cur == -* ]] && COMPREPLY=($(compgen -W "$serve_options" -- "$cur"))
-        return
-    fi
-    if [[ $cur == -* && ! $after_dashes ]]; then
+)";
+  for (const std::string& name : names) {
+    out << "    if [[ $command == " << name << " ]]; then\n"
+        << "        [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"$" << name
+        << "_options\" -- \"$cur\"))\n"
+           "        return\n"
+           "    fi\n";
+  }
+  out << R"(    if [[ $cur == -* && ! $after_dashes ]]; then
         COMPREPLY=($(compgen -W "$main_options" -- "$cur"))
         [[ ${COMPREPLY-} == *= ]] && compopt -o nospace
         return
@@ -208,7 +220,7 @@ void write_bash_completion(std::ostream& out) {
     # A word of the query: a field to narrow it, or the serve subcommand.
 )"
       << "    local fields='" << joined(fields, " ") << "'\n"
-      << R"(    [[ $command ]] || fields+=' serve'
+      << R"(    [[ $command ]] || fields+=' )" << joined(names, " ") << R"('
     if [[ $cur != *:* ]]; then
         COMPREPLY=($(compgen -W "$fields" -- "$cur"))
         [[ ${COMPREPLY-} == *: ]] && compopt -o nospace
@@ -243,20 +255,26 @@ void write_zsh_completion(std::ostream& out) {
   out << ")\n\n"
          "case $state in\n"
          "  first)\n"
-         "    local -a commands=('serve:"
-      << zsh_description(kServeSummary)
-      << "')\n"
+         "    local -a commands=(";
+  for (const TableSubcommand& subcommand : table_subcommands()) {
+    out << (subcommand.command == table_subcommands().front().command ? "" : " ") << "'"
+        << subcommand.name << ":" << zsh_description(subcommand.summary) << "'";
+  }
+  out << ")\n"
          "    _describe -t commands 'command' commands && ret=0\n"
          "    _describe -t fields 'query field' fields -S '' && ret=0\n"
          "    ;;\n"
-         "  rest)\n"
-         "    if [[ $words[1] == serve ]]; then\n"
-         "      curcontext=${curcontext%:*:*}:quarry-serve:\n"
-         "      _arguments -s -S : \\\n"
-         "        '(- *)'{-h,--help}'[print help and exit]' \\\n"
-      << zsh_specs(kServeCommand, "        ")
-      << "        && ret=0\n"
-         "    else\n"
+         "  rest)\n";
+  for (const TableSubcommand& subcommand : table_subcommands()) {
+    const bool first = subcommand.command == table_subcommands().front().command;
+    out << (first ? "    if" : "    elif") << " [[ $words[1] == " << subcommand.name
+        << " ]]; then\n"
+        << "      curcontext=${curcontext%:*:*}:quarry-" << subcommand.name << ":\n"
+        << "      _arguments -s -S : \\\n"
+           "        '(- *)'{-h,--help}'[print help and exit]' \\\n"
+        << zsh_specs(subcommand.command, "        ") << "        && ret=0\n";
+  }
+  out << "    else\n"
          "      _describe -t fields 'query field' fields -S '' && ret=0\n"
          "    fi\n"
          "    ;;\n"

@@ -24,9 +24,10 @@ int write_document(std::string_view kind, std::ostream& out, std::ostream& err,
 // escaped for an _arguments spec in single quotes.
 std::string zsh_description(std::string_view help);
 
-// The completion of quarry and quarry serve for bash (to be sourced, or
+// The completion of quarry and its subcommands for bash (to be sourced, or
 // found by bash-completion's loader) and for zsh (an autoloaded #compdef
-// function): options, their values, the query's fields, and serve.
+// function): options, their values, the query's fields, and the
+// subcommands of table_subcommands() with their options.
 void write_bash_completion(std::ostream& out);
 void write_zsh_completion(std::ostream& out);
 

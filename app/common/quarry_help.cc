@@ -41,7 +41,8 @@ All are searched as one index.
 Exit codes:
   0  success, including no hits (with --allow-partial, from the shards that answered)
   1  the index is missing or cannot be read, a shard is unreachable
-     (without --allow-partial), or the --batch file cannot be read
+     (without --allow-partial), or the --batch file cannot be read; also
+     when memory runs out, or on an unexpected error (one line names it)
   2  usage error, --like an ID the index does not hold, or with --strict a
      query (or of several, some query) that cannot be parsed
 

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <sstream>
 
+#include "app/common/alerts_option_rows.h"
 #include "app/common/index_location.h"
 #include "app/common/serve_option_rows.h"
 #include "quarry/error.h"
@@ -495,6 +496,7 @@ std::vector<SearchOption> make_table() {
        .set = [](QuarryOptions& o, const OptionValue& v) { search(o).like.id = text(v); }},
   };
   for (SearchOption& row : serve_option_rows()) table.push_back(std::move(row));
+  for (SearchOption& row : alerts_option_rows()) table.push_back(std::move(row));
   return table;
 }
 

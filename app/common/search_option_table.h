@@ -12,9 +12,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
+#include "app/common/alerts_command.h"
+#include "app/common/option_value.h"
 #include "app/common/search_option_values.h"
 #include "app/common/serve_config.h"
 #include "app/common/session.h"
@@ -57,18 +58,8 @@ struct QuarryOptions {
   std::vector<std::string> query_words;
   // quarry serve alone (its db_paths and open are the ones above).
   ServerConfig serve;
-};
-
-// What an option's value is.
-enum class ValueKind {
-  kFlag,    // none: the option is given or not
-  kCount,   // a whole number, from `least`
-  kNumber,  // a number, 0 or more
-  kChoice,  // one of `values`
-  kList,    // a comma-separated list (of `values`, or NAME=NUMBER)
-  kText,    // a word (`values`, when there are some, are suggestions)
-  kPath,    // a file or folder
-  kPaths,   // a file or folder, given once for each
+  // quarry alerts alone.
+  AlertsConfig alerts;
 };
 
 // The command an option belongs to; some belong to several. `quarry alert
@@ -78,22 +69,8 @@ enum Command : unsigned {
   kServeCommand = 2,
   kBothCommands = 3,
   kAlertCommand = 4,
+  kAlertsCommand = 8,
 };
-
-// A value as a front end read it, already of the option's kind and among
-// its values: bool (kFlag), size_t (kCount), double (kNumber), string
-// (kChoice, kList, kText, kPath) or strings (kPaths).
-using OptionValue = std::variant<bool, std::size_t, double, std::string, std::vector<std::string>>;
-
-// An option's value as the kind its row says it takes, for the rows' set().
-namespace option_value {
-inline const std::string& text(const OptionValue& value) { return std::get<std::string>(value); }
-inline std::size_t count(const OptionValue& value) { return std::get<std::size_t>(value); }
-inline double number(const OptionValue& value) { return std::get<double>(value); }
-inline bool flag(const OptionValue& value) { return std::get<bool>(value); }
-// A default for the help, as CLI11 writes numbers.
-std::string number_text(double value);
-}  // namespace option_value
 
 struct SearchOption {
   std::string_view name = {};  // the long option without its dashes: "limit"

@@ -1,5 +1,8 @@
 #include "app/indexing/index_command.h"
 
+#include <cstdlib>
+#include <string>
+
 #include "app/common/exit_status.h"
 #include "app/indexing/alert_observer.h"
 #include "app/indexing/index_printer.h"
@@ -43,6 +46,11 @@ int run_index_command(const IndexCommand& command, std::string_view program, std
     const SnapshotConfig config{.db_path = command.index.db_path, .dest = command.snapshot};
     print_snapshot_summary(err, program, config, take_snapshot(config), command.quiet);
     return kExitSuccess;
+  }
+  // Xapian 1.4 reads how many changesets to keep from the environment
+  // alone, as each database is opened for writing.
+  if (command.changesets > 0) {
+    setenv("XAPIAN_MAX_CHANGESETS", std::to_string(command.changesets).c_str(), 1);
   }
   if (command.watch || command.read_stdin) return run_live(command, program, err);
   IndexProgressPrinter progress(err, program, command.progress);

@@ -4,6 +4,7 @@
 #define QUARRY_APP_INDEXING_INDEX_COMMAND_H_
 
 #include <chrono>
+#include <cstddef>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -26,6 +27,9 @@ struct IndexCommand {
   // Read JSON Lines from standard input as they arrive, to its end.
   bool read_stdin = false;
   std::chrono::duration<double> commit_interval{1};
+  // Not 0: keep the changes of each database's last N commits for
+  // replication (XAPIAN_MAX_CHANGESETS); 0: as the environment says.
+  std::size_t changesets = 0;
   // Readable when index.cancel turns true (see LiveConfig::wake_fd).
   int wake_fd = -1;
   // Not empty: write a snapshot of the index there (see take_snapshot)
@@ -35,8 +39,8 @@ struct IndexCommand {
 
 // Indexes command.paths (see index_paths), runs a live index with `watch`
 // or `read_stdin` (see run_live_index), or takes a snapshot (see
-// take_snapshot), writing problems, progress
-// and the summary to `err`, each line prefixed with `program`. Returns
+// take_snapshot), writing problems, progress and the summary to `err`,
+// each line prefixed with `program`. Returns
 // kExitSuccess, kExitPartial when an input was skipped, or kExitFailure
 // when a run (not a live index, which ends so) was interrupted
 // (app/common/exit_status.h); throws what index_paths and run_live_index throw.

@@ -80,6 +80,11 @@ help_options() {
   "$@" --help | sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\).*/\2/p'
 }
 
+# The subcommands a --help lists.
+subcommands_of() {
+  "$@" --help | awk '/^Subcommands:$/ { listing = 1; next } listing && /^$/ { exit } listing { print $1 }'
+}
+
 # Folders and files to complete among.
 make_work
 mkdir "$work/index" "$work/articles"
@@ -118,8 +123,8 @@ expect "$quarry --feedback " auto off on
 expect "$quarry --db " articles index news.jsonl news.jsonl.gz notes.md one.txt shards.stub
 expect "$quarry --db i" index
 expect "$quarry -n "
-# Words of the query: its fields, and serve as the first word.
-expect "$quarry " after: before: category: date: id: lang: language: serve source: title:
+# Words of the query: its fields, and a subcommand as the first word.
+expect "$quarry " after: alerts before: category: date: id: lang: language: serve source: title:
 expect "$quarry tit" title:
 nospace=
 completions "$quarry tit" >/dev/null
@@ -129,18 +134,28 @@ if [[ ! $nospace ]]; then
 fi
 expect "$quarry se" serve
 expect "$quarry --format json s" serve source:
+expect "$quarry al" alerts
 expect "$quarry penalty s" source:
 expect "$quarry -- " after: before: category: date: id: lang: language: source: title:
 expect "$quarry -- -"
 expect "$quarry title:"
 
-# quarry serve: its own options.
-mapfile -t serve_options < <(help_options "$quarry" serve)
-((${#serve_options[@]} > 4)) || { echo "FAIL: no options read from quarry serve --help" >&2; exit 1; }
-expect_all "$quarry serve --" "${serve_options[@]}"
+# Each subcommand of quarry --help: every option of its own --help.
+mapfile -t subcommands < <(subcommands_of "$quarry")
+((${#subcommands[@]} > 2)) || { echo "FAIL: no subcommands read from quarry --help" >&2; exit 1; }
+for subcommand in "${subcommands[@]}"; do
+  mapfile -t subcommand_options < <(help_options "$quarry" "$subcommand")
+  ((${#subcommand_options[@]})) ||
+    { echo "FAIL: no options read from quarry $subcommand --help" >&2; exit 1; }
+  expect_all "$quarry $subcommand --" "${subcommand_options[@]}"
+done
 expect "$quarry serve --l" --listen
 expect "$quarry serve --for"
 expect "$quarry serve "
+expect "$quarry alerts --f" --follow
+expect "$quarry alerts --since "
+expect "$quarry alerts --db i" index
+expect "$quarry alerts "
 
 # quarry-index: every option, languages, and what it reads.
 mapfile -t options < <(help_options "$quarry_index")

@@ -36,7 +36,13 @@ check_options() {
   done
 }
 check_options _quarry "$quarry"
-check_options _quarry "$quarry" serve
+# Each subcommand quarry --help lists, with every option of its own --help.
+subcommands=$("$quarry" --help |
+  awk '/^Subcommands:$/ { listing = 1; next } listing && /^$/ { exit } listing { print $1 }')
+[[ $subcommands == *serve* ]] || fail "no subcommands read from quarry --help"
+for subcommand in $subcommands; do
+  check_options _quarry "$quarry" "$subcommand"
+done
 check_options _quarry-index "$quarry_index"
 
 # expect LINE CANDIDATE...: Tab at the end of LINE offers exactly these
@@ -70,11 +76,12 @@ done < <("$quarry" --help |
   sed -n 's/^  \(-[a-zA-Z],\)\{0,1\}\(--[a-z][-a-z0-9]*\) \([-a-z]*|[-a-z|]*\)\( .*\)\{0,1\}$/\2 \3/p')
 ((choices >= 5)) || fail "$choices options with values in quarry --help"
 expect "quarry --feedback " auto off on
-expect "quarry " after: before: category: date: id: lang: language: serve source: title:
+expect "quarry " after: alerts before: category: date: id: lang: language: serve source: title:
 expect "quarry tit" title:
 expect "quarry penalty s" source:
 expect "quarry serve --l" --listen
 expect "quarry serve --for"
+expect "quarry alerts --f" --follow
 expect "quarry-index --lang" --language
 expect "quarry-index --language fr" french
 

@@ -1,34 +1,15 @@
-#include "indexer/completion.h"
+#include "app/indexing/index_completion.h"
 
 #include <string>
 #include <vector>
 
+#include "app/common/exit_status.h"
 #include "app/common/option_docs.h"
+#include "app/indexing/index_option_table.h"
 #include "quarry/text/analyzer.h"
 
 namespace quarry {
 namespace {
-
-// What an option's value is, for completing it; options not named here
-// take a number or nothing, which no list completes.
-enum class ValueKind { kNothing, kFolder, kFile, kLanguage };
-struct ValueHint {
-  std::string_view flag;
-  ValueKind kind;
-};
-constexpr ValueHint kValueHints[] = {
-    {"--db", ValueKind::kFolder},
-    {"--snapshot", ValueKind::kFolder},
-    {"--synonyms", ValueKind::kFile},
-    {"--language", ValueKind::kLanguage},
-};
-
-ValueKind value_kind(const std::string& flag) {
-  for (const ValueHint& hint : kValueHints) {
-    if (hint.flag == flag) return hint.kind;
-  }
-  return ValueKind::kNothing;
-}
 
 // One option of the command line, as completion needs it.
 struct Flag {
@@ -36,22 +17,22 @@ struct Flag {
   std::string description;         // for zsh (zsh_description)
   bool takes_value = false;
   bool value_optional = false;  // --wait, --wait=SECONDS
-  ValueKind kind = ValueKind::kNothing;
+  bool stops = false;           // --help, --version: nothing follows
+  IndexValueNames kind = IndexValueNames::kNothing;
 };
 
-std::vector<Flag> flags_of(const CLI::App& app) {
+std::vector<Flag> flags_of_table() {
   std::vector<Flag> flags;
-  for (const CLI::Option* option : app.get_options()) {
-    if (option->get_positional()) continue;
+  for (const IndexOption& option : index_option_table()) {
+    if (option.role == IndexRowRole::kArguments) continue;
     Flag flag;
-    for (const std::string& name : option->get_snames()) flag.names.push_back("-" + name);
-    for (const std::string& name : option->get_lnames()) flag.names.push_back("--" + name);
-    flag.description = zsh_description(option->get_description());
-    // A flag that may be given a value (--wait, --wait=SECONDS) has a type;
-    // a plain flag (--quiet) has none.
-    flag.value_optional = option->get_expected_min() == 0 && !option->get_type_name().empty();
-    flag.takes_value = option->get_expected_min() > 0 || flag.value_optional;
-    flag.kind = value_kind(flag.names.back());
+    if (option.short_name) flag.names.push_back(option.short_flag());
+    flag.names.push_back(option.long_flag());
+    flag.description = zsh_description(option.help);
+    flag.value_optional = option.value_optional();
+    flag.takes_value = option.takes_value();
+    flag.stops = option.role != IndexRowRole::kOption;
+    flag.kind = option.names;
     flags.push_back(std::move(flag));
   }
   return flags;
@@ -82,18 +63,19 @@ void write_bash(const std::vector<Flag>& flags, std::ostream& out, std::string_v
     if (!flag.takes_value || flag.value_optional) continue;
     const std::string arm = joined(flag.names, " | ");
     switch (flag.kind) {
-      case ValueKind::kFolder:
+      case IndexValueNames::kFolder:
         out << "        " << arm
             << ")\n            _filedir -d\n            return\n            ;;\n";
         break;
-      case ValueKind::kFile:
+      case IndexValueNames::kExistingFile:
         out << "        " << arm << ")\n            _filedir\n            return\n            ;;\n";
         break;
-      case ValueKind::kLanguage:
+      case IndexValueNames::kLanguage:
         out << "        " << arm << ")\n            COMPREPLY=($(compgen -W '" << languages()
             << "' -- \"$cur\"))\n            return\n            ;;\n";
         break;
-      case ValueKind::kNothing:
+      case IndexValueNames::kNothing:
+      case IndexValueNames::kArticles:
         for (const std::string& name : flag.names) numbers.push_back(name);
         break;
     }
@@ -119,13 +101,14 @@ void write_bash(const std::vector<Flag>& flags, std::ostream& out, std::string_v
 
 std::string zsh_value(const Flag& flag) {
   switch (flag.kind) {
-    case ValueKind::kFolder:
+    case IndexValueNames::kFolder:
       return ":folder:_directories";
-    case ValueKind::kFile:
+    case IndexValueNames::kExistingFile:
       return ":file:_files";
-    case ValueKind::kLanguage:
+    case IndexValueNames::kLanguage:
       return ":language:(" + languages() + ")";
-    case ValueKind::kNothing:
+    case IndexValueNames::kNothing:
+    case IndexValueNames::kArticles:
       break;
   }
   return flag.value_optional ? "::value" : ":value";
@@ -138,8 +121,7 @@ void write_zsh(const std::vector<Flag>& flags, std::ostream& out, std::string_vi
          "# its options: the options, their values, and the folders and corpora it reads.\n\n"
          "_arguments -s -S : \\\n";
   for (const Flag& flag : flags) {
-    const bool stops = flag.names.back() == "--help" || flag.names.back() == "--version";
-    const std::string exclusive = stops                   ? "(- *)"
+    const std::string exclusive = flag.stops              ? "(- *)"
                                   : flag.names.size() > 1 ? "(" + joined(flag.names, " ") + ")"
                                                           : "";
     std::vector<std::string> specs;
@@ -164,18 +146,18 @@ void write_zsh(const std::vector<Flag>& flags, std::ostream& out, std::string_vi
 
 }  // namespace
 
-int write_index_completion(const CLI::App& app, std::string_view kind, std::ostream& out,
-                           std::ostream& err, std::string_view program) {
-  const std::vector<Flag> flags = flags_of(app);
+int write_index_completion(std::string_view kind, std::ostream& out, std::ostream& err,
+                           std::string_view program) {
+  const std::vector<Flag> flags = flags_of_table();
   if (kind == "complete-bash") {
     write_bash(flags, out, program);
   } else if (kind == "complete-zsh") {
     write_zsh(flags, out, program);
   } else {
     err << program << ": --generate takes complete-bash or complete-zsh\n";
-    return 2;
+    return kExitUsage;
   }
-  return 0;
+  return kExitSuccess;
 }
 
 }  // namespace quarry
