@@ -13,9 +13,6 @@
 namespace quarry {
 namespace {
 
-constexpr FacetField kFacetFields[] = {FacetField::kSource, FacetField::kCategory,
-                                       FacetField::kLanguage, FacetField::kDate};
-
 // The schemes whose parameters --bm25 gives.
 constexpr std::string_view kBm25Schemes[] = {"bm25", "bm25+"};
 
@@ -52,11 +49,7 @@ std::optional<Collapse> collapse_named(std::string_view name) {
   return value_named(kCollapseNames, name);
 }
 
-std::vector<std::string_view> facet_names() {
-  std::vector<std::string_view> names;
-  for (FacetField field : kFacetFields) names.push_back(facet_name(field));
-  return names;
-}
+std::vector<std::string_view> facet_names() { return names_of(kFacetNames); }
 
 std::vector<FacetField> parse_facet_fields(std::string_view list) {
   std::vector<FacetField> fields;
