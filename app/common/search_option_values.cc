@@ -13,9 +13,6 @@
 namespace quarry {
 namespace {
 
-// The schemes whose parameters --bm25 gives.
-constexpr std::string_view kBm25Schemes[] = {"bm25", "bm25+"};
-
 // The parts of a comma-separated list, trimmed, the empty ones left out.
 std::vector<std::string_view> list_parts(std::string_view text) {
   std::vector<std::string_view> parts;
