@@ -1,7 +1,7 @@
-#include "app/common/serve_option_rows.h"
-
 #include <algorithm>
 #include <string_view>
+
+#include "app/common/option_rows.h"
 
 namespace quarry {
 
