@@ -20,6 +20,9 @@ std::vector<SearchOption> index_option_rows() {
        .serve_help = "Index folder, or Xapian stub file naming shards; several are served as "
                      "one (default: $QUARRY_DB, else $XDG_DATA_HOME/quarry/index)",
        .value_name = "PATH",
+       .check = [](std::string_view path) -> std::string {
+         return path.empty() ? "an empty path names no index" : "";
+       },
        .set = [](QuarryOptions& o,
                  const OptionValue& v) { o.db_paths = std::get<std::vector<std::string>>(v); }},
       {.name = "allow-partial",

@@ -1,21 +1,7 @@
-#include <charconv>
-
 #include "app/common/option_rows.h"
 
 namespace quarry {
 namespace {
-
-// Seconds the prompt takes: a number, 0 or more.
-std::optional<OptionValue> read_seconds(std::string_view text) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end || !(value >= 0) ||
-      value > kMostSeconds) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 using option_value::count;
 using option_value::flag;
@@ -43,11 +29,10 @@ std::vector<SearchOption> limit_option_rows() {
        .help = "Seconds a search may take; then it stops and shows the best hits found by "
                "then, its counts as lower bounds (\"timed_out\": true) (0: no limit)",
        .value_name = "SECONDS",
+       .largest = kMostSeconds,
        .http = "time_limit",
-       .http_most = kMostSeconds,
        .prompt = ":time-limit",
-       .prompt_usage = ":time-limit needs a number of seconds, such as :time-limit 2 (0: no limit)",
-       .prompt_read = read_seconds,
+       .prompt_usage = ":time-limit 2, or :time-limit 0 for no limit",
        .prompt_confirm =
            [](const QuarryOptions& o) {
              const double seconds = search(o).time_limit;

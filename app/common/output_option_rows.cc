@@ -1,4 +1,3 @@
-#include <charconv>
 #include <string>
 #include <string_view>
 
@@ -7,23 +6,9 @@
 namespace quarry {
 namespace {
 
-// A count the prompt takes: digits alone, 1 or more.
-std::optional<OptionValue> read_positive_count(std::string_view text) {
-  std::size_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (error != std::errc() || stop != end || value == 0) return std::nullopt;
-  return value;
-}
-
 // The formats the prompt writes: a TREC run is for batches.
-constexpr OutputFormat kPromptFormats[] = {OutputFormat::kText, OutputFormat::kJson};
-
-std::optional<OptionValue> read_prompt_format(std::string_view text) {
-  for (OutputFormat format : kPromptFormats) {
-    if (name_of(kFormatNames, format) == text) return std::string(text);
-  }
-  return std::nullopt;
+std::vector<std::string_view> prompt_format_names() {
+  return {name_of(kFormatNames, OutputFormat::kText), name_of(kFormatNames, OutputFormat::kJson)};
 }
 
 std::string hits_text(std::size_t count) {
@@ -54,8 +39,7 @@ std::vector<SearchOption> output_option_rows() {
        .http = "n",
        .http_most = kMaxHitsPerPage,
        .prompt = ":limit",
-       .prompt_usage = ":limit needs a number of hits, such as :limit 20",
-       .prompt_read = read_positive_count,
+       .prompt_usage = ":limit 20",
        .prompt_confirm =
            [](const QuarryOptions& o) {
              return hits_text(search(o).limit) + " a page, from the next query";
@@ -75,9 +59,8 @@ std::vector<SearchOption> output_option_rows() {
                "TREC run, with --batch or queries on standard input)",
        .values = names_of(kFormatNames),
        .prompt = ":format",
-       .prompt_usage = ":format takes " + std::string(name_of(kFormatNames, kPromptFormats[0])) +
-                       " or " + std::string(name_of(kFormatNames, kPromptFormats[1])),
-       .prompt_read = read_prompt_format,
+       .prompt_usage = ":format " + std::string(name_of(kFormatNames, OutputFormat::kJson)),
+       .prompt_values = prompt_format_names(),
        .prompt_confirm =
            [](const QuarryOptions& o) {
              return "answers as " + std::string(name_of(kFormatNames, *o.format)) +

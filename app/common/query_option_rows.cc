@@ -3,7 +3,6 @@
 #include <string>
 
 #include "app/common/option_rows.h"
-#include "quarry/error.h"
 #include "quarry/text/analyzer.h"
 #include "quarry/text/language_identifier.h"
 
@@ -34,12 +33,6 @@ std::string language_refusal(std::string_view language) {
   if (language.empty() || !stemmer_language(language).empty()) return "";
   return "no language '" + std::string(language) +
          "': name one by its ISO 639-1 code (fr) or its name (french)";
-}
-
-// A language the prompt takes, or none for every language.
-std::optional<OptionValue> read_language(std::string_view text) {
-  if (!language_refusal(text).empty()) return std::nullopt;
-  return std::string(text);
 }
 
 using option_value::flag;
@@ -75,9 +68,7 @@ std::vector<SearchOption> matching_option_rows() {
        .value_name = "LANG",
        .http = "language",
        .prompt = ":language",
-       .prompt_usage = ":language takes a language, by its ISO 639-1 code or its name, such as "
-                       ":language fr; alone, every language",
-       .prompt_read = read_language,
+       .prompt_usage = ":language fr, or :language alone for every language",
        .prompt_confirm =
            [](const QuarryOptions& o) {
              const std::string& language = search(o).parser.language;
@@ -85,12 +76,8 @@ std::vector<SearchOption> matching_option_rows() {
                                       : "searches in " + stemmer_language(language) + " only") +
                     ", from the next query";
            },
-       .set =
-           [](QuarryOptions& o, const OptionValue& v) {
-             const std::string why = language_refusal(text(v));
-             if (!why.empty()) throw ConfigError(why);
-             search(o).parser.language = text(v);
-           }},
+       .check = language_refusal,
+       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).parser.language = text(v); }},
   };
 }
 

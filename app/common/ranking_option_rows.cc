@@ -34,17 +34,6 @@ std::string refusal(Parse parse, std::string_view text) {
 std::string check_half_life(std::string_view text) { return refusal(parse_half_life, text); }
 std::string check_as_of(std::string_view text) { return refusal(parse_as_of, text); }
 
-std::optional<OptionValue> read_half_life(std::string_view text) {
-  if (!check_half_life(text).empty() || text.empty()) return std::nullopt;
-  return std::string(text);
-}
-
-// Alone, :as-of counts from now.
-std::optional<OptionValue> read_as_of(std::string_view text) {
-  if (!check_as_of(text).empty()) return std::nullopt;
-  return std::string(text);
-}
-
 using option_value::number;
 using option_value::number_text;
 using option_value::text;
@@ -71,8 +60,7 @@ std::vector<SearchOption> order_option_rows() {
        .value_name = "DURATION",
        .http = "recency",
        .prompt = ":recency",
-       .prompt_usage = ":recency needs a half-life, such as :recency 7d, or off",
-       .prompt_read = read_half_life,
+       .prompt_usage = ":recency 7d, or :recency off",
        .prompt_confirm =
            [](const QuarryOptions& o) {
              const double half_life = search(o).recency.half_life;
@@ -93,8 +81,7 @@ std::vector<SearchOption> order_option_rows() {
        .value_name = "DATE",
        .http = "as_of",
        .prompt = ":as-of",
-       .prompt_usage = ":as-of needs an ISO 8601 date, such as :as-of 2024-05-01; alone, now",
-       .prompt_read = read_as_of,
+       .prompt_usage = ":as-of 2024-05-01, or :as-of alone for now",
        .prompt_confirm =
            [](const QuarryOptions& o) {
              return std::string(search(o).recency.as_of ? "ages counted from the date given"
@@ -146,8 +133,9 @@ std::vector<SearchOption> ranking_option_rows() {
        .kind = kNumber,
        .help = "Extra weight of query words found in titles",
        .value_name = "WEIGHT",
+       // Far past any weight that ranks well.
+       .largest = 1e6,
        .http = "title_weight",
-       .http_most = 1e6,
        .set = [](QuarryOptions& o,
                  const OptionValue& v) { search(o).parser.title_weight = number(v); },
        .show = [](const QuarryOptions& o) { return number_text(search(o).parser.title_weight); }},
