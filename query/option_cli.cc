@@ -1,11 +1,12 @@
 #include "query/option_cli.h"
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "app/common/option_reader.h"
 #include "app/common/option_rules.h"
 #include "app/common/table_subcommands.h"
-#include "query/whole_number.h"
 
 namespace quarry {
 namespace {
@@ -15,12 +16,25 @@ std::string names_of(const SearchOption& option) {
   return short_flag.empty() ? option.long_flag() : short_flag + "," + option.long_flag();
 }
 
-// Sets the row's value as it was given.
-template <class Value>
-std::function<void(const Value&)> setter(const SearchOption& option, QuarryOptions& options) {
-  return [&option, &options](const Value& value) {
+// Reads each value through the table's checker and sets the row's value:
+// CLI11 takes every value as text, so that none is read any other way.
+template <class Given>
+std::function<void(const Given&)> setter(const SearchOption& option, QuarryOptions& options) {
+  return [&option, &options](const Given& given) {
     try {
-      set_option(option, value, options, kCommandLineNaming);
+      if constexpr (std::is_same_v<Given, bool>) {
+        set_option(option, given, options, kCommandLineNaming);
+      } else if constexpr (std::is_same_v<Given, std::string>) {
+        set_option(option, read_option_value(option, given, kCommandLineNaming), options,
+                   kCommandLineNaming);
+      } else {
+        std::vector<std::string> paths;
+        for (const std::string& path : given) {
+          paths.push_back(
+              std::get<std::string>(read_option_value(option, path, kCommandLineNaming)));
+        }
+        set_option(option, paths, options, kCommandLineNaming);
+      }
     } catch (const OptionError& error) {
       throw CLI::ValidationError(error.what());
     }
@@ -35,43 +49,16 @@ CLI::Option* add_row(CLI::App& app, Command command, const SearchOption& option,
     case ValueKind::kFlag:
       return app.add_flag_callback(
           names, [&option, &options] { setter<bool>(option, options)(true); }, help);
-    case ValueKind::kCount: {
-      CLI::Option* added =
-          app.add_option_function<std::size_t>(names, setter<std::size_t>(option, options), help);
-      if (option.most == SIZE_MAX) return added->check(whole_number(option.least));
-      return added->check(CLI::Range(option.least, option.most).description("N"));
-    }
-    case ValueKind::kNumber:
-      return app.add_option_function<double>(names, setter<double>(option, options), help)
-          ->check(finite_number());
     case ValueKind::kPaths:
       // One path per --db, so that the query may follow it.
       return app
           .add_option_function<std::vector<std::string>>(
               names, setter<std::vector<std::string>>(option, options), help)
-          ->allow_extra_args(false)
-          ->check(CLI::Validator(
-              [](const std::string& path) {
-                return path.empty() ? std::string("an empty path names no index") : std::string();
-              },
-              "PATH"));
-    case ValueKind::kChoice:
-    case ValueKind::kList:
-    case ValueKind::kText:
-    case ValueKind::kPath:
-      break;
+          ->allow_extra_args(false);
+    default:
+      return app.add_option_function<std::string>(names, setter<std::string>(option, options),
+                                                  help);
   }
-  CLI::Option* added =
-      app.add_option_function<std::string>(names, setter<std::string>(option, options), help);
-  if (option.kind == ValueKind::kChoice) {
-    added->check(
-        CLI::IsMember(std::vector<std::string>(option.values.begin(), option.values.end())));
-  }
-  if (option.check) {
-    added->check(CLI::Validator([&option](const std::string& value) { return option.check(value); },
-                                std::string(option.value_name)));
-  }
-  return added;
 }
 
 }  // namespace

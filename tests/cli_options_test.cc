@@ -66,8 +66,8 @@ TEST_F(CliCorpusTest, OptionErrorsAreOneLineAndExitTwo) {
   const std::vector<UsageErrorCase> cases = {
       {{"--bogus", "penalty"}, "--bogus"},
       {{"--format", "xml", "penalty"}, "xml"},
-      {{"-n", "-1", "penalty"}, "-1 is not a whole number"},
-      {{"-n", "18446744073709551616", "penalty"}, "too large"},
+      {{"-n", "-1", "penalty"}, "--limit must be a whole number of 0 or more, not '-1'"},
+      {{"-n", "18446744073709551616", "penalty"}, "from 0 to 18446744073709551615"},
       {{"-n", "3x", "--", "penalty"}, "3x"},
       {{"--offset", "-1", "penalty"}, "--offset"},
       {{"-j", "-3", "--batch", "-"}, "--threads"},

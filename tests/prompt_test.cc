@@ -165,9 +165,8 @@ TEST_F(PromptTest, ShowProblems) {
 }
 
 TEST_F(PromptTest, LimitSetsTheHitsPerPage) {
-  const std::vector<std::string> bad = {":limit 0",  ":limit abc",
-                                        ":limit",    ":limit -3",
-                                        ":limit 2x", ":limit 99999999999999999999999"};
+  const std::vector<std::string> bad = {":limit abc", ":limit", ":limit -3", ":limit 2x",
+                                        ":limit 99999999999999999999999"};
   for (const std::string& line : bad) expect_problem(say(line), line, ":limit 20");
   EXPECT_EQ(ranks_in(say(kQuery).out), (std::vector<std::size_t>{1, 2, 3}))
       << "bad limits leave the limit alone";
@@ -188,7 +187,7 @@ TEST_F(PromptTest, SettingsChangedAreConfirmedAtATerminal) {
   EXPECT_EQ(say(":limit 3").out, "3 hits a page, from the next query\n\n");
   EXPECT_EQ(say(":limit 1").out, "1 hit a page, from the next query\n\n");
   EXPECT_EQ(say(":format json").out, "answers as json, from the next query\n\n");
-  expect_problem(say(":limit 0"), ":limit 0", ":limit 20");
+  expect_problem(say(":limit x"), ":limit x", ":limit 20");
   open();
   EXPECT_EQ(say(":limit 3").out, "");
   EXPECT_EQ(say(":format json").out, "");
@@ -338,7 +337,7 @@ TEST_F(PromptTest, ProblemsAreCounted) {
     std::size_t problems_after;
   };
   const std::vector<Step> steps = {
-      {"milk", 0},     {":bogus", 1},   {":show 9", 2}, {"", 2},      {":limit 0", 3},
+      {"milk", 0},     {":bogus", 1},   {":show 9", 2}, {"", 2},      {":limit x", 3},
       {":limit 5", 3}, {"milk AND", 4}, {":stats", 4},  {":help", 4}, {":format yaml", 5},
   };
   for (const Step& step : steps) {

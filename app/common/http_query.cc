@@ -1,9 +1,10 @@
 #include "app/common/http_query.h"
 
 #include <algorithm>
-#include <charconv>
 
+#include "app/common/option_reader.h"
 #include "app/common/option_rules.h"
+#include "app/common/value_parsers.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
@@ -95,22 +96,12 @@ std::size_t Parameters::number(std::string_view name, std::size_t fallback, std:
                                std::size_t max) const {
   const std::optional<std::string_view> text = get(name);
   if (!text) return fallback;
-  std::size_t value = 0;
-  const char* end = text->data() + text->size();
-  const auto [at, error] = std::from_chars(text->data(), end, value);
-  if (text->empty() || error != std::errc() || at != end || value < min || value > max) {
+  const std::optional<std::size_t> value = parse_whole_number(*text);
+  if (!value || *value < min || *value > max) {
     throw HttpError(400, "parameter " + std::string(name) + " must be a whole number from " +
                              std::to_string(min) + " to " + std::to_string(max));
   }
-  return value;
-}
-
-bool Parameters::flag(std::string_view name) const {
-  const std::optional<std::string_view> text = get(name);
-  if (!text) return false;
-  if (*text == "true" || *text == "1") return true;
-  if (*text == "false" || *text == "0") return false;
-  throw HttpError(400, "parameter " + std::string(name) + " must be true or false");
+  return *value;
 }
 
 std::string_view Parameters::choice(std::string_view name,
@@ -139,37 +130,12 @@ const std::vector<std::string_view>& search_parameter_names() {
 
 namespace {
 
-// A number from 0 to `most`, as kNumber options take.
-double number_parameter(std::string_view name, std::string_view text, double most) {
-  double value = 0;
-  const char* end = text.data() + text.size();
-  const auto [at, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || at != end || !(value >= 0) || value > most) {
-    throw HttpError(400, "parameter " + std::string(name) + " must be a number from 0 to " +
-                             std::to_string(static_cast<std::size_t>(most)));
-  }
+// The option's value as the parameter gives it: a flag's parameter may say
+// the opposite (snippets=false for --no-snippets).
+OptionValue parameter_value(const SearchOption& option, std::string_view text) {
+  OptionValue value = read_option_value(option, text, kHttpNaming);
+  if (option.kind == ValueKind::kFlag) return std::get<bool>(value) != option.http_negated;
   return value;
-}
-
-// The option's value as the parameter gives it, checked as its kind says.
-OptionValue parameter_value(const SearchOption& option, const Parameters& parameters,
-                            std::string_view text) {
-  const std::string_view name = option.http;
-  switch (option.kind) {
-    case ValueKind::kFlag:
-      return parameters.flag(name) != option.http_negated;
-    case ValueKind::kCount:
-      return parameters.number(name, 0, option.least,
-                               option.http_most >= static_cast<double>(option.most)
-                                   ? option.most
-                                   : static_cast<std::size_t>(option.http_most));
-    case ValueKind::kNumber:
-      return number_parameter(name, text, option.http_most);
-    case ValueKind::kChoice:
-      return std::string(parameters.choice(name, option.values, ""));
-    default:
-      return std::string(text);
-  }
 }
 
 }  // namespace
@@ -190,7 +156,7 @@ SearchRequest search_request_from(const Parameters& parameters) {
       if (option.http.empty()) continue;
       const std::optional<std::string_view> text = parameters.get(option.http);
       if (!text) continue;
-      set_option(option, parameter_value(option, parameters, *text), options, kHttpNaming);
+      set_option(option, parameter_value(option, *text), options, kHttpNaming);
     }
     resolve_search(options, kHttpNaming);
   } catch (const OptionError& error) {

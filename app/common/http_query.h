@@ -63,8 +63,6 @@ class Parameters {
   // absent. Throws HttpError(400) naming the bounds otherwise.
   std::size_t number(std::string_view name, std::size_t fallback, std::size_t min,
                      std::size_t max) const;
-  // "true"/"1" or "false"/"0" (or absent: false). Throws HttpError(400).
-  bool flag(std::string_view name) const;
   // One of `choices`, else `fallback` when absent. Throws HttpError(400).
   std::string_view choice(std::string_view name, const std::vector<std::string_view>& choices,
                           std::string_view fallback) const;

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "quarry/json_text.h"
 #include "quarry/text/language_identifier.h"
 
 namespace quarry {
@@ -10,10 +11,7 @@ namespace {
 // Ordered: members are written in the order they are set.
 using Json = nlohmann::ordered_json;
 
-std::string dump(const Json& json) {
-  // Stored text is valid UTF-8; replacing guards against anything that is not.
-  return json.dump(-1, ' ', false, Json::error_handler_t::replace) + '\n';
-}
+std::string dump(const Json& json) { return json_text(json) + '\n'; }
 
 Json to_json(const std::vector<Highlight>& highlights) {
   Json json = Json::array();

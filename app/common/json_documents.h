@@ -1,6 +1,7 @@
 // Every JSON document quarry and quarry serve write, built here alone (with
 // nlohmann-json), each on one line ending in '\n'. Text that is not valid
-// UTF-8 is written with U+FFFD in its place, never thrown on.
+// UTF-8 is written with U+FFFD in its place, never thrown on: each is made
+// text by quarry/json_text.h, as the library's stored JSON is.
 #ifndef QUARRY_APP_COMMON_JSON_DOCUMENTS_H_
 #define QUARRY_APP_COMMON_JSON_DOCUMENTS_H_
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "app/common/option_reader.h"
 #include "quarry/search/ranking.h"
 
 namespace quarry {
@@ -26,12 +27,17 @@ std::string join_words(const std::vector<std::string>& words) {
 }  // namespace
 
 const OptionNaming kCommandLineNaming = {
-    [](const SearchOption& option) { return option.long_flag(); },
+    FrontEnd::kCommandLine, [](const SearchOption& option) { return option.long_flag(); },
     [](const SearchOption& option) { return option.long_flag(); }};
 
 const OptionNaming kHttpNaming = {
+    FrontEnd::kHttp,
     [](const SearchOption& option) { return "parameter " + std::string(option.http); },
     [](const SearchOption& option) { return std::string(option.http); }};
+
+const OptionNaming kPromptNaming = {
+    FrontEnd::kPrompt, [](const SearchOption& option) { return std::string(option.prompt); },
+    [](const SearchOption& option) { return std::string(option.prompt); }};
 
 void set_option(const SearchOption& option, const OptionValue& value, QuarryOptions& options,
                 const OptionNaming& naming) {
@@ -111,11 +117,13 @@ void resolve_quarry(QuarryOptions& options, bool input_is_terminal) {
 
 std::string set_by_prompt_command(const SearchOption& option, std::string_view argument,
                                   SessionConfig& session) {
-  const std::optional<OptionValue> value = option.prompt_read(argument);
-  if (!value) throw OptionError(option.prompt_usage);
   QuarryOptions options;
   options.session = session;
-  option.set(options, *value);
+  try {
+    set_option(option, read_option_value(option, argument, kPromptNaming), options, kPromptNaming);
+  } catch (const OptionError& error) {
+    throw OptionError(std::string(error.what()) + "; for example " + option.prompt_usage);
+  }
   session = options.session;
   return option.prompt_confirm(options);
 }

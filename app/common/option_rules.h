@@ -12,17 +12,25 @@
 
 namespace quarry {
 
+// Where an option's value comes from. Each takes the same values, but for
+// the bounds a front end sets on what one request may cost or show: the
+// HTTP API's page (SearchOption::http_most), the prompt's formats
+// (SearchOption::prompt_values).
+enum class FrontEnd { kCommandLine, kHttp, kPrompt };
+
 // How a front end names an option in a message about it.
 struct OptionNaming {
+  FrontEnd front_end;
   // The option the message is about, which starts it: "--bm25".
   std::string (*subject)(const SearchOption& option);
   // Another option it mentions: "--weight".
   std::string (*mention)(const SearchOption& option);
 };
 
-// "--bm25"; "parameter bm25" and "weight".
+// "--bm25"; "parameter bm25" and "weight"; ":limit".
 extern const OptionNaming kCommandLineNaming;
 extern const OptionNaming kHttpNaming;
+extern const OptionNaming kPromptNaming;
 
 // A value an option cannot take, or options that do not go together; the
 // message names them as the front end does.
@@ -61,10 +69,10 @@ QuarryMode mode_of(const QuarryOptions& options, bool input_is_terminal);
 // command line.
 void resolve_quarry(QuarryOptions& options, bool input_is_terminal);
 
-// The options of the prompt's command `command` (":limit"), or null.
-// Otherwise, sets it from `argument` in `session` and returns what to
-// confirm ("3 hits a page, from the next query"); throws OptionError with
-// the command's usage when the argument is wrong.
+// Sets the option of a prompt command (":limit") from `argument`, read as
+// read_option_value reads it, in `session` and returns what to confirm ("3
+// hits a page, from the next query"); throws OptionError, with an example
+// of the command, when the argument is wrong.
 std::string set_by_prompt_command(const SearchOption& option, std::string_view argument,
                                   SessionConfig& session);
 

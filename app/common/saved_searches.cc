@@ -13,6 +13,7 @@
 
 #include "app/common/http_query.h"
 #include "quarry/error.h"
+#include "quarry/json_text.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
@@ -142,9 +143,7 @@ bool SavedSearchFile::remove(const std::string& name) {
   });
 }
 
-std::string saved_search_json(const SavedSearchEntry& entry) {
-  return to_json(entry).dump(-1, ' ', false, Json::error_handler_t::replace);
-}
+std::string saved_search_json(const SavedSearchEntry& entry) { return json_text(to_json(entry)); }
 
 std::string saved_search_name_problem(const std::string& name) {
   if (name.empty()) return "a saved search needs a name";

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,8 +34,10 @@ inline constexpr std::size_t kMaxOffset = 10000;
 // stops early, and no one waits for minutes. quarry serve's is
 // SearchLimits::time_limit.
 inline constexpr double kSearchTimeLimit = 10;
-// The most a time limit may be, in seconds (a day).
+// The most a time limit may be, in seconds (a day), wherever it is given.
 inline constexpr double kMostSeconds = 86400;
+// A kNumber with no largest but the largest finite number.
+inline constexpr double kNoLargest = std::numeric_limits<double>::max();
 
 // Everything the options of quarry and quarry serve set. The defaults are
 // the programs': as the library's SearchOptions, but showing each story
@@ -87,20 +90,23 @@ struct SearchOption {
   std::string_view value_name = {};
   std::size_t least = 0;        // kCount: the smallest
   std::size_t most = SIZE_MAX;  // kCount: the largest
-  // The /api/search parameter (empty: none) and the largest number it
-  // takes, when the command line takes more: a request's page is bounded.
+  double largest = kNoLargest;  // kNumber: the largest (the smallest is 0)
+  // The /api/search parameter (empty: none), and the largest count it
+  // takes when that is less than `most`: a request's page is bounded,
+  // since deep pages cost the server, not the client.
   std::string_view http = {};
-  double http_most = static_cast<double>(SIZE_MAX);
+  std::size_t http_most = SIZE_MAX;
   // A kFlag whose parameter says the opposite: --no-snippets, snippets=false.
   bool http_negated = false;
-  // The prompt's command (empty: none), what it says when its argument is
-  // wrong, how it reads its argument (nothing: wrong), and what it
-  // confirms once set.
+  // The prompt's command (empty: none), an example of it for a message
+  // about a wrong argument, the values it takes when fewer than `values`
+  // (kChoice), and what it confirms once set.
   std::string_view prompt = {};
   std::string prompt_usage = {};
-  std::optional<OptionValue> (*prompt_read)(std::string_view argument) = nullptr;
+  std::vector<std::string_view> prompt_values = {};
   std::string (*prompt_confirm)(const QuarryOptions&) = nullptr;
-  // A check of a kText value: why it is refused, or empty.
+  // A check of the text given, before it is read as its kind: why it is
+  // refused, or empty.
   std::string (*check)(std::string_view value) = nullptr;
   // Sets the value. Throws ConfigError for one it cannot take (a bad
   // --feedback list).

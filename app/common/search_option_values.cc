@@ -1,23 +1,17 @@
 #include "app/common/search_option_values.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <sstream>
 
+#include "app/common/value_parsers.h"
 #include "quarry/error.h"
 #include "quarry/search/recency.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace {
-
-constexpr FacetField kFacetFields[] = {FacetField::kSource, FacetField::kCategory,
-                                       FacetField::kLanguage, FacetField::kDate};
-
-// The schemes whose parameters --bm25 gives.
-constexpr std::string_view kBm25Schemes[] = {"bm25", "bm25+"};
 
 // The parts of a comma-separated list, trimmed, the empty ones left out.
 std::vector<std::string_view> list_parts(std::string_view text) {
@@ -52,11 +46,7 @@ std::optional<Collapse> collapse_named(std::string_view name) {
   return value_named(kCollapseNames, name);
 }
 
-std::vector<std::string_view> facet_names() {
-  std::vector<std::string_view> names;
-  for (FacetField field : kFacetFields) names.push_back(facet_name(field));
-  return names;
-}
+std::vector<std::string_view> facet_names() { return names_of(kFacetNames); }
 
 std::vector<FacetField> parse_facet_fields(std::string_view list) {
   std::vector<FacetField> fields;
@@ -83,11 +73,9 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
     const std::string_view number = equals == std::string_view::npos
                                         ? std::string_view()
                                         : trim_white_space(part.substr(equals + 1));
-    double value = 0;
-    auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
-    // from_chars reads "nan" and "inf" too, which no parameter takes.
-    if (number.empty() || error != std::errc() || end != number.data() + number.size() ||
-        !std::isfinite(value) || value < 0) {
+    const double value = parse_decimal(number).value_or(-1);
+    // "nan" and "inf" are decimals too, which no parameter takes.
+    if (!std::isfinite(value) || value < 0) {
       throw ConfigError("feedback '" + std::string(part) + "' is not " +
                         joined(names_of(kFeedbackModeNames), ", ") +
                         " or NAME=NUMBER, e.g. terms=20");
@@ -120,13 +108,10 @@ void parse_feedback(std::string_view text, FeedbackConfig* config) {
 void parse_ranking_parameters(std::string_view text, RankingConfig* config) {
   for (std::string_view part : list_parts(text)) {
     const auto equals = part.find('=');
-    double value = 0;
-    const std::string_view number = equals == std::string_view::npos
-                                        ? std::string_view()
-                                        : trim_white_space(part.substr(equals + 1));
-    auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
-    if (equals == std::string_view::npos || error != std::errc() ||
-        end != number.data() + number.size() || number.empty()) {
+    const std::optional<double> value =
+        equals == std::string_view::npos ? std::nullopt
+                                         : parse_decimal(trim_white_space(part.substr(equals + 1)));
+    if (!value) {
       throw ConfigError("ranking parameter '" + std::string(part) +
                         "' is not NAME=NUMBER, e.g. k1=1.2");
     }
@@ -134,7 +119,8 @@ void parse_ranking_parameters(std::string_view text, RankingConfig* config) {
     if (name.empty()) {
       throw ConfigError("ranking parameter '" + std::string(part) + "' has no name, e.g. k1=1.2");
     }
-    config->parameters[std::string(name)] = value;
+    // Out of range, "nan" and "inf" included, is the scheme's to say.
+    config->parameters[std::string(name)] = *value;
   }
 }
 
@@ -144,12 +130,10 @@ double parse_half_life(std::string_view text) {
   if (trimmed.size() >= 2) {
     const char letter = trimmed.back();
     const std::string_view number = trimmed.substr(0, trimmed.size() - 1);
-    double value = 0;
-    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+    const double value = parse_decimal(number).value_or(0);
     for (const HalfLifeUnit& unit : kHalfLifeUnits) {
       // Written so that NaN fails too; a century of weeks is plenty.
-      if (unit.letter == letter && error == std::errc() && end == number.data() + number.size() &&
-          value > 0 && value * unit.seconds < 1e12) {
+      if (unit.letter == letter && value > 0 && value * unit.seconds < 1e12) {
         return value * unit.seconds;
       }
     }

@@ -17,18 +17,12 @@
 #include "quarry/search/feedback.h"
 #include "quarry/search/ranking.h"
 #include "quarry/search/searcher.h"
+#include "quarry/value_names.h"
 
 namespace quarry {
 
 // When matches are highlighted in colour (--color).
 enum class ColorMode { kAuto, kAlways, kNever };
-
-// A value of an enum and the name options give it.
-template <class Enum>
-struct ValueName {
-  Enum value;
-  std::string_view name;
-};
 
 // The words of the options that say when: --color, --correct, --feedback.
 inline constexpr std::string_view kAlways = "always";
@@ -51,32 +45,6 @@ inline constexpr ValueName<OutputFormat> kFormatNames[] = {
     {OutputFormat::kText, "text"}, {OutputFormat::kJson, "json"}, {OutputFormat::kTrec, "trec"}};
 inline constexpr ValueName<ColorMode> kColorNames[] = {
     {ColorMode::kAuto, kAuto}, {ColorMode::kAlways, kAlways}, {ColorMode::kNever, kNever}};
-
-// The name of `value` in `names` (empty when it has none).
-template <class Enum, std::size_t N>
-std::string_view name_of(const ValueName<Enum> (&names)[N], Enum value) {
-  for (const ValueName<Enum>& entry : names) {
-    if (entry.value == value) return entry.name;
-  }
-  return {};
-}
-
-// The value named `name`, or nothing.
-template <class Enum, std::size_t N>
-std::optional<Enum> value_named(const ValueName<Enum> (&names)[N], std::string_view name) {
-  for (const ValueName<Enum>& entry : names) {
-    if (entry.name == name) return entry.value;
-  }
-  return std::nullopt;
-}
-
-// Every name, in order.
-template <class Enum, std::size_t N>
-std::vector<std::string_view> names_of(const ValueName<Enum> (&names)[N]) {
-  std::vector<std::string_view> all;
-  for (const ValueName<Enum>& entry : names) all.push_back(entry.name);
-  return all;
-}
 
 // --recency: a half-life is a positive number and one of these units
 // ("7d", "12h", "1.5w"); "off" takes recency away.
@@ -110,7 +78,7 @@ std::optional<Collapse> collapse_named(std::string_view name);
 std::vector<FacetField> parse_facet_fields(std::string_view list);
 
 // Every facet field's name, in order: "source", "category", "language",
-// "date".
+// "date" (kFacetNames).
 std::vector<std::string_view> facet_names();
 
 // Reads a mode ("on", "off", "auto") and parameters

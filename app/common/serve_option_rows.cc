@@ -1,7 +1,7 @@
-#include "app/common/serve_option_rows.h"
-
 #include <algorithm>
 #include <string_view>
+
+#include "app/common/option_rows.h"
 
 namespace quarry {
 
@@ -76,6 +76,7 @@ std::vector<SearchOption> serve_option_rows() {
        .help = "Seconds a search may take; then it answers with the best hits found by then "
                "(\"timed_out\": true). A request may ask for less with time_limit (0: no limit)",
        .value_name = "SECONDS",
+       .largest = kMostSeconds,
        .set = [](QuarryOptions& o, const OptionValue& v) { o.serve.limits.time_limit = number(v); },
        .show = [](const QuarryOptions& o) { return number_text(o.serve.limits.time_limit); }},
       {.name = "alert-streams",

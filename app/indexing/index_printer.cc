@@ -12,6 +12,7 @@
 #include "app/common/ansi.h"
 #include "app/common/terminal_text.h"
 #include "quarry/text/language_identifier.h"
+#include "quarry/value_names.h"
 
 namespace quarry {
 
@@ -49,21 +50,11 @@ void IndexProgressPrinter::on_progress(const IndexReport& so_far) {
 namespace {
 
 // What the progress line says of each step after reading.
-const char* step_text(IndexStep step) {
-  switch (step) {
-    case IndexStep::kReading:
-      break;
-    case IndexStep::kFinishingParts:
-      return "writing the last articles";
-    case IndexStep::kCommitting:
-      return "committing";
-    case IndexStep::kLinkingStories:
-      return "linking stories";
-    case IndexStep::kMerging:
-      return "merging the parts";
-  }
-  return "";
-}
+constexpr ValueName<IndexStep> kStepTexts[] = {
+    {IndexStep::kFinishingParts, "writing the last articles"},
+    {IndexStep::kCommitting, "committing"},
+    {IndexStep::kLinkingStories, "linking stories"},
+    {IndexStep::kMerging, "merging the parts"}};
 
 }  // namespace
 
@@ -76,8 +67,9 @@ void IndexProgressPrinter::print_progress(const IndexReport& so_far, double seco
     // bytes_read falls short of the estimate, which counts the JSON around
     // the articles: what was read is the whole.
     const bool all_read = !so_far.cancelled && so_far.input_bytes > 0;
-    int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f s, %s%s", seen, seconds,
-                             all_read ? "100%, " : "", step_text(so_far.step));
+    const std::string_view step = name_of(kStepTexts, so_far.step);
+    int used = std::snprintf(line, sizeof line, "\r%zu articles, %.0f s, %s%.*s", seen, seconds,
+                             all_read ? "100%, " : "", static_cast<int>(step.size()), step.data());
     // Linking tells how far it is, once it has begun.
     if (so_far.step == IndexStep::kLinkingStories && so_far.to_link > 0 && used > 0) {
       std::snprintf(

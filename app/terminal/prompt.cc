@@ -1,6 +1,5 @@
 #include "app/terminal/prompt.h"
 
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -10,17 +9,12 @@
 #include "app/common/option_rules.h"
 #include "app/common/search_option_values.h"
 #include "app/common/terminal_text.h"
+#include "app/common/value_parsers.h"
 #include "quarry/error.h"
 #include "quarry/text/utf8.h"
 
 namespace quarry {
 namespace {
-
-bool parse_count(std::string_view text, std::size_t* value) {
-  const char* end = text.data() + text.size();
-  auto [ptr, error] = std::from_chars(text.data(), end, *value);
-  return error == std::errc() && ptr == end;
-}
 
 std::string human_size(std::uintmax_t bytes) {
   char buffer[32];
@@ -205,8 +199,8 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
 }
 
 const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* command) {
-  std::size_t rank = 0;
-  if (!parse_count(argument, &rank) || rank == 0) {
+  const std::size_t rank = parse_whole_number(argument).value_or(0);
+  if (rank == 0) {
     problem(std::string(command) + " needs the number of a hit, such as " + command + " 1");
     return nullptr;
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lib/input/path_text.h"
+#include "quarry/json_text.h"
 
 namespace quarry::detail {
 namespace {
@@ -78,7 +79,7 @@ std::string ReportedProblems::to_stored() const {
   }
   for (const Entry& entry : now_) add(entry);
   // Invalid UTF-8 in a path is replaced, not refused.
-  return entries.empty() ? "" : entries.dump(-1, ' ', false, json::error_handler_t::replace);
+  return entries.empty() ? "" : json_text(entries);
 }
 
 }  // namespace quarry::detail

@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 
+#include "quarry/json_text.h"
 #include "quarry/search/alert_log.h"
 
 namespace quarry {
@@ -18,7 +19,7 @@ std::string alert_json(const Alert& alert) {
   object["snippet"] = alert.snippet;
   object["language"] = alert.language;
   object["revision"] = alert.revision;
-  return object.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+  return json_text(object);
 }
 
 std::optional<Alert> parse_alert_json(std::string_view line) {

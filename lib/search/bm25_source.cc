@@ -309,7 +309,7 @@ LengthNorms::LengthNorms(const Xapian::Database& db, const Bm25Parameters& param
 }
 
 std::optional<Bm25Parameters> bm25_parameters(const RankingConfig& ranking) {
-  if (ranking.scheme != "bm25") return std::nullopt;
+  if (ranking.scheme != kBm25Scheme) return std::nullopt;
   const std::map<std::string, double> p = ranking_parameters(ranking);
   if (p.at("k2") != 0) return std::nullopt;
   return Bm25Parameters{p.at("k1"), p.at("b"), p.at("min_normlen")};

@@ -31,13 +31,13 @@ const std::vector<Scheme>& schemes() {
   // known-item set; Xapian's defaults (k1=1, b=0.5) and Lucene's (k1=1.2,
   // b=0.75) do worse on both.
   static const std::vector<Scheme> kSchemes = {
-      {"bm25",
+      {kBm25Scheme,
        {{"k1", 1.5}, {"k2", 0}, {"k3", 1}, {"b", 0.6}, {"min_normlen", 0.5}},
        [](const Parameters& p) {
          return new Xapian::BM25Weight(p.at("k1"), p.at("k2"), p.at("k3"), p.at("b"),
                                        p.at("min_normlen"));
        }},
-      {"bm25+",
+      {kBm25PlusScheme,
        {{"k1", 1.5}, {"k2", 0}, {"k3", 1}, {"b", 0.6}, {"min_normlen", 0.5}, {"delta", 1}},
        [](const Parameters& p) {
          return new Xapian::BM25PlusWeight(p.at("k1"), p.at("k2"), p.at("k3"), p.at("b"),

@@ -9,12 +9,20 @@
 #include <string_view>
 #include <vector>
 
+#include "quarry/value_names.h"
+
 namespace quarry {
 
 enum class FacetField { kSource, kCategory, kLanguage, kDate };
 
-// "source", "category", "language" or "date": the name in options, JSON
-// and queries.
+// Each field's name in options, JSON and queries, in the order lists show
+// them.
+inline constexpr ValueName<FacetField> kFacetNames[] = {{FacetField::kSource, "source"},
+                                                        {FacetField::kCategory, "category"},
+                                                        {FacetField::kLanguage, "language"},
+                                                        {FacetField::kDate, "date"}};
+
+// The field's name in kFacetNames.
 std::string_view facet_name(FacetField field);
 
 // The field of that name; nothing for another name.

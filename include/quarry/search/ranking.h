@@ -8,11 +8,18 @@
 
 namespace quarry {
 
+// The schemes that take BM25's parameters (k1, k2, k3, b, min_normlen),
+// by the names RankingConfig::scheme gives them: BM25, Quarry's default,
+// and BM25+, which adds delta.
+inline constexpr std::string_view kBm25Scheme = "bm25";
+inline constexpr std::string_view kBm25PlusScheme = "bm25+";
+inline constexpr std::string_view kBm25Schemes[] = {kBm25Scheme, kBm25PlusScheme};
+
 // A value.
 struct RankingConfig {
   // bm25, bm25+, tfidf, dlh, dph, pl2, pl2+, inl2, ifb2, ineb2, bb2, lm,
   // trad, coord, bool.
-  std::string scheme = "bm25";
+  std::string scheme = std::string(kBm25Scheme);
   // The scheme's parameters by name (bm25: k1, k2, k3, b, min_normlen;
   // bm25+ also delta; pl2, inl2, …: c; pl2+ also delta; trad: k). Missing
   // ones take Quarry's defaults for the scheme.
