@@ -96,6 +96,7 @@ function pageLink(state) {
     parts.push('collapse=' + encodeURIComponent(state.collapse));
   }
   if (state.language) parts.push('language=' + encodeURIComponent(state.language));
+  if (state.correct) parts.push('correct=' + encodeURIComponent(state.correct));
   if (state.like && state.from) parts.push('from=' + encodeURIComponent(state.from));
   return '/?' + parts.join('&');
 }
