@@ -168,6 +168,22 @@ TEST_F(CliCorpusTest, CountsWhateverThePage) {
   EXPECT_TRUE(text.out.starts_with("3 articles match\n1. ")) << text.out;
 }
 
+// Scripts reading JSON read a count as they read an answer's, whatever
+// the count limit; text stays the number alone.
+TEST_F(CliCorpusTest, ACountInJsonIsAnObjectNamedAsAnswersAre) {
+  for (const std::vector<std::string>& limit :
+       {std::vector<std::string>{}, std::vector<std::string>{"--count-limit", "1"}}) {
+    std::vector<std::string> args = limit;
+    args.insert(args.end(), {"--count", "--format", "json", "penalty"});
+    const RunResult run = run_quarry(db(), args);
+    ASSERT_EQ(run.exit_code, 0) << run.err;
+    EXPECT_EQ(run.out, R"({"query":"penalty","total":3,"total_relation":"eq"})"
+                       "\n");
+    const json answer = json::parse(run_quarry(db(), {"--format", "json", "penalty"}).out);
+    EXPECT_EQ(json::parse(run.out).at("total"), answer.at("total"));
+  }
+}
+
 TEST_F(CliCorpusTest, PastTheCountLimitTheTotalIsALowerBound) {
   RunResult text = run_quarry(db(), {"-n", "1", "--count-limit", "2", "penalty"});
   EXPECT_EQ(text.exit_code, 0) << text.err;

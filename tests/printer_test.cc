@@ -20,7 +20,7 @@ using testing::two_hits;
 std::string run_of(AnswerPrinter& printer, std::ostringstream& out) {
   printer.begin_run();
   printer.answer(two_hits(), {"7", 1.5});
-  printer.count(1234);
+  printer.count("penalty", {1234, {}, {}});
   printer.end_run();
   return out.str();
 }
@@ -53,15 +53,33 @@ TEST(PrinterTest, MakePrinterPicksThePrinterOfTheFormat) {
   }
 }
 
-TEST(PrinterTest, ACountIsTheNumberAloneInEveryFormat) {
-  for (const OutputFormat format :
-       {OutputFormat::kText, OutputFormat::kJson, OutputFormat::kTrec}) {
+TEST(PrinterTest, ACountIsTheNumberAloneButInJson) {
+  const struct {
+    OutputFormat format;
+    std::string expected;
+  } cases[] = {
+      {OutputFormat::kText, "1234\n"},
+      {OutputFormat::kTrec, "1234\n"},
+      {OutputFormat::kJson, R"({"query":"penalty \"x\"","total":1234,"total_relation":"eq"})"
+                            "\n"},
+  };
+  for (const auto& c : cases) {
     PrinterConfig config;
-    config.format = format;
+    config.format = c.format;
     std::ostringstream out;
-    make_printer(config, out)->count(1234);
-    EXPECT_EQ(out.str(), "1234\n");
+    make_printer(config, out)->count("penalty \"x\"", {1234, {}, {}});
+    EXPECT_EQ(out.str(), c.expected);
   }
+}
+
+// A JSON count carries what a search of its query would say, as answers do.
+TEST(PrinterTest, AJsonCountCarriesItsNotesAndWarnings) {
+  std::ostringstream out;
+  JsonPrinter(out).count("a b", {7, {"read as plain words"}, {"shard x is unreachable"}});
+  EXPECT_EQ(out.str(),
+            R"({"query":"a b","total":7,"total_relation":"eq","notes":["read as plain words"],)"
+            R"("warnings":["shard x is unreachable"]})"
+            "\n");
 }
 
 }  // namespace

@@ -304,6 +304,61 @@ TEST(SearchPagePrinter, NewestRelevantIsOfferedAndKept) {
   expect_holds(page, "href=\"/?q=oil%20source%3A%22Reuters%22&amp;sort=recent\"");
 }
 
+// Corrected, as text says it: "Showing results for S; search instead for
+// Q", Q a link searching the query as typed, never corrected, in the same
+// order, grouping and language; the search's pages and facets keep that.
+TEST(SearchPagePrinter, ACorrectedQueryLinksToItselfAsTyped) {
+  SearchResult result = result_of("goverment <b>", 40, 40);
+  result.suggestion = "government <b>";
+  result.corrected = true;
+  SearchPageView view = view_of("goverment <b>");
+  view.sort = SortOrder::kNewestFirst;
+  view.language = "en";
+  const std::string page = page_of(view, &result);
+  expect_holds(page,
+               "<p class=\"suggestion\">Showing results for <a "
+               "href=\"/?q=government%20%3Cb%3E&amp;sort=-date&amp;language=en\">government "
+               "&lt;b&gt;</a>; search instead for <a class=\"instead\" "
+               "href=\"/?q=goverment%20%3Cb%3E&amp;sort=-date&amp;language=en&amp;correct=never\">"
+               "goverment &lt;b&gt;</a></p>");
+
+  // Searched as typed: the suggestion is offered, and the settings kept.
+  result.corrected = false;
+  result.total = 12;
+  for (std::size_t rank = 1; rank <= 10; ++rank)
+    result.hits.push_back(hit_of(rank, std::to_string(rank)));
+  result.facets.push_back({FacetField::kSource, {{"Reuters", 12}}});
+  view.sort = SortOrder::kRelevance;
+  view.language.clear();
+  view.correct = Correction::kNever;
+  const std::string typed = page_of(view, &result);
+  expect_holds(typed,
+               "<p class=\"suggestion\">Did you mean <a "
+               "href=\"/?q=government%20%3Cb%3E&amp;correct=never\">government &lt;b&gt;</a></p>");
+  expect_lacks(typed, "search instead");
+  expect_holds(typed, "href=\"/?q=goverment%20%3Cb%3E&amp;offset=10&amp;correct=never\">Next");
+  expect_holds(typed,
+               "href=\"/?q=goverment%20%3Cb%3E%20source%3A%22Reuters%22&amp;correct=never\"");
+}
+
+// As text says "· 17 more": the values past the ten shown are counted.
+TEST(SearchPagePrinter, AFacetSaysHowManyValuesAreNotShown) {
+  SearchResult result = result_of("oil", 400, 400);
+  Facet sources{FacetField::kSource, {}};
+  for (std::size_t n = 0; n < 27; ++n) sources.values.push_back({"S" + std::to_string(n), 30 - n});
+  result.facets.push_back(sources);
+  result.facets.push_back({FacetField::kCategory, {{"business", 300}, {"sport", 100}}});
+  const std::string page = page_of(view_of("oil"), &result);
+  expect_holds(page,
+               ">S9</a> <span class=\"n\">21</span></li><li class=\"rest\">17 more</li></ul>");
+  expect_lacks(page, ">S10<");
+  // All shown: nothing more to say.
+  expect_holds(page, ">sport</a> <span class=\"n\">100</span></li></ul>");
+  sources.values.resize(10);
+  result.facets = {sources};
+  expect_lacks(page_of(view_of("oil"), &result), "class=\"rest\"");
+}
+
 TEST(SearchPagePrinter, BareFormHasNoResults) {
   const std::string page = page_of({});
   expect_holds(page, "<form id=\"search\"");

@@ -17,10 +17,7 @@ std::string total_text(const SearchResult& result) {
 }
 
 bool stories_group(const SearchResult& result) {
-  // Past the count limit the total is a lower bound, which an estimate of
-  // the stories may pass.
-  return result.stories > 0 &&
-         (result.stories < result.total || (!result.total_exact && result.stories != result.total));
+  return result.stories > 0 && result.stories < result.total;
 }
 
 std::string count_text(const SearchResult& result) {

@@ -19,8 +19,9 @@ namespace quarry {
 std::string count_text(const SearchResult& result);
 
 // Whether the matches make fewer hits than articles, each group shown
-// once: then count_text says the stories too. Past the count limit,
-// whether an estimate of them differs from the total.
+// once: then count_text says the stories too. The search says no more
+// stories than articles, so that past the count limit an estimate of them
+// is said only below the total's lower bound.
 bool stories_group(const SearchResult& result);
 
 // The total alone: "1,234", or "10,000+" past the count limit.

@@ -93,6 +93,16 @@ std::string answer_json(const SearchResult& result, const std::optional<std::str
   return dump(json);
 }
 
+std::string count_json(std::string_view query, const CountResult& count) {
+  Json json = Json::object();
+  json["query"] = std::string(query);
+  json["total"] = count.total;
+  json["total_relation"] = "eq";
+  if (!count.notes.empty()) json["notes"] = count.notes;
+  if (!count.warnings.empty()) json["warnings"] = count.warnings;
+  return dump(json);
+}
+
 std::string query_error_json(const std::optional<std::string>& qid, std::string_view query,
                              std::string_view error) {
   Json json = Json::object();

@@ -33,6 +33,11 @@ namespace quarry {
 std::string answer_json(const SearchResult& result, const std::optional<std::string>& qid,
                         std::optional<double> took_ms);
 
+// How many articles match `query` (--count), named as in answers: "query",
+// "total", "total_relation" ("eq": the count is exact), and "notes",
+// "warnings" when there are some.
+std::string count_json(std::string_view query, const CountResult& count);
+
 // {"qid" (when given), "query", "error"}, for a query that could not be run.
 std::string query_error_json(const std::optional<std::string>& qid, std::string_view query,
                              std::string_view error);

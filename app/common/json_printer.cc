@@ -19,4 +19,8 @@ void JsonPrinter::query_error(std::string_view query, std::string_view message,
   out_ << query_error_json(fields.qid, query, message);
 }
 
+void JsonPrinter::count(std::string_view query, const CountResult& count) {
+  out_ << count_json(query, count);
+}
+
 }  // namespace quarry

@@ -12,8 +12,8 @@
 namespace quarry {
 
 // An answer is answer_json's object, with the answer's qid, and its took_ms
-// when `timings`; a query error query_error_json's. The answers carry their
-// notes and warnings.
+// when `timings`; a query error query_error_json's; a count count_json's.
+// The answers and counts carry their notes and warnings.
 class JsonPrinter : public AnswerPrinter {
  public:
   explicit JsonPrinter(std::ostream& out, bool timings = false);
@@ -22,6 +22,7 @@ class JsonPrinter : public AnswerPrinter {
   void facets(const SearchResult& result) override;
   void query_error(std::string_view query, std::string_view message,
                    const AnswerFields& fields) override;
+  void count(std::string_view query, const CountResult& count) override;
   DiagnosedMessages diagnosed() const override { return {}; }
 
  private:

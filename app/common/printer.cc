@@ -6,7 +6,9 @@
 
 namespace quarry {
 
-void AnswerPrinter::count(std::size_t matches) { out_ << matches << '\n'; }
+void AnswerPrinter::count(std::string_view, const CountResult& count) {
+  out_ << count.total << '\n';
+}
 
 std::unique_ptr<AnswerPrinter> make_printer(const PrinterConfig& config, std::ostream& out) {
   switch (config.format) {

@@ -69,9 +69,10 @@ class AnswerPrinter {
   virtual void query_error(std::string_view query, std::string_view message,
                            const AnswerFields& fields) = 0;
 
-  // How many articles match a query (--count): in every format, the number
-  // alone on a line, as `notmuch count` writes it, for scripts.
-  virtual void count(std::size_t matches);
+  // How many articles match `query` (--count), for scripts: the number
+  // alone on a line, as `notmuch count` writes it; JSON an object, as its
+  // answers name the count.
+  virtual void count(std::string_view query, const CountResult& count);
 
   // What this format leaves out of its answers for the front end to say on
   // its diagnostics stream.

@@ -58,7 +58,7 @@ Answer answer_count(Searcher& searcher, std::string_view query, const SessionCon
   write_notes_and_warnings(diagnostics, program, count.notes, count.warnings);
   const std::unique_ptr<AnswerPrinter> printer = make_printer(printer_config(config), out);
   printer->begin_run();
-  printer->count(count.total);
+  printer->count(query, count);
   printer->end_run();
   return Answer::kAnswered;
 }

@@ -27,8 +27,8 @@ enum class Answer { kAnswered, kBadQuery };
 Answer answer_query(Searcher& searcher, std::string_view query, const SessionConfig& config,
                     std::ostream& out, std::ostream& diagnostics, std::string_view program);
 
-// Writes how many articles match `query`, counted exactly with no limit:
-// the number alone on a line, as `notmuch count` does, for scripts. How
+// Writes how many articles match `query`, counted exactly with no limit,
+// as config.format's printer writes a count (AnswerPrinter::count). How
 // the query was read (notes, and warnings such as a fall back to plain
 // words) goes to `diagnostics`, as answer_query's text does. A query that
 // cannot be parsed is handled as by answer_query.

@@ -103,6 +103,9 @@ std::string page_link(const PageLink& link) {
     url += "collapse=" + std::string(collapse_name(link.collapse)) + "&";
   }
   if (!link.language.empty()) url += "language=" + url_encode(link.language) + "&";
+  if (link.correct != PageLink{}.correct) {
+    url += "correct=" + std::string(name_of(kCorrectionNames, link.correct)) + "&";
+  }
   if (!link.like.empty() && !link.from.empty()) url += "from=" + url_encode(link.from) + "&";
   url.pop_back();
   return url;

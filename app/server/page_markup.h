@@ -41,6 +41,8 @@ struct PageLink {
   // By relevance weighed by recency: the page's "Newest relevant" order
   // (page_orders.h), rather than `sort`.
   bool newest_relevant = false;
+  // When the spelling suggestion is searched instead of the query.
+  Correction correct = SpellingOptions{}.correct;
 };
 
 // The link with the defaults left out; q is left out only of a like

@@ -333,6 +333,7 @@ HttpResponse RequestHandler::search_page(const HttpTarget& target) {
   view.offset = request.options.offset;
   view.collapse = request.options.collapse.by;
   view.language = request.options.parser.language;
+  view.correct = request.options.spelling.correct;
   view.like = request.options.like.id;
   view.from = std::move(page->from);
   try {

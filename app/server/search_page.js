@@ -45,11 +45,9 @@ function storiesText(result) {
 }
 
 // As the server says it (stories_group): whether the matches make fewer
-// hits than articles; past the count limit, whether the estimate of them
-// differs from the total.
+// hits than articles, as many stories as articles at most.
 function storiesGroup(result) {
-  return result.stories > 0 && (result.stories < result.total ||
-    (result.total_relation === 'gte' && result.stories !== result.total));
+  return result.stories > 0 && result.stories < result.total;
 }
 
 // As the server says it: the stories too when they group the matches.
@@ -98,6 +96,7 @@ function pageLink(state) {
     parts.push('collapse=' + encodeURIComponent(state.collapse));
   }
   if (state.language) parts.push('language=' + encodeURIComponent(state.language));
+  if (state.correct) parts.push('correct=' + encodeURIComponent(state.correct));
   if (state.like && state.from) parts.push('from=' + encodeURIComponent(state.from));
   return '/?' + parts.join('&');
 }

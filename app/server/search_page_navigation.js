@@ -19,6 +19,7 @@ function stateOf(url) {
     like: params.get('like') || '',
     from: params.get('from') || '',
     language: params.get('language') || '',
+    correct: params.get('correct') || '',
   };
 }
 
@@ -44,6 +45,7 @@ async function search(state, push) {
     '&facets=' + FACETS + '&collapse=' + encodeURIComponent(state.collapse);
   if (state.like) api += '&like=' + encodeURIComponent(state.like);
   if (state.language) api += '&language=' + encodeURIComponent(state.language);
+  if (state.correct) api += '&correct=' + encodeURIComponent(state.correct);
   // Answers may come back out of order: only the latest search is drawn.
   const mine = ++latest;
   articles.clear();
@@ -107,13 +109,14 @@ function start() {
     event.preventDefault();
     search(formState(), true);
   });
-  // A like search stays one when reordered or regrouped.
+  // A like search stays one when reordered or regrouped, and a query
+  // searched as typed stays uncorrected.
   const reorder = () => {
     const state = stateOf(location.href);
     if (state.like) {
       search({ ...state, sort: sort.value, collapse: collapse.value, offset: 0 }, true);
     } else if (input.value) {
-      search(formState(), true);
+      search({ ...formState(), correct: input.value === state.q ? state.correct : '' }, true);
     }
   };
   sort.addEventListener('change', reorder);

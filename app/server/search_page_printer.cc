@@ -15,15 +15,23 @@ namespace {
 
 // The view's own search, with its results from `offset`.
 PageLink view_link(const SearchPageView& view, std::size_t offset) {
-  return {view.query, view.sort, offset,        view.collapse,
-          view.like,  view.from, view.language, view.newest_relevant};
+  return {view.query,  view.sort, offset,        view.collapse,
+          view.like,   view.from, view.language, view.newest_relevant,
+          view.correct};
 }
 
 // The view's search of `query` from its first result, narrowed as the
 // view is: the same order, grouping and language.
 PageLink narrowed_link(const SearchPageView& view, std::string_view query) {
-  return {query,         view.sort,           0, view.collapse, view.like, view.from,
-          view.language, view.newest_relevant};
+  return {query,
+          view.sort,
+          0,
+          view.collapse,
+          view.like,
+          view.from,
+          view.language,
+          view.newest_relevant,
+          view.correct};
 }
 
 // "+2 more reports", opening the list of the others, each a link to it.
@@ -163,6 +171,12 @@ std::string facets_html(const SearchPageView& view, const SearchResult& result) 
               "\">" + html_escape(value.value) + "</a> <span class=\"n\">" +
               std::to_string(value.count) + "</span></li>";
     }
+    // As text says it: the values past those shown are there to narrow by
+    // too, from the query.
+    if (facet.values.size() > kFacetValuesShown) {
+      html += "<li class=\"rest\">" + with_thousands(facet.values.size() - kFacetValuesShown) +
+              " more</li>";
+    }
     html += "</ul></section>";
   }
   return html.empty() ? html : "<aside class=\"facets\" aria-label=\"Narrow\">" + html + "</aside>";
@@ -222,17 +236,31 @@ std::string language_html(const SearchPageView& view) {
          "</span>: <a href=\"" + html_escape(page_link(every)) + "\">search every language</a></p>";
 }
 
+// The suggestion, a link searching it; when it was searched instead, as
+// text says it, "Showing results for S; search instead for Q", Q a link
+// searching the query as typed, never corrected.
+std::string suggestion_html(const SearchPageView& view, const SearchResult& result) {
+  const PageLink suggested{
+      result.suggestion,    view.sort,   0, view.collapse, "", "", view.language,
+      view.newest_relevant, view.correct};
+  std::string html = "<p class=\"suggestion\">" +
+                     std::string(result.corrected ? "Showing results for " : "Did you mean ") +
+                     "<a href=\"" + html_escape(page_link(suggested)) + "\">" +
+                     html_escape(result.suggestion) + "</a>";
+  if (result.corrected) {
+    PageLink typed = view_link(view, 0);
+    typed.query = result.query;
+    typed.correct = Correction::kNever;
+    html += "; search instead for <a class=\"instead\" href=\"" + html_escape(page_link(typed)) +
+            "\">" + html_escape(result.query) + "</a>";
+  }
+  return html + "</p>";
+}
+
 std::string results_html(const SearchPageView& view, const SearchResult& result) {
   std::string html = view.like.empty() ? "" : like_html(view);
   if (!view.language.empty()) html += language_html(view);
-  if (!result.suggestion.empty()) {
-    const PageLink suggested{result.suggestion, view.sort,           0, view.collapse, "", "",
-                             view.language,     view.newest_relevant};
-    html += "<p class=\"suggestion\">" +
-            std::string(result.corrected ? "Showing results for " : "Did you mean ") +
-            "<a href=\"" + html_escape(page_link(suggested)) + "\">" +
-            html_escape(result.suggestion) + "</a></p>";
-  }
+  if (!result.suggestion.empty()) html += suggestion_html(view, result);
   for (const std::string& note : result.notes) {
     html += "<p class=\"note\">" + html_escape(note) + "</p>";
   }

@@ -36,6 +36,9 @@ struct SearchPageView {
   // The one language searched, as the language parameter names it; empty:
   // every language.
   std::string language;
+  // When the spelling suggestion is searched instead of the query (the
+  // correct parameter), kept by the links to other pages of the search.
+  Correction correct = SpellingOptions{}.correct;
   // The id of the article the hits are like (like=), its title, and the
   // query whose results the page goes back to (from=).
   std::string like;
@@ -50,11 +53,12 @@ struct SearchPageView {
 };
 
 // The whole search page, written at the end of the run: the form, and under
-// it the answer — the language searched, the suggestion, notes, warnings,
-// the count, the hits with
-// their other reports and a link to the articles like each, the facets as
-// links that narrow the query, the pages — or the query error; with
-// neither, the bare form. Every piece of article text is escaped.
+// it the answer — the language searched, the suggestion (and when it was
+// searched instead, a link searching the query as typed), notes, warnings,
+// the count, the hits with their other reports and a link to the articles
+// like each, the facets as links that narrow the query (how many values
+// are not shown), the pages — or the query error; with neither, the bare
+// form. Every piece of article text is escaped.
 class SearchPagePrinter : public AnswerPrinter {
  public:
   SearchPagePrinter(std::ostream& out, SearchPageView view);

@@ -64,6 +64,12 @@ function facetsAside(result, state) {
       list.append(element('li', {}, element('a', { href: link }, value), ' ',
         element('span', { class: 'n' }, String(count))));
     }
+    // As text says it: the values past those shown are there to narrow by
+    // too, from the query.
+    if (values.length > FACET_VALUES_SHOWN) {
+      list.append(element('li', { class: 'rest' },
+        withThousands(values.length - FACET_VALUES_SHOWN) + ' more'));
+    }
     sections.push(element('section', { class: 'facet' }, element('h2', {}, field), list));
   }
   return sections.length ? element('aside', { class: 'facets', 'aria-label': 'Narrow' }, ...sections)
@@ -116,16 +122,26 @@ function languageNote(state) {
       'search every language'));
 }
 
+// The suggestion, a link searching it; when it was searched instead, as
+// the server says it, a link searching the query as typed, never corrected.
+function suggestionNote(result, state) {
+  const suggested = { q: result.suggestion, sort: state.sort, offset: 0, collapse: state.collapse,
+    language: state.language, correct: state.correct };
+  const note = element('p', { class: 'suggestion' },
+    result.corrected ? 'Showing results for ' : 'Did you mean ',
+    element('a', { href: pageLink(suggested) }, result.suggestion));
+  if (result.corrected) {
+    const typed = { ...state, q: result.query, offset: 0, correct: 'never' };
+    note.append('; search instead for ',
+      element('a', { class: 'instead', href: pageLink(typed) }, result.query));
+  }
+  return note;
+}
+
 function renderResult(result, state, likeTitle) {
   const nodes = state.like ? likeNodes(state, likeTitle) : [];
   if (state.language) nodes.push(languageNote(state));
-  if (result.suggestion) {
-    const corrected = { q: result.suggestion, sort: state.sort, offset: 0, collapse: state.collapse,
-      language: state.language };
-    nodes.push(element('p', { class: 'suggestion' },
-      result.corrected ? 'Showing results for ' : 'Did you mean ',
-      element('a', { href: pageLink(corrected) }, result.suggestion)));
-  }
+  if (result.suggestion) nodes.push(suggestionNote(result, state));
   for (const note of result.notes || []) nodes.push(element('p', { class: 'note' }, note));
   for (const warning of result.warnings || []) {
     nodes.push(element('p', { class: 'warning' }, warning));

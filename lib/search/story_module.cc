@@ -1,5 +1,7 @@
 #include "lib/search/story_module.h"
 
+#include <algorithm>
+
 #include "lib/search/match_count.h"
 #include "lib/search/story_reports.h"
 
@@ -26,7 +28,10 @@ class StoryModule final : public SearchModule {
     const GroupCount counted =
         count_groups(context.shards.articles(), matches.query, *slot, context.options.count_limit);
     result->collapse = context.options.collapse.by;
-    result->stories = counted.groups;
+    // A story holds an article at least. Past the count limit the estimate
+    // is scaled to all the matches, which the total, then a lower bound,
+    // may fall short of: it says no more stories than the articles said.
+    result->stories = std::min(counted.groups, result->total);
     result->stories_exact = counted.exact;
   }
 
