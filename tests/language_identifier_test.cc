@@ -143,6 +143,32 @@ TEST(LanguageIdentifierTest, ReadsTheStartOfLongText) {
   EXPECT_EQ(identify_language(text), "swedish");
 }
 
+// A headline set in capitals is mostly names, acronyms and figures, which
+// CLD2 reads as the language of the names: too short to tell.
+TEST(LanguageIdentifierTest, HeadlinesInCapitalsAreTooShort) {
+  for (const char* text : {
+           "RIO DE JANEIRO - IBC ESTIMATES 1987-88 COFFEE CROP AT 35.2 MLN BAGS",
+           "SAO PAULO - PETROBRAS RAISES GASOLINE PRICE 10 PCT",
+           // Names in title case, and hardly a word in lower case.
+           "Rio de Janeiro, São Paulo, Belo Horizonte, Porto Alegre 1987",
+       }) {
+    EXPECT_EQ(identify_language(text), "") << text;
+  }
+}
+
+// In text written in lower case, words in capitals are names and acronyms:
+// the language is the lower-case words'.
+TEST(LanguageIdentifierTest, WordsInCapitalsAreNamesBesideLowerCase) {
+  EXPECT_EQ(identify_language("RIO DE JANEIRO - IBC closes export registrations - exporters."),
+            "english");
+  EXPECT_EQ(identify_language("SAO PAULO ESTADO DE MINAS GERAIS - " + std::string(kGerman)),
+            "german");
+  // A text wholly in capitals and long enough is read as it is.
+  EXPECT_EQ(identify_language("LE GOUVERNEMENT A ANNONCÉ LUNDI UNE BAISSE DES IMPÔTS POUR LES "
+                              "FAMILLES AVEC DE JEUNES ENFANTS L'ANNÉE PROCHAINE."),
+            "french");
+}
+
 TEST(LanguageIdentifierTest, StemmerLanguageOfCodesAndNames) {
   const testing::TextCase cases[] = {
       {"fr", "french"},
