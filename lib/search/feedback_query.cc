@@ -110,18 +110,35 @@ bool is_weighed_stem(const Xapian::Query& query) {
          is_body_stem(*query.get_subquery(0).get_terms_begin());
 }
 
+// One word's stems in several languages, at least one of them weighed: an
+// OR of terms and weighed stems.
+bool is_word_in_languages(const Xapian::Query& query) {
+  if (query.get_type() != Xapian::Query::OP_OR) return false;
+  bool weighed = false;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    const Xapian::Query part = query.get_subquery(i);
+    weighed = weighed || is_weighed_stem(part);
+    if (part.get_type() != Xapian::Query::LEAF_TERM && !is_weighed_stem(part)) return false;
+  }
+  return weighed;
+}
+
 // The distinct words of a bag of words that are terms, not weighed stems.
 // In an index of a main language and a few stray articles of others, the
 // main language's words are terms, and a stem a stray language adds is no
 // word more; where several languages hold many articles every stem is
 // weighed, and a word's stems cannot be told from other words: none count.
+void add_plain_words(const Xapian::Query& query, std::set<std::string>* plain) {
+  if (query.get_type() == Xapian::Query::LEAF_TERM) plain->insert(*query.get_terms_begin());
+  if (query.get_type() != Xapian::Query::OP_OR) return;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    add_plain_words(query.get_subquery(i), plain);
+  }
+}
+
 std::size_t plain_words(const Xapian::Query& query) {
   std::set<std::string> plain;
-  if (query.get_type() == Xapian::Query::LEAF_TERM) plain.insert(*query.get_terms_begin());
-  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-    const Xapian::Query part = query.get_subquery(i);
-    if (part.get_type() == Xapian::Query::LEAF_TERM) plain.insert(*part.get_terms_begin());
-  }
+  add_plain_words(query, &plain);
   return plain.size();
 }
 
@@ -132,7 +149,10 @@ bool is_bag_of_words(const Xapian::Query& query) {
   if (query.get_type() != Xapian::Query::OP_OR) return false;
   for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
     const Xapian::Query part = query.get_subquery(i);
-    if (part.get_type() != Xapian::Query::LEAF_TERM && !is_weighed_stem(part)) return false;
+    if (part.get_type() != Xapian::Query::LEAF_TERM && !is_weighed_stem(part) &&
+        !is_word_in_languages(part)) {
+      return false;
+    }
   }
   return true;
 }
