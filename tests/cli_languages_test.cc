@@ -132,5 +132,27 @@ TEST(CliLanguages, AStrayLanguageLeavesTheMainLanguagesRankingAlone) {
   expect_same_ranking(alone, mixed, "council budget school road river market harbour festival");
 }
 
+// The main language holds what could not be told: however few of the
+// index's articles it holds, a word finds its forms there.
+TEST(CliLanguages, TheMainLanguageIsSearchedHoweverFewItsArticles) {
+  TempDir dir;
+  std::string lines;
+  // French writes "reports" (postponements) too.
+  lines += article_line("fr-reports", "Séance", "Les reports de la séance ont agacé les élus.");
+  for (int i = 0; i < 150; ++i) {
+    lines += article_line("fr-" + std::to_string(i), "Conseil municipal",
+                          "Le conseil municipal a voté mardi le budget de la nouvelle école, "
+                          "et les travaux de la route commenceront au printemps.");
+  }
+  lines += R"({"id": "en-1", "title": "Harbour", "body": "The harbour master filed a report.", )"
+           R"("language": "en"})"
+           "\n";
+  write_file(dir / "wire.jsonl", lines);
+  const auto db = dir / "db";
+  ASSERT_EQ(run_index(db, {(dir / "wire.jsonl").string()}).exit_code, 0);
+  EXPECT_EQ(id_set(search(db, {"--format", "json", "--correct", "never", "reports"})),
+            (Ids{"en-1", "fr-reports"}));
+}
+
 }  // namespace
 }  // namespace quarry::testing
