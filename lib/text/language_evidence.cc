@@ -49,16 +49,16 @@ std::vector<Word> words_of(std::string_view text) {
 LanguageEvidence language_evidence(std::string_view text) {
   const std::vector<Word> words = words_of(text);
   // Bytes of words, each with a space after it, as CLD2 counts them.
-  std::size_t uncapitalized = 0;
+  std::size_t not_capitals = 0;
   std::size_t capitals = 0;
   std::size_t all = 0;
   for (const Word& word : words) {
-    if (!word.upper) uncapitalized += word.bytes + 1;
+    if (word.lower || !word.upper) not_capitals += word.bytes + 1;
     if (word.upper && !word.lower) capitals += word.bytes + 1;
     all += word.bytes + 1;
   }
   LanguageEvidence evidence;
-  if (capitals > uncapitalized) {
+  if (capitals > not_capitals) {
     evidence.text = text;
     evidence.enough = all >= kMinCapitalWordBytes;
     return evidence;
@@ -67,7 +67,7 @@ LanguageEvidence language_evidence(std::string_view text) {
   for (const Word& word : words) {
     if (word.upper && !word.lower) evidence.text.replace(word.start, word.bytes, word.bytes, ' ');
   }
-  evidence.enough = uncapitalized >= kMinIdentifiedWordBytes;
+  evidence.enough = not_capitals >= kMinIdentifiedWordBytes;
   return evidence;
 }
 

@@ -13,9 +13,9 @@
 namespace quarry::detail {
 
 // Text written in capitals (more of its letters in words of capitals only
-// than in words with no capital) tells its language when its words hold
-// this many bytes: three times what lower-case text needs
-// (kMinIdentifiedWordBytes), as a sentence does and a headline does not.
+// than in other words) tells its language when its words hold this many
+// bytes: three times what other text needs (kMinIdentifiedWordBytes), as a
+// sentence does and a headline does not.
 inline constexpr std::size_t kMinCapitalWordBytes = 90;
 
 struct LanguageEvidence {
@@ -23,9 +23,9 @@ struct LanguageEvidence {
   // capitals blanked out, unless it is written in capitals.
   std::string text;
   // Whether that holds enough words to tell a language: bytes of words
-  // with no capital letter (words of scripts without case among them),
-  // and a space between words, at least kMinIdentifiedWordBytes; in text
-  // written in capitals, bytes of its words at least kMinCapitalWordBytes.
+  // not wholly in capitals (words of scripts without case among them), and
+  // a space after each, at least kMinIdentifiedWordBytes; in text written
+  // in capitals, bytes of its words at least kMinCapitalWordBytes.
   bool enough = false;
 };
 
