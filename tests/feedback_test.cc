@@ -27,6 +27,26 @@ TEST(IsBagOfWords, OnlyTermsOrAnOrOfTerms) {
   EXPECT_FALSE(detail::is_bag_of_words(Xapian::Query(Xapian::Query::OP_FILTER, a, b)));
 }
 
+// A stem of a stray language beside the main language's words (see
+// TermExpander::weighed_stems) is weighed: the query is still a bag, of
+// the main language's words only.
+TEST(IsBagOfWords, StemsWeighedByLanguageAreWordsOfTheBag) {
+  std::vector<Xapian::Query> words;
+  for (const char* term : {"Zb", "Zc", "Zd", "Ze", "Zf", "Zg"}) words.emplace_back(term);
+  const Xapian::Query stray(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query("ZXDEa"), 0.05);
+  words.emplace_back(Xapian::Query::OP_OR, Xapian::Query("Za"), stray);
+  const Xapian::Query bag(Xapian::Query::OP_OR, words.begin(), words.end());
+  EXPECT_TRUE(detail::is_bag_of_words(bag));
+  FeedbackConfig config;
+  config.min_words = 7;
+  EXPECT_TRUE(detail::feedback_helps(bag, config));
+  config.min_words = 8;
+  EXPECT_FALSE(detail::feedback_helps(bag, config)) << "the stray stem is no word more";
+  EXPECT_FALSE(detail::is_bag_of_words(
+      Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query("ZSa"), 2)))
+      << "a title's weight makes no word of a bag";
+}
+
 // Twelve football reports that say "striker" often, a business note that
 // mentions a striker once (a strike at a factory), and a slightly longer
 // football report that says "striker" once. Alone, the word ranks the

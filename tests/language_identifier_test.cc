@@ -143,6 +143,35 @@ TEST(LanguageIdentifierTest, ReadsTheStartOfLongText) {
   EXPECT_EQ(identify_language(text), "swedish");
 }
 
+// A headline set in capitals is mostly names, acronyms and figures, which
+// CLD2 reads as the language of the names: too short to tell, even with a
+// few words in lower case.
+TEST(LanguageIdentifierTest, HeadlinesInCapitalsAreTooShort) {
+  for (const char* text : {
+           "RIO DE JANEIRO - IBC ESTIMATES 1987-88 COFFEE CROP AT 35.2 MLN BAGS",
+           "SAO PAULO - PETROBRAS RAISES GASOLINE PRICE 10 PCT",
+           // Beside a few words in lower case.
+           "RIO DE JANEIRO - IBC ESTIMATES COFFEE CROP AT 35.2 MLN BAGS, exporters say",
+       }) {
+    EXPECT_EQ(identify_language(text), "") << text;
+  }
+}
+
+// In text written in lower case, words in capitals are names and acronyms:
+// the language is the lower-case words'.
+TEST(LanguageIdentifierTest, WordsInCapitalsAreNamesBesideLowerCase) {
+  EXPECT_EQ(identify_language("RIO DE JANEIRO - IBC closes export registrations - exporters."),
+            "english");
+  EXPECT_EQ(identify_language("SAO PAULO ESTADO DE MINAS GERAIS - " + std::string(kGerman)),
+            "german");
+  // Capitalized words are no capitals: a short German headline's nouns.
+  EXPECT_EQ(identify_language("Regierung senkt Steuern für Familien mit Kindern"), "german");
+  // A text wholly in capitals and long enough is read as it is.
+  EXPECT_EQ(identify_language("LE GOUVERNEMENT A ANNONCÉ LUNDI UNE BAISSE DES IMPÔTS POUR LES "
+                              "FAMILLES AVEC DE JEUNES ENFANTS L'ANNÉE PROCHAINE."),
+            "french");
+}
+
 TEST(LanguageIdentifierTest, StemmerLanguageOfCodesAndNames) {
   const testing::TextCase cases[] = {
       {"fr", "french"},

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -101,21 +102,64 @@ class DocumentList : public Xapian::PostingSource {
   std::size_t at_ = kBeforeFirst;
 };
 
+// A word's stem in one of an index's languages, weighed by how rare it is
+// there (see TermExpander::weighed_stems).
+bool is_weighed_stem(const Xapian::Query& query) {
+  return query.get_type() == Xapian::Query::OP_SCALE_WEIGHT &&
+         query.get_subquery(0).get_type() == Xapian::Query::LEAF_TERM &&
+         is_body_stem(*query.get_subquery(0).get_terms_begin());
+}
+
+// One word's stems in several languages, at least one of them weighed: an
+// OR of terms and weighed stems.
+bool is_word_in_languages(const Xapian::Query& query) {
+  if (query.get_type() != Xapian::Query::OP_OR) return false;
+  bool weighed = false;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    const Xapian::Query part = query.get_subquery(i);
+    weighed = weighed || is_weighed_stem(part);
+    if (part.get_type() != Xapian::Query::LEAF_TERM && !is_weighed_stem(part)) return false;
+  }
+  return weighed;
+}
+
+// The distinct words of a bag of words that are terms, not weighed stems.
+// In an index of a main language and a few stray articles of others, the
+// main language's words are terms, and a stem a stray language adds is no
+// word more; where several languages hold many articles every stem is
+// weighed, and a word's stems cannot be told from other words: none count.
+void add_plain_words(const Xapian::Query& query, std::set<std::string>* plain) {
+  if (query.get_type() == Xapian::Query::LEAF_TERM) plain->insert(*query.get_terms_begin());
+  if (query.get_type() != Xapian::Query::OP_OR) return;
+  for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
+    add_plain_words(query.get_subquery(i), plain);
+  }
+}
+
+std::size_t plain_words(const Xapian::Query& query) {
+  std::set<std::string> plain;
+  add_plain_words(query, &plain);
+  return plain.size();
+}
+
 }  // namespace
 
 bool is_bag_of_words(const Xapian::Query& query) {
-  if (query.get_type() == Xapian::Query::LEAF_TERM) return true;
+  if (query.get_type() == Xapian::Query::LEAF_TERM || is_weighed_stem(query)) return true;
   if (query.get_type() != Xapian::Query::OP_OR) return false;
   for (std::size_t i = 0; i < query.get_num_subqueries(); ++i) {
-    if (query.get_subquery(i).get_type() != Xapian::Query::LEAF_TERM) return false;
+    const Xapian::Query part = query.get_subquery(i);
+    if (part.get_type() != Xapian::Query::LEAF_TERM && !is_weighed_stem(part) &&
+        !is_word_in_languages(part)) {
+      return false;
+    }
   }
   return true;
 }
 
 bool feedback_helps(const Xapian::Query& query, const FeedbackConfig& config) {
   if (!is_bag_of_words(query)) return false;
-  const auto words = std::distance(query.get_unique_terms_begin(), query.get_unique_terms_end());
-  return static_cast<std::size_t>(words) >= config.min_words;
+  return plain_words(query) >= config.min_words;
 }
 
 std::optional<Feedback> feedback_query(const Xapian::Database& db, Xapian::Enquire& enquire,
@@ -137,8 +181,12 @@ std::optional<Feedback> feedback_query(const Xapian::Database& db, Xapian::Enqui
   // weight of 1 - weight each.
   double total = 0;
   for (const WeightedTerm& term : model) total += term.weight;
-  const auto query_words = static_cast<double>(
-      std::distance(query.get_unique_terms_begin(), query.get_unique_terms_end()));
+  std::size_t words = is_bag_of_words(query) ? plain_words(query) : 0;
+  if (words == 0) {
+    words = static_cast<std::size_t>(
+        std::distance(query.get_unique_terms_begin(), query.get_unique_terms_end()));
+  }
+  const auto query_words = static_cast<double>(words);
   const double share = config.weight;
   std::vector<Xapian::Query> added;
   for (const WeightedTerm& term : model) {

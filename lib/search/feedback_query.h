@@ -12,11 +12,12 @@
 
 namespace quarry::detail {
 
-// Whether `query` is a bag of words: one term, or an OR of terms.
+// Whether `query` is a bag of words: one term, or an OR of terms and of
+// stems weighed by their language.
 bool is_bag_of_words(const Xapian::Query& query);
 
 // Whether FeedbackMode::kAuto ranks `query` with feedback: a bag of at
-// least config.min_words distinct words.
+// least config.min_words distinct words that are terms.
 bool feedback_helps(const Xapian::Query& query, const FeedbackConfig& config);
 
 // What feedback makes of a query: the query that orders its matches, and

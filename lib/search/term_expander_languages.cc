@@ -20,6 +20,16 @@ namespace {
 // their weight, enough to order their articles after those.
 constexpr double kUnwrittenWeight = 0.02;
 
+// A language other than the index's main one holding less than this share
+// of the articles (a few stray articles an English collection's
+// identification calls Danish or French) is searched for a word only where
+// its articles write the word as typed, or where the query names it; and
+// it leaves the others' weights alone, as if its articles were not there.
+// Weighed in, each query word of the main language would become a weighed
+// term rather than the term itself, which ranks the query as something
+// other than a bag of words, with no pseudo-relevance feedback.
+constexpr double kMinorShare = 0.01;
+
 std::string unknown_language(std::string_view language) {
   return "no language '" + std::string(language) +
          "': name one by its ISO 639-1 code (fr) or its name (french)";
@@ -120,20 +130,39 @@ Xapian::Query TermExpander::weighed_stems(const std::string& prefix, const std::
                                           Xapian::termpos position) {
   if (stems.size() < 2 || !articles_) return any_stem(prefix, stems, position);
   const std::vector<bool> writing = languages_writing(word);
-  const double all = articles_->get_doccount();
+  const double index_articles = articles_->get_doccount();
+  // A language the query names is searched however few its articles, and
+  // so is the main one, which holds what could not be told apart.
+  const bool named = stemmers_.size() < languages_.size();
+  const auto minor = [&](const Analyzer& language) {
+    return !named && language.config().language != analyzer_.config().language &&
+           articles_in(language) < kMinorShare * index_articles;
+  };
+  // The articles of the languages that count.
+  double all = index_articles;
+  for (const Analyzer* language : languages_) {
+    if (minor(*language)) all -= articles_in(*language);
+  }
   const auto idf = [](double held, double articles) {
     return std::log((articles - held + 0.5) / (held + 0.5));
   };
   std::vector<Xapian::Query> weighed;
   for (std::size_t i = 0; i < stems.size(); ++i) {
+    const bool written = !writing.empty() && writing[i];
+    if (minor(*stemmers_[i]) && !written) continue;
     const std::string term = prefix + stems[i];
     const double held = articles_->get_termfreq(term);
     if (held == 0) continue;
     const double in_language = articles_in(*stemmers_[i]);
+    // The one language that counts: weighed as the whole index weighs it.
+    if (in_language >= all) {
+      weighed.emplace_back(term, 1, position);
+      continue;
+    }
     // Clamped: a stem most of a language's articles hold weighs little,
     // not nothing.
     double scale = std::clamp(idf(held, in_language) / std::max(idf(held, all), 0.1), 0.05, 20.0);
-    if (!writing.empty() && !writing[i]) scale *= kUnwrittenWeight;
+    if (!writing.empty() && !written) scale *= kUnwrittenWeight;
     weighed.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(term, 1, position), scale);
   }
   // No language's articles hold it: a term none has matches nothing.

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "lib/text/language_evidence.h"
 #include "lib/text/utf8_repair.h"
 
 namespace quarry {
@@ -153,8 +154,13 @@ std::string stemmer_found(const Detection& detection) {
 
 }  // namespace
 
-std::string identify_language(std::string_view text) {
-  text = detail::utf8_prefix(text, kMaxIdentifiedBytes);
+std::string identify_language(std::string_view whole) {
+  // CLD2 reads capitals as it reads lower case, and takes a headline's
+  // names for their language ("RIO DE JANEIRO" for Portuguese).
+  const detail::LanguageEvidence evidence =
+      detail::language_evidence(detail::utf8_prefix(whole, kMaxIdentifiedBytes));
+  if (!evidence.enough) return {};
+  const std::string_view text = evidence.text;
   // CLD2's work grows with the text. Most articles say their language in
   // their first lines, so these are read first, and taken when CLD2 is
   // sure of them, wholly in one language; the rest read whole.

@@ -20,9 +20,11 @@ inline constexpr std::size_t kMinIdentifiedWordBytes = 30;
 
 // The language `text` (UTF-8; invalid bytes are skipped) is written in, by
 // Chrome's Compact Language Detector 2, as a stemmer name; or "" when it
-// cannot be told reliably: the text is too short, its languages are mixed
-// with none clearly first, it is no language at all (numbers, symbols), or
-// its language has no stemmer. Only the first 64 KiB are read.
+// cannot be told reliably: the text is too short (words in capitals,
+// names and acronyms, count only in text written in capitals, and there
+// need a sentence's worth), its languages are mixed with none clearly
+// first, it is no language at all (numbers, symbols), or its language has
+// no stemmer. Only the first 64 KiB are read.
 std::string identify_language(std::string_view text);
 
 // The stemmer name of a language as a user or an article names it, ASCII
