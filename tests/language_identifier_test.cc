@@ -198,7 +198,17 @@ TEST(LanguageIdentifierTest, StemmerLanguageOfCodesAndNames) {
       {"f", ""},
       {"", ""},
       {"-fr", ""},
-      {"français", ""},
+      // Languages by their own names, with and without their accents.
+      {"deutsch", "german"},
+      {"Deutsch", "german"},
+      {"français", "french"},
+      {"Français", "french"},
+      {"francais", "french"},
+      {"español", "spanish"},
+      {"português", "portuguese"},
+      {"svenska", "swedish"},
+      {"русский", "russian"},
+      {"deutch", ""},
       {"french ", ""},
   };
   for (const auto& [given, language] : cases) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -170,10 +171,20 @@ TEST(MoreLikeThisCli, LikeOnTheSampleCorpusAndOnTwoShards) {
     ASSERT_EQ(run.exit_code, 0) << run.err;
     EXPECT_EQ(run.out.find("\"id\":\"" + id + "\""), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("\"total\":2"), std::string::npos) << run.out;
-    // Shown by stories, the other two are the article's own story: no news.
+    // Every report shown is of the article's own story, and says so.
+    for (const nlohmann::json& hit : nlohmann::json::parse(run.out).at("hits")) {
+      EXPECT_EQ(hit.value("same_story", false), true) << hit;
+    }
+    // Shown by stories, the other two are the article's own story, the
+    // articles most like it: one hit, marked so, with its other report.
     const RunResult stories = quarry({"--db", db, "--format", "json", "--like", id});
     ASSERT_EQ(stories.exit_code, 0) << stories.err;
-    EXPECT_NE(stories.out.find("\"total\":0"), std::string::npos) << stories.out;
+    const nlohmann::json answer = nlohmann::json::parse(stories.out);
+    EXPECT_EQ(answer.at("total"), 2) << stories.out;
+    ASSERT_EQ(answer.at("hits").size(), 1u) << stories.out;
+    EXPECT_EQ(answer.at("hits")[0].value("same_story", false), true) << stories.out;
+    const RunResult text = quarry({"--db", db, "--color", "never", "--like", id});
+    EXPECT_NE(text.out.find(" · same story\n"), std::string::npos) << text.out;
   }
   const RunResult unknown = quarry({"--db", one, "--like", "nothing.txt"});
   EXPECT_EQ(unknown.exit_code, 2);

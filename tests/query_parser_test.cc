@@ -286,11 +286,16 @@ INSTANTIATE_TEST_SUITE_P(
                       "empty parentheses (column 6); searched as plain words"},
         ForgivingCase{"Smiley", "java :) icon", "OR(Zjava Zicon)",
                       "unmatched ')' (column 7); searched as plain words"},
-        ForgivingCase{"DanglingOperator", "Mourinho AND", "OR(Zmourinho Zand)",
-                      "AND needs words on both sides (column 10); searched as plain words"},
-        ForgivingCase{"BadDate", "date:2017-13-01", "OR(Zdate Z2017 Z13 Z01)",
-                      "a date is YYYY, YYYY-MM or YYYY-MM-DD, or a range FROM..TO (column 6); "
-                      "searched as plain words"},
+        // An operator with no words on a side is dropped, the rest read as written.
+        ForgivingCase{"DanglingOperator", "Mourinho AND", "Zmourinho",
+                      "AND needs words on both sides (column 10); searched without it"},
+        ForgivingCase{"LeadingOperator", "OR \"dressing room\" -milk",
+                      "AND_NOT(PHRASE 2(Zdress Zroom) Zmilk)",
+                      "OR needs words on both sides (column 1); searched without it"},
+        ForgivingCase{"DanglingNot", "penalty Herrera NOT", "OR(Zpenalti Zherrera)",
+                      "NOT needs words after it (column 17); searched without it"},
+        ForgivingCase{"DanglingNear", "Mourinho NEAR", "Zmourinho",
+                      "NEAR needs words on both sides (column 10); searched without it"},
         ForgivingCase{"NearZero", "Mourinho NEAR/0 milk", "OR(Zmourinho Znear Z0 Zmilk)",
                       "NEAR/0: the distance must be a whole number from 1 to 1000 (column 10); "
                       "searched as plain words"},
@@ -312,6 +317,73 @@ TEST(QueryParser, DeepNestingFallsBackToWords) {
   const ParsedQuery parsed = QueryParser(analyzer).parse_or_plain(query);
   EXPECT_EQ(shape(parsed.query), "Zmilk");
   EXPECT_EQ(parsed.warnings.size(), 1u);
+}
+
+TEST(QueryParser, EachDanglingOperatorIsDroppedWithItsOwnWarning) {
+  Analyzer analyzer;
+  const ParsedQuery parsed = QueryParser(analyzer).parse_or_plain("AND Blair OR");
+  EXPECT_EQ(shape(parsed.query), "Zblair");
+  EXPECT_EQ(parsed.warnings, (std::vector<std::string>{
+                                 "AND needs words on both sides (column 1); searched without it",
+                                 "OR needs words on both sides (column 11); searched without it"}));
+  // With AND NOT, both words go: AND first, then the NOT it left.
+  EXPECT_EQ(shape(QueryParser(analyzer).parse_or_plain("Blair AND NOT").query), "Zblair");
+}
+
+TEST(QueryParser, ManyDanglingOperatorsAreNoSlipButPlainWords) {
+  Analyzer analyzer;
+  const ParsedQuery parsed = QueryParser(analyzer).parse_or_plain("AND OR XOR AND OR Blair");
+  EXPECT_EQ(parsed.warnings.size(), 1u);
+  EXPECT_TRUE(parsed.warnings[0].ends_with("searched as plain words")) << parsed.warnings[0];
+}
+
+TEST(QueryParser, StrictRefusesADanglingOperator) {
+  Analyzer analyzer;
+  EXPECT_THROW(QueryParser(analyzer).parse("Blair AND"), QueryError);
+}
+
+// A filter naming what cannot be is refused however the query is read:
+// searched as words it would find what was not asked for.
+TEST(QueryParser, ImpossibleFilterValuesAreRefused) {
+  Analyzer analyzer;
+  const struct {
+    std::string query;
+    std::size_t column;
+    std::string reason;
+  } cases[] = {
+      {"date:2017-13-01", 6, "a date is YYYY, YYYY-MM or YYYY-MM-DD, or a range FROM..TO"},
+      {"Blair after:yesterday", 13, "a date is YYYY, YYYY-MM or YYYY-MM-DD"},
+      {"lang:klingon Blair", 6,
+       "no language 'klingon': name one by its ISO 639-1 code (fr) or its name (french)"},
+      // Even where the rest of the query could not be read either.
+      {"(Blair language:xx", 17,
+       "no language 'xx': name one by its ISO 639-1 code (fr) or its name (french)"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.query);
+    try {
+      QueryParser(analyzer).parse_or_plain(c.query);
+      ADD_FAILURE() << "searched";
+    } catch (const QueryError& error) {
+      EXPECT_EQ(error.column(), c.column);
+      EXPECT_EQ(error.reason(), c.reason);
+    }
+  }
+}
+
+// A suggestion replaces free words; a field's name searched as a word is
+// none of them, so that no suggestion renames a field.
+TEST(QueryParser, AFieldNameSearchedAsAWordIsNoWordToCorrect) {
+  Analyzer analyzer;
+  for (const std::string query : {"site:bbc Blair", "(lang:fr Blair"}) {
+    SCOPED_TRACE(query);
+    const ParsedQuery parsed = QueryParser(analyzer).parse_or_plain(query);
+    std::vector<std::string> words;
+    for (const QueryWord& word : parsed.free_words) words.push_back(word.term);
+    EXPECT_EQ(std::count(words.begin(), words.end(), "blair"), 1) << ::testing::PrintToString(words);
+    EXPECT_EQ(std::count(words.begin(), words.end(), "site"), 0);
+    EXPECT_EQ(std::count(words.begin(), words.end(), "lang"), 0);
+  }
 }
 
 TEST(QueryParser, UnknownFieldsAreWarnedOfOnce) {

@@ -120,16 +120,65 @@ TEST(Recency, RelevanceIsMultipliedNotSorted) {
 }
 
 TEST(Recency, UndatedArticlesRankAsTenHalfLivesOld) {
+  // Nine half-lives old, the dated one still counts twice the undated.
   ArticleIndex index({article("undated", "", "lighthouse keeper " + filler(3, 1)),
-                      article("dated", "2024-04-01", "lighthouse keeper " + filler(3, 2))});
+                      article("dated", "2024-04-22", "lighthouse keeper " + filler(3, 2))});
   Searcher& searcher = index.searcher;
   SearchOptions options = ranked(1, "2024-05-01");
   options.explain.enabled = true;
   const SearchResult result = searcher.search("lighthouse", options);
-  ASSERT_EQ(ids(result), (std::vector<std::string>{"undated", "dated"}));
-  ASSERT_FALSE(result.hits[0].explanation.empty());
-  EXPECT_EQ(result.hits[0].explanation.back().part, "×recency");
-  EXPECT_DOUBLE_EQ(result.hits[0].explanation.back().weight, 1.0 / 1024);
+  ASSERT_EQ(ids(result), (std::vector<std::string>{"dated", "undated"}));
+  ASSERT_FALSE(result.hits[1].explanation.empty());
+  EXPECT_EQ(result.hits[1].explanation.back().part, "×recency");
+  EXPECT_DOUBLE_EQ(result.hits[1].explanation.back().weight, 1.0 / 1024);
+  EXPECT_DOUBLE_EQ(result.hits[0].explanation.back().weight, 1.0 / 512);
+}
+
+// An archive: with no --as-of, ages count from the end of the newest
+// article's day, not from now, so a week's half-life over 1987's news
+// weighs as it would over today's.
+TEST(Recency, AnArchiveCountsAgesFromItsNewestDay) {
+  ArticleIndex index({article("apt", "1987-03-01", "lighthouse lighthouse keeper " + filler(3, 1)),
+                      article("newest", "1987-03-08", "lighthouse " + filler(40, 2))});
+  Searcher& searcher = index.searcher;
+  const SearchResult plain = searcher.search("lighthouse", ranked(0, ""));
+  ASSERT_EQ(ids(plain), (std::vector<std::string>{"apt", "newest"}));
+  SearchOptions options = ranked(7, "");
+  options.explain.enabled = true;
+  const SearchResult recent = searcher.search("lighthouse", options);
+  ASSERT_EQ(recent.hits.size(), 2u);
+  const double clock = *instant_of("1987-03-09");
+  for (const Hit& hit : recent.hits) {
+    const double relevance = plain.hits[hit.id == "apt" ? 0 : 1].score;
+    const double dated = *instant_of(hit.id == "apt" ? "1987-03-01" : "1987-03-08");
+    EXPECT_NEAR(hit.score, relevance * recency_factor(clock - dated, 7 * kDay), 1e-9 * relevance)
+        << hit.id;
+  }
+  // --explain says what the clock was.
+  EXPECT_EQ(recent.notes, (std::vector<std::string>{
+                              "recency counts ages from 1987-03-09T00:00:00Z, the end of the "
+                              "newest article's day: the index holds nothing newer"}));
+  // --as-of still sets it.
+  SearchOptions as_of = ranked(7, "1987-03-08");
+  as_of.explain.enabled = true;
+  const SearchResult set = searcher.search("lighthouse", as_of);
+  EXPECT_EQ(set.notes,
+            (std::vector<std::string>{"recency counts ages from 1987-03-08T00:00:00Z (as of)"}));
+}
+
+// Decay never wipes out relevance: articles older than ten half-lives
+// count as an undated one does, and rank among themselves by relevance.
+TEST(Recency, NoAgeWipesOutRelevance) {
+  ArticleIndex index({article("apt", "1987-01-01", "lighthouse lighthouse keeper " + filler(3, 1)),
+                      article("slight", "1987-02-01", "lighthouse " + filler(40, 2)),
+                      article("new", "2024-05-01", "harbour " + filler(3, 3))});
+  Searcher& searcher = index.searcher;
+  const SearchResult plain = searcher.search("lighthouse", ranked(0, ""));
+  const SearchResult recent = searcher.search("lighthouse", ranked(7, "2024-05-01"));
+  ASSERT_EQ(ids(recent), (std::vector<std::string>{"apt", "slight"}));
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_DOUBLE_EQ(recent.hits[i].score, plain.hits[i].score / 1024) << recent.hits[i].id;
+  }
 }
 
 // kLighthouses articles about a lighthouse: more of them far more relevant

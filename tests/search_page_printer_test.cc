@@ -251,16 +251,22 @@ TEST(SearchPagePrinter, ArticlesLikeOneSayWhichWithAWayBack) {
                "&lt;first&gt; one</a></p>");
   expect_holds(page, "<p class=\"back\"><a href=\"/?q=derby\">← Results for derby</a></p>");
   expect_holds(page, "<title>Articles like The &lt;first&gt; one — Quarry</title>");
-  // Shown a hit a story, its own story is left out: a link shows it all.
-  expect_holds(page,
-               "<a href=\"/?like=x.txt&amp;collapse=none&amp;from=derby\">show all "
-               "reports</a>");
+  // Its own story is shown, nothing left out to link to.
+  expect_lacks(page, "show all reports");
   // Like a hit of a like search: back still goes to the query searched.
   expect_holds(page, "href=\"/?like=a.txt&amp;from=derby\">More like this");
   view.collapse = Collapse::kNone;
   page = page_of(view, &result);
-  expect_lacks(page, "show all reports");
   expect_holds(page, "<a href=\"/?q=derby&amp;collapse=none\">← Results for derby</a>");
+}
+
+TEST(SearchPagePrinter, AReportOfTheLikedArticlesStoryIsMarked) {
+  SearchResult result = one_story();
+  SearchPageView view;
+  view.like = "x.txt";
+  expect_lacks(page_of(view, &result), "same story");
+  result.hits[0].same_story = true;
+  expect_holds(page_of(view, &result), " · <span class=\"same-story\">same story</span></p>");
 }
 
 TEST(SearchPagePrinter, PagesOfStoriesKeepTheirGrouping) {

@@ -44,7 +44,7 @@ TEST_F(ServerTest, PageShowsAllReportsWhenAsked) {
   EXPECT_EQ(server().get("/?q=penalty&collapse=duplicates").status, 400);
 }
 
-TEST_F(ServerTest, PageOfArticlesLikeOneLeavesItOut) {
+TEST_F(ServerTest, PageOfArticlesLikeOneShowsItsStoryMarked) {
   const std::string like = "/?like=" + std::string(kRaucous) + "&from=penalty+Herrera";
   HttpReply reply = server().get(like + "&collapse=none");
   EXPECT_EQ(reply.status, 200);
@@ -58,10 +58,10 @@ TEST_F(ServerTest, PageOfArticlesLikeOneLeavesItOut) {
   EXPECT_NE(reply.body.find("<a href=\"/?q=penalty%20Herrera&amp;collapse=none\">← Results for "
                             "penalty Herrera</a>"),
             std::string::npos);
-  // One hit a story: its own story is left out with it.
+  // One hit a story: its own story is the hit, marked so.
   reply = server().get(like);
-  EXPECT_EQ(count_of(reply.body, "<li class=\"hit\">"), 0u);
-  EXPECT_NE(reply.body.find("show all reports"), std::string::npos);
+  EXPECT_EQ(count_of(reply.body, "<li class=\"hit\">"), 1u);
+  EXPECT_EQ(count_of(reply.body, "<span class=\"same-story\">same story</span>"), 1u);
   reply = server().get("/?like=nothing.txt");
   EXPECT_EQ(reply.status, 404);
   EXPECT_NE(reply.body.find("no article has the id"), std::string::npos);

@@ -73,12 +73,12 @@ TEST_F(SessionTest, GoodQueryWritesItsHits) {
   EXPECT_EQ(diagnostics_.str(), "");
 }
 
-TEST_F(SessionTest, BadQueryIsSearchedAsWordsWithOneWarning) {
+TEST_F(SessionTest, DanglingOperatorIsDroppedWithOneWarning) {
   EXPECT_EQ(answer("Mourinho AND"), Answer::kAnswered);
   EXPECT_TRUE(out_.str().starts_with("1 article matches\n1. Mourinho leaves United")) << out_.str();
   EXPECT_EQ(
       diagnostics_.str(),
-      "quarry: warning: AND needs words on both sides (column 10); searched as plain words\n");
+      "quarry: warning: AND needs words on both sides (column 10); searched without it\n");
 
   out_.str("");
   diagnostics_.str("");
@@ -87,7 +87,7 @@ TEST_F(SessionTest, BadQueryIsSearchedAsWordsWithOneWarning) {
   const nlohmann::json result = nlohmann::json::parse(out_.str());
   EXPECT_EQ(result.at("warnings"),
             nlohmann::json::parse(
-                R"(["AND needs words on both sides (column 10); searched as plain words"])"));
+                R"(["AND needs words on both sides (column 10); searched without it"])"));
   EXPECT_EQ(result.at("total"), 1);
 }
 

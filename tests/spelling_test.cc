@@ -272,10 +272,25 @@ TEST_F(SpellingCorrection, SuggestionThatFindsTenTimesAsManyIsSearched) {
   EXPECT_EQ(result.query, "goverment");
 }
 
-TEST_F(SpellingCorrection, SuggestionThatFindsFewerThanTenTimesAsManyIsOffered) {
-  // The query finds the obituary and the two articles on rain; the
-  // suggestion, 14: fewer than ten times 3.
+TEST_F(SpellingCorrection, ATypoBesideAGoodWordIsCorrectedAsItWouldBeAlone) {
+  // The query finds the obituary and the two articles on rain, the
+  // suggestion 14, fewer than ten times as many: the good word finds as
+  // much either way. The typo alone finds one article and its correction
+  // twelve, as when it is searched alone.
   const SearchResult result = search("goverment rain");
+  EXPECT_TRUE(result.corrected);
+  EXPECT_EQ(result.suggestion, "government rain");
+  EXPECT_EQ(result.total, 14u);
+  EXPECT_EQ(std::count_if(result.hits.begin(), result.hits.end(),
+                          [](const Hit& hit) { return hit.id == "obituary"; }),
+            0);
+}
+
+TEST_F(SpellingCorrection, NeverCorrectedATypoBesideAGoodWordIsOnlyOffered) {
+  Searcher searcher(testing::index_path(dir_));
+  SearchOptions options;
+  options.spelling.correct = Correction::kNever;
+  const SearchResult result = searcher.search("goverment rain", options);
   EXPECT_FALSE(result.corrected);
   EXPECT_EQ(result.suggestion, "government rain");
   EXPECT_EQ(result.total, 3u);

@@ -55,6 +55,7 @@ Json to_json(const Hit& hit) {
     story["more_count"] = hit.more_total;
     entry["story"] = std::move(story);
   }
+  if (hit.same_story) entry["same_story"] = true;
   if (!hit.explanation.empty()) {
     Json parts = Json::array();
     for (const Contribution& part : hit.explanation) {

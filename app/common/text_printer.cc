@@ -48,13 +48,15 @@ void write_facets(std::ostream& out, const std::vector<Facet>& facets, const Tex
 }
 
 // "id · date · source · category · language", as far as the article has
-// them.
+// them, and "same story" for a report of the story of the article that
+// more-like-this is like.
 void write_origin(std::ostream& out, const Hit& hit, const TextStyle& style) {
   if (style.color) out << ansi::kDim;
   out << terminal_safe(hit.id);
   for (const std::string* field : {&hit.date, &hit.source, &hit.category, &hit.language}) {
     if (!field->empty()) out << " · " << terminal_safe(*field);
   }
+  if (hit.same_story) out << " · same story";
   if (style.color) out << ansi::kReset;
 }
 

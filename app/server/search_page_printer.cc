@@ -62,8 +62,10 @@ std::string hit_html(const Hit& hit, const SearchPageView& view) {
                      html_escape(article_link(hit.id, view.query)) + "\">";
   html +=
       hit.title.empty() ? html_escape(hit.id) : highlighted_html(hit.title, hit.title_highlights);
-  html += "</a></h2><p class=\"meta\">" +
-          meta_html(hit.date, hit.source, hit.category, hit.language) + "</p>";
+  html +=
+      "</a></h2><p class=\"meta\">" + meta_html(hit.date, hit.source, hit.category, hit.language);
+  if (hit.same_story) html += " · <span class=\"same-story\">same story</span>";
+  html += "</p>";
   if (!hit.snippet.text.empty()) {
     html += "<p class=\"snippet\">" + highlighted_html(hit.snippet.text, hit.snippet.highlights) +
             "</p>";
@@ -212,14 +214,6 @@ std::string like_html(const SearchPageView& view) {
   std::string html =
       "<p class=\"like\">Articles like <a href=\"" + html_escape(article_link(view.like, "")) +
       "\">" + html_escape(view.like_title.empty() ? view.like : view.like_title) + "</a></p>";
-  // Shown one hit a story, articles like one are other stories: say so,
-  // for a reader who looks for the reports of its own.
-  if (view.collapse == Collapse::kStory) {
-    PageLink every = view_link(view, 0);
-    every.collapse = Collapse::kNone;
-    html += "<p class=\"note\">Its own story is left out: <a href=\"" +
-            html_escape(page_link(every)) + "\">show all reports</a></p>";
-  }
   if (!view.from.empty()) {
     const PageLink back{view.from, SortOrder::kRelevance, 0, view.collapse, "", ""};
     html += "<p class=\"back\"><a href=\"" + html_escape(page_link(back)) + "\">← Results for " +

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "lib/search/more_like_this.h"
+#include "lib/search/story_reports.h"
 
 namespace quarry::detail {
 namespace {
@@ -11,9 +12,10 @@ class LikeModule final : public SearchModule {
  public:
   void rewrite(const SearchContext& context, ParsedQuery* parsed) override {
     const LikeOptions& options = context.options.like;
+    story_.clear();
     if (options.id.empty()) return;
-    LikeQuery like = like_query(context.shards.articles(), options.id, options.terms,
-                                context.options.collapse.by);
+    LikeQuery like = like_query(context.shards.articles(), options.id, options.terms);
+    story_ = std::move(like.story);
     if (parsed->query.empty()) {
       parsed->highlight = std::move(like.highlight);
       parsed->query = std::move(like.query);
@@ -22,6 +24,18 @@ class LikeModule final : public SearchModule {
     }
     parsed->scoring_parts = {{"like:" + options.id, parsed->query}};
   }
+
+  void fill_hit(const SearchContext& context, const StoredHit& stored, Hit* hit) override {
+    if (story_.empty()) return;
+    const std::optional<Group> story =
+        group_of(context.shards.articles(), stored.did, Collapse::kStory);
+    hit->same_story = story && story->key == story_;
+  }
+
+ private:
+  // The story of the article the search is like, for this search; empty
+  // when it is none or the article is a story alone.
+  std::string story_;
 };
 
 }  // namespace

@@ -29,8 +29,7 @@ class TellingStems : public Xapian::ExpandDecider {
 
 }  // namespace
 
-LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms,
-                     Collapse collapse) {
+LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms) {
   const std::string id_term = detail::id_term(id);
   const std::optional<Xapian::docid> article = detail::document_of(db, id_term);
   if (!article) throw UnknownArticleError(id);
@@ -53,15 +52,15 @@ LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned
     like.highlight.stems.push_back(stem);
     like.highlight.loose_stems.push_back(stem);
   }
-  // Hits are grouped as `collapse` says: the article's own group is the
-  // article, so it is left out with it (its other reports are no news).
-  Xapian::Query left_out(id_term);
-  if (const std::optional<Group> group = group_of(db, *article, collapse)) {
-    left_out = Xapian::Query(Xapian::Query::OP_OR, left_out, group->members);
+  // The article's own story stays: its other reports are what is most
+  // like it, and a reader who asks for more like it looks for them first.
+  // They are marked as its story (LikeQuery::story).
+  if (const std::optional<Group> story = group_of(db, *article, Collapse::kStory)) {
+    like.story = story->key;
   }
-  like.query =
-      Xapian::Query(Xapian::Query::OP_AND_NOT,
-                    Xapian::Query(Xapian::Query::OP_OR, words.begin(), words.end()), left_out);
+  like.query = Xapian::Query(Xapian::Query::OP_AND_NOT,
+                             Xapian::Query(Xapian::Query::OP_OR, words.begin(), words.end()),
+                             Xapian::Query(id_term));
   return like;
 }
 

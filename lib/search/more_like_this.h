@@ -7,23 +7,22 @@
 #include <string>
 
 #include "quarry/search/highlight_terms.h"
-#include "quarry/search/search_options.h"
 
 namespace quarry::detail {
 
 // The `terms` stems of the article's text that best tell it from the rest
 // of `db` (Xapian's expansion weights, with the article as the one relevant
 // document), OR-ed, each scaled by its weight, the article itself left out,
-// and with it its story or its duplicates when hits are collapsed on them.
-// Hits are highlighted for those stems. Works on shards, local or remote:
-// the article's terms come from the index. Throws UnknownArticleError when
-// no article has this id.
+// and the key of its story (empty when it is a story alone). Hits are
+// highlighted for those stems. Works on shards, local or remote: the
+// article's terms come from the index. Throws UnknownArticleError when no
+// article has this id.
 struct LikeQuery {
   Xapian::Query query;
   HighlightTerms highlight;
+  std::string story;
 };
-LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms,
-                     Collapse collapse);
+LikeQuery like_query(const Xapian::Database& db, const std::string& id, unsigned terms);
 
 }  // namespace quarry::detail
 

@@ -212,6 +212,15 @@ void throw_query_error(std::string_view query, std::size_t offset, const std::st
   throw QueryError(std::string(query), column_of(query, offset), reason);
 }
 
+void throw_query_value_error(std::string_view query, std::size_t offset,
+                             const std::string& reason) {
+  throw QueryValueError(std::string(query), column_of(query, offset), reason);
+}
+
+DanglingOperatorError::DanglingOperatorError(std::string_view query, std::size_t offset,
+                                             const std::string& reason)
+    : QueryError(std::string(query), column_of(query, offset), reason), offset_(offset) {}
+
 void refuse_long_query(std::string_view query, const std::vector<Lexeme>& lexemes) {
   std::size_t words = 0;
   for (const Lexeme& lexeme : lexemes) {

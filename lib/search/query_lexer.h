@@ -55,6 +55,32 @@ bool is_operator_word(std::string_view word);
 [[noreturn]] void throw_query_error(std::string_view query, std::size_t offset,
                                     const std::string& reason);
 
+// A filter whose value names what cannot be (a language no stemmer knows, a
+// date no calendar has), refused however the query is read: searched as
+// words, "date:2017-13-01" would find every article that mentions 2017 or
+// 13, which is not what was asked for.
+class QueryValueError : public QueryError {
+ public:
+  using QueryError::QueryError;
+};
+
+// Throws QueryValueError for `query`, at the column of byte `offset`.
+[[noreturn]] void throw_query_value_error(std::string_view query, std::size_t offset,
+                                          const std::string& reason);
+
+// An operator with no words on a side ("Blair AND", "OR Blair"), which a
+// search box drops rather than giving up on the whole query's syntax.
+class DanglingOperatorError : public QueryError {
+ public:
+  DanglingOperatorError(std::string_view query, std::size_t offset, const std::string& reason);
+
+  // The operator's byte offset in the query.
+  std::size_t offset() const { return offset_; }
+
+ private:
+  std::size_t offset_;
+};
+
 // The most words (and phrases, each one) a query may hold, whatever else
 // it holds. Xapian's matcher slows down faster than the number of terms
 // grows (ten thousand words take many seconds); Lucene, for the same

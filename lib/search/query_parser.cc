@@ -69,6 +69,13 @@ class Parser {
     throw_query_error(query_, where.offset, reason);
   }
 
+  [[noreturn]] void dangling(const Lexeme& op) const {
+    throw DanglingOperatorError(query_, op.offset,
+                                op.kind == LexemeKind::kNot
+                                    ? std::string("NOT needs words after it")
+                                    : std::string(op.text) + " needs words on both sides");
+  }
+
   static bool ends_sequence(LexemeKind kind) {
     return kind == LexemeKind::kAnd || kind == LexemeKind::kOr || kind == LexemeKind::kXor ||
            kind == LexemeKind::kClose || kind == LexemeKind::kEnd || kind == LexemeKind::kNot;
@@ -104,8 +111,7 @@ class Parser {
   // and_expr := sequence (("AND" | "AND NOT" | "NOT") sequence)*
   Xapian::Query conjunction(bool positive, QueryField field) {
     Xapian::Query query;
-    if (is_binary(peek().kind))
-      fail(peek(), std::string(peek().text) + " needs words on both sides");
+    if (is_binary(peek().kind)) dangling(peek());
     if (peek().kind != LexemeKind::kNot) query = sequence(positive, field);
     while (peek().kind == LexemeKind::kAnd || peek().kind == LexemeKind::kNot) {
       const Lexeme& op = take();
@@ -123,10 +129,7 @@ class Parser {
   // The right-hand side of a binary operator, which must be there.
   template <typename Next>
   Xapian::Query operand(const Lexeme& op, Next next) {
-    if (ends_sequence(peek().kind) || is_binary(peek().kind)) {
-      if (op.kind == LexemeKind::kNot) fail(op, "NOT needs words after it");
-      fail(op, std::string(op.text) + " needs words on both sides");
-    }
+    if (ends_sequence(peek().kind) || is_binary(peek().kind)) dangling(op);
     return next();
   }
 
@@ -142,8 +145,7 @@ class Parser {
     while (!ends_sequence(peek().kind)) {
       const LexemeKind sign = peek().kind;
       if (sign == LexemeKind::kPlus || sign == LexemeKind::kMinus) take();
-      if (is_binary(peek().kind))
-        fail(peek(), std::string(peek().text) + " needs words on both sides");
+      if (is_binary(peek().kind)) dangling(peek());
       const QueryField filter_field = peek().kind == LexemeKind::kField && is_filter(peek().field)
                                           ? peek().field
                                           : QueryField::kNone;
@@ -186,7 +188,7 @@ class Parser {
       window = std::max(window, op.window);
       const LexemeKind next = peek().kind;
       if (next != LexemeKind::kWord && next != LexemeKind::kPhrase && next != LexemeKind::kOpen) {
-        fail(op, std::string(op.text) + " needs words on both sides");
+        dangling(op);
       }
       terms.push_back(proximity_operand(positive, &words));
     }
@@ -331,29 +333,21 @@ class Parser {
 
 }  // namespace
 
-ParsedQuery QueryParser::parse(std::string_view query) const {
+ParsedQuery QueryParser::parse(std::string_view query) const { return parse_without(query, {}); }
+
+ParsedQuery QueryParser::parse_without(std::string_view query,
+                                       const std::vector<std::size_t>& dropped) const {
   ParsedQuery out;
   std::vector<Lexeme> lexemes = lex_query(query, &out.notes, &out.warnings);
+  std::erase_if(lexemes, [&](const Lexeme& lexeme) {
+    return std::find(dropped.begin(), dropped.end(), lexeme.offset) != dropped.end();
+  });
   refuse_long_query(query, lexemes);
   out.query = Parser(analyzer_, languages_, articles_, config_, db_,
                      deadline_ ? *deadline_ : kNoDeadline, query, std::move(lexemes), &out)
                   .parse();
   deduplicate(&out.highlight);
   return out;
-}
-
-ParsedQuery QueryParser::parse_or_plain(std::string_view query) const {
-  try {
-    return parse(query);
-  } catch (const QueryTooLongError&) {
-    throw;
-  } catch (const QueryError& error) {
-    ParsedQuery plain = parse_plain(query);
-    plain.warnings.insert(plain.warnings.begin(), error.reason() + " (column " +
-                                                      std::to_string(error.column()) +
-                                                      "); searched as plain words");
-    return plain;
-  }
 }
 
 ParsedQuery QueryParser::parse_plain(std::string_view text) const {
@@ -372,11 +366,6 @@ ParsedQuery QueryParser::parse_plain(std::string_view text) const {
                   .parse();
   deduplicate(&out.highlight);
   return out;
-}
-
-ParsedQuery QueryParser::parse(std::string_view query, ParseMode mode) const {
-  if (mode == ParseMode::kStrict) return parse(query);
-  return mode == ParseMode::kPlain ? parse_plain(query) : parse_or_plain(query);
 }
 
 }  // namespace quarry::detail

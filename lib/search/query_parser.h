@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lib/search/deadline.h"
+#include "quarry/error.h"
 #include "quarry/search/highlight_terms.h"
 #include "quarry/search/query_language.h"
 #include "quarry/text/analyzer.h"
@@ -74,15 +75,19 @@ class QueryParser {
         articles_(articles) {}
 
   // Throws QueryError (with the column at fault) when the query cannot be
-  // read at all: a dangling operator, unbalanced parentheses, a bad date,
-  // more than kMaxQueryWords words (QueryTooLongError).
+  // read at all: a dangling operator (DanglingOperatorError), unbalanced
+  // parentheses, a date or language that cannot be (QueryValueError), more
+  // than kMaxQueryWords words (QueryTooLongError).
   ParsedQuery parse(std::string_view query) const;
 
-  // The query as parse() reads it or, when it cannot, as parse_plain()
-  // does, with a warning first that names the fault and its column:
-  // "'(' is never closed (column 14); searched as plain words". What a
-  // search box should do with what people type. Throws QueryTooLongError
-  // only: a query too long is refused, not searched otherwise.
+  // The query as parse() reads it, what a search box should do with what
+  // people type: an operator with no words on a side is left out ("AND
+  // needs words on both sides (column 7); searched without it"); a query
+  // that still cannot be read is searched as parse_plain() does, with a
+  // warning first that names the fault and its column ("'(' is never
+  // closed (column 14); searched as plain words"). Throws QueryTooLongError
+  // and QueryValueError only: a query too long, or one whose filter names
+  // a language or date that cannot be, is refused, not searched otherwise.
   ParsedQuery parse_or_plain(std::string_view query) const;
 
   // The text as plain words, whatever it holds: natural-language queries
@@ -96,6 +101,11 @@ class QueryParser {
   ParsedQuery parse(std::string_view query, ParseMode mode) const;
 
  private:
+  // parse() with the operators at byte offsets `dropped` left out.
+  ParsedQuery parse_without(std::string_view query, const std::vector<std::size_t>& dropped) const;
+  // The query as plain words, with a warning naming `error` first.
+  ParsedQuery plain_after(std::string_view query, const QueryError& error) const;
+
   const Analyzer& analyzer_;
   QueryParserConfig config_;
   const Xapian::Database* db_;

@@ -1,8 +1,11 @@
 #include "lib/search/recency_module.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <optional>
+#include <string>
 
 #include "lib/index/schema.h"
 #include "quarry/search/recency.h"
@@ -17,6 +20,20 @@ int digits_at(std::string_view text, std::size_t at, std::size_t count) {
   return value;
 }
 
+// "1987-10-20T00:00:00Z": an instant in seconds since 1970 as ISO 8601.
+std::string iso_instant(std::int64_t seconds) {
+  const std::chrono::sys_seconds instant{std::chrono::seconds{seconds}};
+  const auto day = std::chrono::floor<std::chrono::days>(instant);
+  const std::chrono::year_month_day date{day};
+  const std::chrono::hh_mm_ss time{instant - day};
+  char text[32];
+  std::snprintf(text, sizeof text, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(date.year()),
+                static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+                static_cast<int>(time.hours().count()), static_cast<int>(time.minutes().count()),
+                static_cast<int>(time.seconds().count()));
+  return text;
+}
+
 class Decay final : public Rescorer {
  public:
   Decay(double half_life, std::int64_t as_of) : half_life_(half_life), as_of_(as_of) {}
@@ -24,8 +41,13 @@ class Decay final : public Rescorer {
   double factor(const Xapian::Document& document) const override {
     const std::optional<std::int64_t> dated =
         instant_of_values(document.get_value(kDateSlot), document.get_value(kTimeSlot));
-    if (!dated) return recency_factor(kUndatedHalfLives * half_life_, half_life_);
-    return recency_factor(static_cast<double>(as_of_ - *dated), half_life_);
+    // No age counts more than an undated article's: past it, the decay
+    // would soon reach zero (a week's half-life over a 1987 archive is
+    // 2^-2000), wiping out relevance and ranking by age alone. At it,
+    // articles equally old by that measure rank by relevance.
+    const double oldest = kUndatedHalfLives * half_life_;
+    const double age = dated ? std::min(static_cast<double>(as_of_ - *dated), oldest) : oldest;
+    return recency_factor(age, half_life_);
   }
 
  private:
@@ -45,7 +67,8 @@ class RecencyModule final : public SearchModule {
     decay_.reset();
     if (!wanted(context.options) || !any_dated(context)) return;
     const RecencyOptions& recency = context.options.recency;
-    decay_.emplace(recency.half_life, recency.as_of.value_or(now()));
+    clock_ = recency.as_of.value_or(default_clock(context));
+    decay_.emplace(recency.half_life, clock_);
     ranking->rescorer = &*decay_;
   }
 
@@ -58,6 +81,13 @@ class RecencyModule final : public SearchModule {
     } else if (!any_dated(context)) {
       result->notes.push_back(
           "no article in the index has a date: ranked by relevance alone, without recency");
+    } else if (decay_ && context.options.explain.enabled) {
+      result->notes.push_back("recency counts ages from " + iso_instant(clock_) +
+                              (context.options.recency.as_of ? " (as of)"
+                               : clock_ < now()
+                                   ? ", the end of the newest article's day: the index holds "
+                                     "nothing newer"
+                                   : " (now)"));
     }
   }
 
@@ -76,8 +106,24 @@ class RecencyModule final : public SearchModule {
     return context.shards.articles().get_value_freq(kDateSlot) > 0;
   }
 
-  // The decay of the search under way, if it has one.
+  // Now, or for an archive whose newest article is older, the end of that
+  // article's day: ages are counted from the news the index holds, so
+  // that a week's half-life means the same over 1987's wire copy as over
+  // today's, and its scores stay those of relevance, not of a vanishing
+  // fraction of it.
+  static std::int64_t default_clock(const SearchContext& context) {
+    const std::optional<std::int64_t> newest =
+        instant_of_values(context.shards.articles().get_value_upper_bound(kDateSlot), "");
+    const std::int64_t present = now();
+    return newest ? std::min(present, *newest + kSecondsADay) : present;
+  }
+
+  static constexpr std::int64_t kSecondsADay = 86400;
+
+  // The decay of the search under way, if it has one, and the instant it
+  // counts ages from.
   std::optional<Decay> decay_;
+  std::int64_t clock_ = 0;
 };
 
 }  // namespace

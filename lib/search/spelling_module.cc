@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "lib/index/schema.h"
 #include "lib/search/language_vocabulary.h"
@@ -35,7 +36,7 @@ class SpellingModule final : public SearchModule {
     SearchResult found;
     if (correct == Correction::kAuto) {
       found = rest.run(parsed);
-      if (!finds_far_more(context, suggested, found)) {
+      if (!finds_far_more(context, suggested, found) && !each_word_finds_far_more(context)) {
         found.suggestion = std::move(suggestion);
         return found;
       }
@@ -58,6 +59,26 @@ class SpellingModule final : public SearchModule {
         context.shards.articles(),
         deadline_bounded(suggested.query, context.deadline, !context.shards.any_remote()));
     return matches > 0 && matches >= kFarMoreMatches * found.total;
+  }
+
+  // Whether each word the suggestion replaces is a typo beside the
+  // query's other words, as a query of it alone would be corrected: its
+  // correction finds articles, kFarMoreMatches times as many as it does.
+  // A query of several words finds about as much either way ("goverment
+  // spending" finds what "spending" finds), so the whole query's count
+  // cannot tell.
+  bool each_word_finds_far_more(const SearchContext& context) const {
+    if (replaced_.empty()) return false;
+    const Xapian::Database& articles = context.shards.articles();
+    const bool local = !context.shards.any_remote();
+    for (const auto& [typed, better] : replaced_) {
+      const std::size_t typed_matches = count_all_matches(
+          articles, deadline_bounded(any_language(context, typed), context.deadline, local));
+      const std::size_t better_matches = count_all_matches(
+          articles, deadline_bounded(any_language(context, better), context.deadline, local));
+      if (better_matches == 0 || better_matches < kFarMoreMatches * typed_matches) return false;
+    }
+    return true;
   }
 
   // The stems of `word` in every language the index holds.
@@ -99,6 +120,7 @@ class SpellingModule final : public SearchModule {
     std::string suggestion;
     std::size_t copied = 0;
     bool changed = false;
+    replaced_.clear();
     // Each word looks through its neighbours in the vocabulary: past the
     // time limit, the rest are left as typed.
     for (std::size_t i = 0; i < words.size() && !context.deadline.expired(); ++i) {
@@ -134,6 +156,7 @@ class SpellingModule final : public SearchModule {
       suggestion += is_operator_word(cased) ? better : cased;
       copied = word.end;
       changed = true;
+      replaced_.emplace_back(word.term, better);
     }
     if (!changed) return "";
     suggestion.append(query.substr(copied));
@@ -142,6 +165,9 @@ class SpellingModule final : public SearchModule {
 
   // Spelling suggestions known, dropped when the index changes.
   Speller speller_;
+  // The words the last suggestion replaced, as typed and as suggested
+  // (normalized).
+  std::vector<std::pair<std::string, std::string>> replaced_;
 };
 
 }  // namespace

@@ -239,8 +239,11 @@ Xapian::Query TermExpander::word(const Lexeme& lexeme, bool positive, QueryField
   if (positive) {
     out_->highlight.loose_stems.insert(out_->highlight.loose_stems.end(), stem.begin(), stem.end());
   }
-  if (field == QueryField::kNone) {
-    out_->free_words.push_back({lexeme.offset, lexeme.offset + lexeme.text.size(), term});
+  // A word typed as a field's name ("lang" of lang:klingon searched as
+  // words) is not one to correct: a suggestion must not rename a field.
+  const std::size_t end = lexeme.offset + lexeme.text.size();
+  if (field == QueryField::kNone && !query_.substr(end).starts_with(':')) {
+    out_->free_words.push_back({lexeme.offset, end, term});
   }
   const Xapian::termpos position = ++position_;
   Xapian::Query query = with_synonyms(
@@ -339,8 +342,10 @@ Xapian::Query TermExpander::date(const Lexeme& lexeme, QueryField field) {
                                        ? parse_date_range(lexeme.text)
                                        : parse_date_bound(lexeme.text, field == QueryField::kAfter);
   if (!range) {
-    fail(lexeme, "a date is YYYY, YYYY-MM or YYYY-MM-DD" +
-                     std::string(field == QueryField::kDate ? ", or a range FROM..TO" : ""));
+    throw_query_value_error(
+        query_, lexeme.offset,
+        "a date is YYYY, YYYY-MM or YYYY-MM-DD" +
+            std::string(field == QueryField::kDate ? ", or a range FROM..TO" : ""));
   }
   return date_query(*range);
 }

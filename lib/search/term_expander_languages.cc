@@ -43,7 +43,7 @@ void TermExpander::narrow_languages(const std::vector<Lexeme>& lexemes) {
   std::vector<std::string> named;
   if (!config_.language.empty()) {
     const std::string language = stemmer_language(config_.language);
-    if (language.empty()) throw_query_error(query_, 0, unknown_language(config_.language));
+    if (language.empty()) throw_query_value_error(query_, 0, unknown_language(config_.language));
     named.push_back(language);
   }
   for (std::size_t i = 0; i + 1 < lexemes.size(); ++i) {
@@ -54,7 +54,8 @@ void TermExpander::narrow_languages(const std::vector<Lexeme>& lexemes) {
     const Lexeme& value = lexemes[i + 1];
     if (excluded || value.kind != LexemeKind::kWord) continue;
     const std::string language = stemmer_language(value.text);
-    if (language.empty()) fail(value, unknown_language(value.text));
+    if (language.empty())
+      throw_query_value_error(query_, value.offset, unknown_language(value.text));
     named.push_back(language);
   }
   if (!named.empty()) search_in(named);
@@ -73,7 +74,7 @@ void TermExpander::search_in(const std::vector<std::string>& names) {
 
 Xapian::Query TermExpander::language_filter(std::string_view language, std::size_t where) const {
   const std::string name = stemmer_language(language);
-  if (name.empty()) throw_query_error(query_, where, unknown_language(language));
+  if (name.empty()) throw_query_value_error(query_, where, unknown_language(language));
   // Selects without adding to the score.
   return Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(kLanguagePrefix + name), 0);
 }

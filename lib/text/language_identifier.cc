@@ -54,6 +54,27 @@ constexpr std::array<NamedLanguage, 31> kLanguages = {{
     {"en", "earlyenglish"}, {"de", "german2"},   {"nl", "kraaij_pohlmann"},
 }};
 
+// Languages by their own names, as their speakers write them (ASCII case
+// ignored), and as they are typed on a keyboard without the accents: a
+// researcher filtering German articles types lang:deutsch as readily as
+// lang:german.
+struct OwnName {
+  std::string_view own;   // lower case
+  std::string_view name;  // Xapian's stemmer
+};
+constexpr std::array<OwnName, 29> kOwnNames = {{
+    {"العربية", "arabic"},       {"հայերեն", "armenian"},     {"euskara", "basque"},
+    {"català", "catalan"},       {"catala", "catalan"},       {"dansk", "danish"},
+    {"nederlands", "dutch"},     {"suomi", "finnish"},        {"français", "french"},
+    {"francais", "french"},      {"deutsch", "german"},       {"magyar", "hungarian"},
+    {"gaeilge", "irish"},        {"italiano", "italian"},     {"lietuvių", "lithuanian"},
+    {"lietuviu", "lithuanian"},  {"नेपाली", "nepali"},         {"norsk", "norwegian"},
+    {"português", "portuguese"}, {"portugues", "portuguese"}, {"română", "romanian"},
+    {"romana", "romanian"},      {"русский", "russian"},      {"español", "spanish"},
+    {"espanol", "spanish"},      {"svenska", "swedish"},      {"தமிழ்", "tamil"},
+    {"türkçe", "turkish"},       {"turkce", "turkish"},
+}};
+
 // The stemmers of the Xapian Quarry runs with, which may lack some of the
 // table's or have more.
 bool has_stemmer(std::string_view name) {
@@ -178,6 +199,11 @@ std::string stemmer_language(std::string_view code_or_name) {
   std::string_view code = std::string_view(lower).substr(0, lower.find_first_of("-_"));
   for (const NamedLanguage& language : kLanguages) {
     if (!code.empty() && language.code == code) {
+      return has_stemmer(language.name) ? std::string(language.name) : std::string();
+    }
+  }
+  for (const OwnName& language : kOwnNames) {
+    if (language.own == lower) {
       return has_stemmer(language.name) ? std::string(language.name) : std::string();
     }
   }

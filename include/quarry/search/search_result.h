@@ -45,6 +45,10 @@ struct Hit {
   std::vector<std::string> more;
   std::size_t more_total = 0;
 
+  // More-like-this (SearchOptions::like): the hit is a report of the story
+  // of the article it is like.
+  bool same_story = false;
+
   static constexpr std::size_t kMaxMoreReports = 10;
 };
 

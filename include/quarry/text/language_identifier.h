@@ -29,9 +29,10 @@ std::string identify_language(std::string_view text);
 
 // The stemmer name of a language as a user or an article names it, ASCII
 // case ignored: a name the stemmers take ("french", "German", "german2",
-// "none"), or an ISO 639-1 code ("fr"), alone or starting a language tag
-// ("pt-BR", "en_GB"). "" for anything else, and for a language with no
-// stemmer ("el", "japanese").
+// "none"), the language's own name ("deutsch", "français", "francais"), or
+// an ISO 639-1 code ("fr"), alone or starting a language tag ("pt-BR",
+// "en_GB"). "" for anything else, and for a language with no stemmer
+// ("el", "japanese").
 std::string stemmer_language(std::string_view code_or_name);
 
 // The ISO 639-1 code of a stemmer language ("french" → "fr", "porter" →
