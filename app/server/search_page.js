@@ -123,6 +123,8 @@ function meta(hit) {
     if (parts.length) parts.push(' · ');
     parts.push(element('span', { class: name }, value));
   }
+  // A report of the story of the article the hits are like.
+  if (hit.same_story) parts.push(' · ', element('span', { class: 'same-story' }, 'same story'));
   return element('p', { class: 'meta' }, ...parts);
 }
 

@@ -99,13 +99,6 @@ function pagesNav(result, state) {
 function likeNodes(state, likeTitle) {
   const nodes = [element('p', { class: 'like' }, 'Articles like ',
     element('a', { href: articleLink(state.like, '') }, likeTitle || state.like))];
-  // Shown one hit a story, articles like one are other stories: say so,
-  // for a reader who looks for the reports of its own.
-  if (state.collapse === 'story') {
-    nodes.push(element('p', { class: 'note' }, 'Its own story is left out: ',
-      element('a', { href: pageLink({ ...state, offset: 0, collapse: 'none' }) },
-        'show all reports')));
-  }
   if (state.from) {
     const back = { q: state.from, sort: defaultOrder(), offset: 0, collapse: state.collapse };
     nodes.push(element('p', { class: 'back' },

@@ -155,18 +155,17 @@ class SearchPageTest(ServedTestCase):
         self.assertEqual(len(self.hits()), 3)
         self.assertEqual(self.query_typed(), "penalty Herrera")
 
-    def test_more_like_this_by_stories_leaves_its_own_out(self):
+    def test_more_like_this_by_stories_shows_its_own_marked(self):
         self.search("penalty Herrera")
         self.hits()[0].find_element(By.LINK_TEXT, "More like this").click()
         self.wait_for_like(RAUCOUS)
-        self.assertFalse(set(self.titles()) & {RAUCOUS, BUST_UP, CAMERAS})
-        self.driver.find_element(By.LINK_TEXT, "show all reports").click()
-        self.wait().until(lambda d: sorted(self.titles()) == sorted([BUST_UP, CAMERAS]))
-        self.assertEqual(Select(self.driver.find_element(By.ID, "collapse"))
-                         .first_selected_option.text, "All reports")
-        self.driver.back()
-        self.wait().until(lambda d: "show all reports" in d.find_element(By.ID, "main").text)
-        self.assertFalse(set(self.titles()) & {RAUCOUS, BUST_UP, CAMERAS})
+        # Its own story is the hit most like it, one report of it shown, marked.
+        titles = self.titles()
+        self.assertEqual(len(titles), 1)
+        self.assertIn(titles[0], {BUST_UP, CAMERAS})
+        self.assertEqual(self.hits()[0].find_element(By.CSS_SELECTOR, ".same-story").text,
+                         "same story")
+        self.assertNotIn("show all reports", self.driver.find_element(By.ID, "main").text)
 
     def wait_for_like(self, title):
         """Waits for the page of articles like the one of `title`."""
@@ -462,13 +461,14 @@ class WithoutJavaScriptTest(unittest.TestCase):
             # Articles like it, every report shown: the other two.
             hits[0].find_element(By.LINK_TEXT, "More like this").click()
             WebDriverWait(driver, PATIENCE).until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.like"))
-            driver.find_element(By.LINK_TEXT, "show all reports").click()
-            WebDriverWait(driver, PATIENCE).until(lambda d: "collapse=none" in d.current_url)
-            self.assertEqual(sorted(hit.text for hit in driver.find_elements(
-                By.CSS_SELECTOR, "li.hit .title")), sorted([BUST_UP, CAMERAS]))
+            hits = driver.find_elements(By.CSS_SELECTOR, "li.hit")
+            self.assertEqual(len(hits), 1)
+            self.assertIn(hits[0].find_element(By.CSS_SELECTOR, ".title").text, {BUST_UP, CAMERAS})
+            self.assertEqual(hits[0].find_element(By.CSS_SELECTOR, ".same-story").text,
+                             "same story")
             driver.find_element(By.LINK_TEXT, "← Results for penalty Herrera").click()
             WebDriverWait(driver, PATIENCE).until(lambda d: "like=" not in d.current_url)
-            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match")
+            self.assertEqual(driver.find_element(By.ID, "count").text, "3 articles match, 1 story")
             # The same timeline as the script draws, each bar a link.
             driver.get(server.url + "/?q=lighthouse&collapse=none")
             self.assertEqual(driver.find_element(By.ID, "count").text, "6 articles match")
