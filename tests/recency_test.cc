@@ -135,11 +135,13 @@ TEST(Recency, UndatedArticlesRankAsTenHalfLivesOld) {
 }
 
 // An archive: with no --as-of, ages count from the end of the newest
-// article's day, not from now, so a week's half-life over 1987's news
+// matching article's day, not from now, so a week's half-life over 1987's news
 // weighs as it would over today's.
 TEST(Recency, AnArchiveCountsAgesFromItsNewestDay) {
+  // A newer article the query does not match moves nothing.
   ArticleIndex index({article("apt", "1987-03-01", "lighthouse lighthouse keeper " + filler(3, 1)),
-                      article("newest", "1987-03-08", "lighthouse " + filler(40, 2))});
+                      article("newest", "1987-03-08", "lighthouse " + filler(40, 2)),
+                      article("later", "1987-10-20", "harbour " + filler(3, 3))});
   Searcher& searcher = index.searcher;
   const SearchResult plain = searcher.search("lighthouse", ranked(0, ""));
   ASSERT_EQ(ids(plain), (std::vector<std::string>{"apt", "newest"}));
@@ -157,7 +159,7 @@ TEST(Recency, AnArchiveCountsAgesFromItsNewestDay) {
   // --explain says what the clock was.
   EXPECT_EQ(recent.notes, (std::vector<std::string>{
                               "recency counts ages from 1987-03-09T00:00:00Z, the end of the "
-                              "newest article's day: the index holds nothing newer"}));
+                              "newest matching article's day"}));
   // --as-of still sets it.
   SearchOptions as_of = ranked(7, "1987-03-08");
   as_of.explain.enabled = true;
@@ -330,7 +332,7 @@ TEST(Recency, AStoryShowsItsBestRescoredReport) {
   plain.collapse.by = Collapse::kDuplicates;
   const SearchResult unweighed = searcher.search("lighthouse", plain);
   ASSERT_EQ(ids(unweighed), std::vector<std::string>{"first"});
-  SearchOptions recent = ranked(1, "2024-05-01");
+  SearchOptions recent = ranked(1, "2024-04-22");
   recent.collapse.by = Collapse::kDuplicates;
   EXPECT_EQ(ids(searcher.search("lighthouse", recent)), std::vector<std::string>{"copy"});
 }

@@ -67,7 +67,7 @@ class RecencyModule final : public SearchModule {
     decay_.reset();
     if (!wanted(context.options) || !any_dated(context)) return;
     const RecencyOptions& recency = context.options.recency;
-    clock_ = recency.as_of.value_or(default_clock(context));
+    clock_ = recency.as_of.value_or(default_clock(context, ranking->parsed.query));
     decay_.emplace(recency.half_life, clock_);
     ranking->rescorer = &*decay_;
   }
@@ -84,10 +84,8 @@ class RecencyModule final : public SearchModule {
     } else if (decay_ && context.options.explain.enabled) {
       result->notes.push_back("recency counts ages from " + iso_instant(clock_) +
                               (context.options.recency.as_of ? " (as of)"
-                               : clock_ < now()
-                                   ? ", the end of the newest article's day: the index holds "
-                                     "nothing newer"
-                                   : " (now)"));
+                               : clock_ < now() ? ", the end of the newest matching article's day"
+                                                : " (now)"));
     }
   }
 
@@ -106,16 +104,23 @@ class RecencyModule final : public SearchModule {
     return context.shards.articles().get_value_freq(kDateSlot) > 0;
   }
 
-  // Now, or for an archive whose newest article is older, the end of that
-  // article's day: ages are counted from the news the index holds, so
-  // that a week's half-life means the same over 1987's wire copy as over
-  // today's, and its scores stay those of relevance, not of a vanishing
-  // fraction of it.
-  static std::int64_t default_clock(const SearchContext& context) {
-    const std::optional<std::int64_t> newest =
-        instant_of_values(context.shards.articles().get_value_upper_bound(kDateSlot), "");
+  // Now, or when the newest article the query matches is older, the end
+  // of that article's day: ages are counted from the news the query finds,
+  // so that a week's half-life means the same over 1987's wire copy as
+  // over today's, and its scores stay those of relevance, not of a
+  // vanishing fraction of it. The newest match is the first of the
+  // matches sorted by date, without weighing them.
+  static std::int64_t default_clock(const SearchContext& context, const Xapian::Query& query) {
     const std::int64_t present = now();
-    return newest ? std::min(present, *newest + kSecondsADay) : present;
+    Xapian::Enquire newest(context.shards.articles());
+    newest.set_query(query);
+    newest.set_weighting_scheme(Xapian::BoolWeight());
+    newest.set_sort_by_value(kDateSlot, true);
+    const Xapian::MSet first = newest.get_mset(0, 1);
+    if (first.empty()) return present;
+    const std::optional<std::int64_t> dated =
+        instant_of_values(first.begin().get_document().get_value(kDateSlot), "");
+    return dated ? std::min(present, *dated + kSecondsADay) : present;
   }
 
   static constexpr std::int64_t kSecondsADay = 86400;
