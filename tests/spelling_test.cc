@@ -128,16 +128,17 @@ TEST_F(Spelling, QueryThatFindsNothingSearchesTheSuggestion) {
   EXPECT_EQ(lower(typed.suggestion), "ederson guardiola");
 }
 
-TEST_F(Spelling, QueryThatFindsSomethingKeepsItsHitsUnlessAlwaysCorrected) {
-  // Mourinho alone finds s02.
-  const SearchResult kept = every_match("Edersen Mourinho");
-  EXPECT_FALSE(kept.corrected);
-  EXPECT_EQ(lower(kept.suggestion), "ederson mourinho");
-  EXPECT_EQ(sorted_ids(kept), Ids{"s02"});
-
-  const SearchResult corrected = every_match("Edersen Mourinho", Correction::kAlways);
+TEST_F(Spelling, ATypoBesideAWordThatFindsSomethingIsCorrectedAsAlone) {
+  // Mourinho alone finds s02; Edersen finds nothing and Ederson s01: the
+  // typo is corrected as "Edersen" alone would be.
+  const SearchResult corrected = every_match("Edersen Mourinho");
   EXPECT_TRUE(corrected.corrected);
+  EXPECT_EQ(lower(corrected.suggestion), "ederson mourinho");
   EXPECT_EQ(sorted_ids(corrected), (Ids{"s01", "s02"}));
+
+  const SearchResult kept = every_match("Edersen Mourinho", Correction::kNever);
+  EXPECT_FALSE(kept.corrected);
+  EXPECT_EQ(sorted_ids(kept), Ids{"s02"});
 }
 
 TEST_F(Spelling, SuggestionThatFindsNothingEitherIsOnlyOffered) {

@@ -36,7 +36,8 @@ class SpellingModule final : public SearchModule {
     SearchResult found;
     if (correct == Correction::kAuto) {
       found = rest.run(parsed);
-      if (!finds_far_more(context, suggested, found) && !each_word_finds_far_more(context)) {
+      if (!finds_far_more(context, suggested, found) &&
+          !(each_word_finds_far_more(context) && finds_any(context, suggested))) {
         found.suggestion = std::move(suggestion);
         return found;
       }
@@ -59,6 +60,15 @@ class SpellingModule final : public SearchModule {
         context.shards.articles(),
         deadline_bounded(suggested.query, context.deadline, !context.shards.any_remote()));
     return matches > 0 && matches >= kFarMoreMatches * found.total;
+  }
+
+  // Whether the suggestion matches anything at all.
+  static bool finds_any(const SearchContext& context, const ParsedQuery& suggested) {
+    if (suggested.query.empty()) return false;
+    Xapian::Enquire enquire(context.shards.articles());
+    enquire.set_query(suggested.query);
+    enquire.set_weighting_scheme(Xapian::BoolWeight());
+    return !enquire.get_mset(0, 1).empty();
   }
 
   // Whether each word the suggestion replaces is a typo beside the
