@@ -76,9 +76,8 @@ TEST_F(SessionTest, GoodQueryWritesItsHits) {
 TEST_F(SessionTest, DanglingOperatorIsDroppedWithOneWarning) {
   EXPECT_EQ(answer("Mourinho AND"), Answer::kAnswered);
   EXPECT_TRUE(out_.str().starts_with("1 article matches\n1. Mourinho leaves United")) << out_.str();
-  EXPECT_EQ(
-      diagnostics_.str(),
-      "quarry: warning: AND needs words on both sides (column 10); searched without it\n");
+  EXPECT_EQ(diagnostics_.str(),
+            "quarry: warning: AND needs words on both sides (column 10); searched without it\n");
 
   out_.str("");
   diagnostics_.str("");

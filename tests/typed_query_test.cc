@@ -10,7 +10,7 @@
 #include "tests/child_process.h"
 #include "tests/test_util.h"
 
-namespace quarry {
+namespace quarry::testing {
 namespace {
 
 using nlohmann::json;
@@ -21,10 +21,10 @@ class TypedQueryTest : public SharedIndexTest {
     // "and" is a word of the second article alone, and "long" of the third:
     // what a dangling AND or a field's name would find, searched as words.
     index_suite_articles({
-        {"blair.txt", "Blair speaks", "Tony Blair spoke to the House today.", "2005-02-01"},
-        {"brown.txt", "Brown and Smith", "Gordon Brown and John Smith met.", "2005-02-02"},
-        {"long.txt", "A long day", "A long day of votes, a long night.", "2005-02-03"},
-        {"lang.txt", "Blair again", "Blair spoke again.", "2005-02-04"},
+        {"blair.txt", "Blair speaks", "Tony Blair spoke to the House today.", "2005-02-01", "", ""},
+        {"brown.txt", "Brown and Smith", "Gordon Brown and John Smith met.", "2005-02-02", "", ""},
+        {"long.txt", "A long day", "A long day of votes, a long night.", "2005-02-03", "", ""},
+        {"lang.txt", "Blair again", "Blair spoke again.", "2005-02-04", "", ""},
     });
   }
 
@@ -103,4 +103,4 @@ TEST_F(TypedQueryTest, NoSuggestionRenamesAField) {
 }
 
 }  // namespace
-}  // namespace quarry
+}  // namespace quarry::testing
