@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -271,6 +272,18 @@ TEST_F(PromptTest, StatsDescribeTheIndex) {
   EXPECT_TRUE(stats["words"].ends_with(" in all")) << reply.out;
   EXPECT_TRUE(stats.contains("size on disk")) << reply.out;
   EXPECT_TRUE(stats.contains("last update")) << reply.out;
+}
+
+TEST_F(PromptTest, StatsWriteCountsWithThousandsSeparators) {
+  std::vector<Article> articles;
+  for (int i = 0; i < 1000; ++i)
+    articles.push_back({"a" + std::to_string(i), "", "word", "", "", ""});
+  open_decorated(articles);
+  const std::string out = say(":stats").out;
+  EXPECT_NE(out.find("articles:      1,000\n"), std::string::npos) << out;
+  EXPECT_TRUE(std::regex_search(
+      out, std::regex("\nwords: +[0-9]{1,3} distinct, [0-9]{1,3}(,[0-9]{3})+ in all\n")))
+      << out;
 }
 
 TEST_F(PromptTest, HelpListsEveryCommand) {

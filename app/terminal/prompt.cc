@@ -271,9 +271,9 @@ void PromptSession::facets(std::string_view argument) {
 
 void PromptSession::stats() {
   const IndexStats stats = searcher_.stats();
-  out_ << "articles:      " << stats.articles << '\n'
-       << "words:         " << stats.distinct_words << " distinct, " << stats.total_words
-       << " in all\n"
+  out_ << "articles:      " << with_thousands(stats.articles) << '\n'
+       << "words:         " << with_thousands(stats.distinct_words) << " distinct, "
+       << with_thousands(stats.total_words) << " in all\n"
        << "size on disk:  " << human_size(stats.bytes_on_disk) << '\n'
        << "language:      " << stats.language;
   // What the articles turned out to be in, when each was identified.
@@ -287,8 +287,9 @@ void PromptSession::stats() {
   }
   out_ << '\n';
   if (stats.shards > 1 || stats.remote_shards > 0) {
-    out_ << "shards:        " << stats.shards;
-    if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";
+    out_ << "shards:        " << with_thousands(stats.shards);
+    if (stats.remote_shards > 0)
+      out_ << " (" << with_thousands(stats.remote_shards) << " remote, not in the size)";
     out_ << '\n';
   }
   out_ << "last update:   " << stats.last_update << "\n\n";
