@@ -146,6 +146,35 @@ TEST(TextPrinterTest, TitlesAndSnippetsWrapToTheWidthAsked) {
   }
 }
 
+// Every line under a hit starts under its title, "10. " as "9. ".
+TEST(TextPrinterTest, LinesUnderAHitStartUnderItsTitleWhateverItsRank) {
+  SearchResult result;
+  result.total = 2000;
+  for (const std::size_t rank : {9, 10, 100, 1000}) {
+    Hit hit = make_hit(rank, "id-" + std::to_string(rank), "A title long enough to wrap twice", 1,
+                       {"a snippet long enough to wrap at least once here", {{2, 9}}});
+    hit.more_total = 1;
+    hit.more = {"other.txt"};
+    hit.explanation = {{"bm25", 1}};
+    result.hits.push_back(hit);
+  }
+  for (const std::size_t width : {0, 24}) {
+    std::ostringstream out;
+    TextPrinter(out, TextStyle{false, width}).answer(result, {});
+    std::size_t indent = 0;
+    for (const std::string& line : testing_lines(out.str())) {
+      const std::size_t dot = line.find(". ");
+      if (dot != std::string::npos && line.find_first_not_of("0123456789") == dot) {
+        indent = dot + 2;
+        continue;
+      }
+      if (indent == 0) continue;
+      EXPECT_EQ(line.find_first_not_of(' '), indent) << width << " columns: '" << line << "' in\n"
+                                                     << out.str();
+    }
+  }
+}
+
 TEST(TextPrinterTest, ZeroHitsSaySo) {
   SearchResult result;
   result.query = "zidane";

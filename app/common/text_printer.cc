@@ -12,9 +12,6 @@
 namespace quarry {
 namespace {
 
-// Under a hit, lines start here.
-constexpr std::string_view kIndent = "   ";
-
 // At most this many values of a facet are written; JSON has all. Dates are
 // a timeline, which a cut would end early: they are all written (there
 // are at most 24 months, or the years).
@@ -69,28 +66,31 @@ void write_title(std::ostream& out, const Hit& hit, const TextStyle& style) {
 }
 
 void write_hit(std::ostream& out, const Hit& hit, const TextStyle& style) {
+  const std::string number = std::to_string(hit.rank) + ". ";
+  // Under a hit, lines start where its title does, however wide its rank.
+  const std::string indent(number.size(), ' ');
   std::ostringstream title;
-  title << hit.rank << ". ";
+  title << number;
   write_title(title, hit, style);
   title << "  [" << format_score(hit.score) << "]";
-  out << wrap(std::move(title).str(), style.width, kIndent) << '\n' << kIndent;
+  out << wrap(std::move(title).str(), style.width, indent) << '\n' << indent;
   write_origin(out, hit, style);
   out << '\n';
   if (!hit.snippet.text.empty()) {
     std::ostringstream snippet;
-    snippet << kIndent;
+    snippet << indent;
     write_highlighted(snippet, hit.snippet, style);
-    out << wrap(std::move(snippet).str(), style.width, kIndent) << '\n';
+    out << wrap(std::move(snippet).str(), style.width, indent) << '\n';
   }
   if (hit.more_total > 0) {
-    out << kIndent;
+    out << indent;
     if (style.color) out << ansi::kDim;
     out << terminal_safe(more_reports_text(hit));
     if (style.color) out << ansi::kReset;
     out << '\n';
   }
   if (!hit.explanation.empty()) {
-    out << kIndent << "score:";
+    out << indent << "score:";
     for (const Contribution& part : hit.explanation) {
       out << ' ' << part.part << '=' << format_score(part.weight);
     }
