@@ -2,6 +2,7 @@
 // at its prompt: line editing, history, completion, Ctrl-C and Ctrl-D.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -45,9 +46,13 @@ class TerminalTest : public SharedIndexTest {
   // but this test's.
   std::unique_ptr<Pty> start(const std::vector<std::string>& args = {},
                              const std::string& pager = "cat") {
-    // The sample articles are one story: these tests see each of them.
-    std::vector<std::string> all{"--db", db_path(), "--color", "never", "--collapse", "none"};
+    std::vector<std::string> all{"--db", db_path(), "--color", "never"};
     all.insert(all.end(), args.begin(), args.end());
+    // The sample articles are one story: unless told otherwise, these tests
+    // see each of them.
+    if (std::find(args.begin(), args.end(), "--collapse") == args.end()) {
+      all.insert(all.end(), {"--collapse", "none"});
+    }
     auto pty = std::make_unique<Pty>(
         QUARRY_BIN, all,
         std::vector<std::string>{"TERM=xterm", "INPUTRC=/dev/null", "HOME=" + home_.string(),
@@ -85,6 +90,15 @@ TEST_F(TerminalTest, NextShowsTheNextPage) {
   pty->type(":next" + std::string(kEnter));
   ASSERT_TRUE(pty->wait_for("2. ")) << pty->output();
   EXPECT_TRUE(pty->wait_for("Hits 2-2 of 3 (")) << pty->output();
+}
+
+// With stories collapsed, the pages go through the stories, and the count
+// under them says how many there are to page through.
+TEST_F(TerminalTest, TheFooterCountsTheStoriesPagedThrough) {
+  auto pty = start({"--collapse", "story"});
+  pty->type("penalty Herrera" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("3 articles match, 1 story")) << pty->output();
+  EXPECT_TRUE(pty->wait_for("Hits 1-1 of 1 story (")) << pty->output();
 }
 
 TEST_F(TerminalTest, ShowWritesTheArticleThroughThePager) {

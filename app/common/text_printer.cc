@@ -110,9 +110,11 @@ void TextPrinter::answer(const SearchResult& result, const AnswerFields& fields)
   if (layout_.decorations) {
     if (!result.hits.empty()) {
       char line[128];
+      // The pages go through the stories when they group the matches, a
+      // story's articles as one hit.
+      const std::string shown = stories_group(result) ? stories_text(result) : total_text(result);
       std::snprintf(line, sizeof line, "Hits %zu-%zu of %s (%.1f ms)", result.hits.front().rank,
-                    result.hits.back().rank, total_text(result).c_str(),
-                    fields.took_ms.value_or(0));
+                    result.hits.back().rank, shown.c_str(), fields.took_ms.value_or(0));
       out_ << line << '\n';
     }
     out_ << '\n';
