@@ -165,6 +165,35 @@ TEST_F(PromptTest, ShowProblems) {
   EXPECT_EQ(session_->problems(), cases.size() + 1);
 }
 
+// :story lists the other reports of a hit's story by id, and :show opens
+// any of them by its id, as it opens a hit by its number.
+TEST_F(PromptTest, ShowOpensTheReportsStoryLists) {
+  PromptConfig config;
+  config.session.search.collapse.by = Collapse::kStory;
+  open(config);
+  const std::string hits = say(kQuery).out;
+  ASSERT_EQ(ids_in(hits).size(), 1u) << "the sample articles are one story\n" << hits;
+  const Reply story = say(":story 1");
+  ASSERT_EQ(story.diagnostics, "");
+  std::vector<std::string> listed;
+  for (const std::string& id : expected_ids(kQuery)) {
+    if (id != ids_in(hits)[0] && story.out.find(id) != std::string::npos) listed.push_back(id);
+  }
+  ASSERT_EQ(listed.size(), 2u) << story.out;
+  for (const std::string& id : listed) {
+    const Reply shown = say(":show " + id);
+    EXPECT_EQ(shown.diagnostics, "") << id;
+    ASSERT_GE(lines_of(shown.out).size(), 2u) << shown.out;
+    EXPECT_EQ(lines_of(shown.out)[0], searcher_->fetch(id)->title);
+    EXPECT_TRUE(lines_of(shown.out)[1].starts_with(id)) << shown.out;
+  }
+  expect_problem(say(":show nosuch.txt"), ":show nosuch.txt", ":show 1, or an article's id");
+  expect_problem(say(":show " + std::string(300, 'x')), ":show xxx…", "no article");
+  // An id needs no query first.
+  open(config);
+  EXPECT_EQ(say(":show " + listed[0]).diagnostics, "");
+}
+
 TEST_F(PromptTest, LimitSetsTheHitsPerPage) {
   const std::vector<std::string> bad = {":limit 0",  ":limit abc",
                                         ":limit",    ":limit -3",

@@ -204,7 +204,16 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
   problem("unknown command '" + std::string(name) + "'; :help lists them");
 }
 
+const Hit* PromptSession::hit_shown(std::string_view argument) const {
+  std::size_t rank = 0;
+  const std::vector<Hit>& hits = last_result_.hits;
+  if (!searched_ || !parse_count(argument, &rank) || hits.empty()) return nullptr;
+  const std::size_t first = hits.front().rank;
+  return rank >= first && rank <= hits.back().rank ? &hits[rank - first] : nullptr;
+}
+
 const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* command) {
+  if (const Hit* hit = hit_shown(argument)) return hit;
   std::size_t rank = 0;
   if (!parse_count(argument, &rank) || rank == 0) {
     problem(std::string(command) + " needs the number of a hit, such as " + command + " 1");
@@ -223,13 +232,9 @@ const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* c
   }
   const std::size_t first = hits.front().rank;
   const std::size_t last = hits.back().rank;
-  if (rank < first || rank > last) {
-    problem("no hit " + std::to_string(rank) + " on screen; " +
-            (first == last ? "the hit shown is " : "the hits shown are ") +
-            range_text(first, last));
-    return nullptr;
-  }
-  return &hits[rank - first];
+  problem("no hit " + std::to_string(rank) + " on screen; " +
+          (first == last ? "the hit shown is " : "the hits shown are ") + range_text(first, last));
+  return nullptr;
 }
 
 void PromptSession::like(std::string_view argument) {

@@ -75,9 +75,13 @@ class PromptSession {
   // `heading`, when the query is good, goes before the answer.
   void search(const std::string& query, std::size_t offset, const std::string& like = "",
               std::string_view heading = {});
-  // The hit on screen numbered `argument` (its rank), or null after saying
-  // why there is none as a problem of `command`.
+  // The hit on screen numbered `argument` (its rank), or null; with
+  // hit_on_screen, after saying why there is none as a problem of `command`.
+  const Hit* hit_shown(std::string_view argument) const;
   const Hit* hit_on_screen(std::string_view argument, const char* command);
+  // The article :show shows: hit `argument` on screen, else the article
+  // whose id `argument` is; nothing after saying why there is none.
+  std::optional<Article> article_to_show(std::string_view argument);
   void like(std::string_view argument);
   void command(std::string_view name, std::string_view argument);
   void show(std::string_view argument);
