@@ -252,7 +252,7 @@ TEST_F(PromptTest, RecencyRanksNewerArticlesHigher) {
   EXPECT_EQ(say(":as-of 2024-05-01").out,
             "ages counted from the date given, from the next query\n\n");
   EXPECT_EQ(say(":recency 12h").out,
-            "relevance halves every 12h of an article's age, from the next query\n\n");
+            "relevance halves every 12 hours of an article's age, from the next query\n\n");
   EXPECT_EQ(ids_in(say("lighthouse").out), new_first);
   expect_problem(say(":recency soon"), ":recency soon", ":recency 7d");
   expect_problem(say(":as-of someday"), ":as-of someday", ":as-of 2024-05-01");
@@ -260,6 +260,23 @@ TEST_F(PromptTest, RecencyRanksNewerArticlesHigher) {
   EXPECT_EQ(say(":as-of").out, "ages counted from now, from the next query\n\n");
   EXPECT_EQ(say(":recency off").out, "ranked by relevance alone, from the next query\n\n");
   EXPECT_EQ(ids_in(say("lighthouse").out), old_first);
+}
+
+// :recency confirms the half-life in words, in the largest unit that
+// counts it whole, rather than in the shorthand it was typed in.
+TEST_F(PromptTest, RecencySaysTheHalfLifeInWords) {
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"7d", "week"},        {"1w", "week"},         {"14d", "2 weeks"}, {"1.5d", "36 hours"},
+      {"12h", "12 hours"},   {"90m", "90 minutes"},  {"1h", "hour"},     {"60m", "hour"},
+      {"30s", "30 seconds"}, {"0.5s", "0.5 seconds"}};
+  for (const auto& [typed, words] : cases) {
+    EXPECT_EQ(say(":recency " + typed).out,
+              "relevance halves every " + words + " of an article's age, from the next query\n\n")
+        << typed;
+  }
 }
 
 TEST_F(PromptTest, FormatJsonMakesAnswersJsonLines) {
