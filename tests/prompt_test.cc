@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/common/search_option_table.h"
 #include "quarry/index/index_writer.h"
 #include "tests/prompt_session.h"
 #include "tests/test_util.h"
@@ -332,12 +334,35 @@ TEST_F(PromptTest, StatsWriteCountsWithThousandsSeparators) {
       << out;
 }
 
+// :help lists each command at the start of a line of its own: the
+// prompt's, and every one the option table gives an option.
 TEST_F(PromptTest, HelpListsEveryCommand) {
   const Reply reply = say(":help");
   EXPECT_EQ(reply.diagnostics, "");
-  for (const std::string& command : PromptSession::commands()) {
-    EXPECT_NE(reply.out.find(command), std::string::npos) << command << " in\n" << reply.out;
+  std::vector<std::string> listed;
+  for (const std::string& line : lines_of(reply.out)) {
+    EXPECT_LE(line.size(), 78u) << line;
+    // "  :next, :prev  …": the commands before the spaces of the column.
+    const std::size_t end = line.find("  ", 2);
+    if (!line.starts_with("  :") || end == std::string::npos) continue;
+    for (const std::string& word : words_of(line.substr(0, end))) {
+      if (word.starts_with(':')) listed.push_back(word.substr(0, word.find(',')));
+    }
   }
+  std::vector<std::string> expected = PromptSession::commands();
+  for (const SearchOption& option : search_option_table()) {
+    if (!option.prompt.empty()) {
+      EXPECT_NE(std::find(expected.begin(), expected.end(), option.prompt), expected.end())
+          << option.prompt;
+    }
+  }
+  for (const char* command : {":recency", ":as-of", ":time-limit", ":help", ":quit"}) {
+    EXPECT_NE(std::find(expected.begin(), expected.end(), command), expected.end()) << command;
+  }
+  std::sort(expected.begin(), expected.end());
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(listed, expected) << reply.out;
+  EXPECT_EQ(session_->complete(":rec"), std::vector<std::string>{":recency"});
 }
 
 TEST_F(PromptTest, UnknownCommandPointsToHelp) {

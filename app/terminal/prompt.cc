@@ -37,25 +37,6 @@ std::string range_text(std::size_t first, std::size_t last) {
   return first == last ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(last);
 }
 
-constexpr char kHelp[] = R"(Type a query to search, or a command:
-  :next, :prev      next or previous page of hits
-  :show N           the whole article N of the last results
-  :story N          the other reports of hit N's story (listed under it as
-                    "+2 more reports")
-  :like N [QUERY]   articles like hit N (that match QUERY)
-  :limit N          hits per page
-  :format text|json how hits are written
-  :language [LANG]  search in one language only, such as :language fr
-                    (alone: every language)
-  :accept           search the spelling suggestion ("did you mean")
-  :facets [FIELDS]  count the last query's matches by source, category,
-                    language, date (or by the FIELDS given, such as
-                    :facets category)
-  :stats            what the index holds
-  :help             this list
-  :quit             leave (Ctrl-D does too)
-)";
-
 }  // namespace
 
 PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostream& out,
@@ -93,13 +74,6 @@ AnswerPrinter& PromptSession::printer() {
     printer_->begin_run();
   }
   return *printer_;
-}
-
-const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {
-      ":next",     ":prev",   ":show",   ":story", ":like", ":limit", ":format",
-      ":language", ":accept", ":facets", ":stats", ":help", ":quit"};
-  return kCommands;
 }
 
 PromptSession::Next PromptSession::handle(std::string_view line) {
@@ -298,11 +272,6 @@ void PromptSession::stats() {
     out_ << '\n';
   }
   out_ << "last update:   " << stats.last_update << "\n\n";
-  out_.flush();
-}
-
-void PromptSession::help() {
-  out_ << kHelp << '\n';
   out_.flush();
 }
 

@@ -65,6 +65,8 @@ class PromptSession {
 
   std::size_t problems() const { return problems_; }
 
+  // Every command, the prompt's own and those of the options in the
+  // option table (:limit, :recency …), as :help lists them.
   static const std::vector<std::string>& commands();
 
   static constexpr std::size_t kMaxCompletions = 100;
