@@ -76,6 +76,16 @@ AnswerPrinter& PromptSession::printer() {
   return *printer_;
 }
 
+void PromptSession::resize(std::size_t rows, std::size_t columns) {
+  config_.screen_rows = rows;
+  if (columns == config_.screen_columns) return;
+  config_.screen_columns = columns;
+  config_.session.style.width = columns;
+  // A printer wraps to the width it was made with.
+  if (printer_) printer_->end_run();
+  printer_.reset();
+}
+
 PromptSession::Next PromptSession::handle(std::string_view line) {
   line = trim_white_space(line);
   if (line.empty()) return Next::kContinue;

@@ -63,6 +63,10 @@ class PromptSession {
   // MANCH: MANCHESTER).
   std::vector<std::string> complete(std::string_view word);
 
+  // The screen is now `rows` by `columns` (a terminal resized): answers
+  // and articles from the next on are wrapped to it.
+  void resize(std::size_t rows, std::size_t columns);
+
   std::size_t problems() const { return problems_; }
 
   // Every command, the prompt's own and those of the options in the
