@@ -182,6 +182,45 @@ TEST_F(PromptTest, GreetingNamesTheIndexAndHelp) {
   EXPECT_EQ(out_.str(), "");
 }
 
+// The lines under hits 10 and on start under their titles, as those under
+// hits 1 to 9 do, wrapped or not.
+TEST_F(PromptTest, HitsPastTheNinthAreAligned) {
+  std::vector<Article> articles;
+  for (int i = 0; i < 12; ++i) {
+    articles.push_back({"beacon-" + std::to_string(i), "Beacon number " + std::to_string(i),
+                        "The beacon on the headland was lit again at dusk, said the keepers of "
+                        "the old harbour, who had waited for it all winter long.",
+                        "", "", ""});
+  }
+  open_decorated(articles);
+  for (const std::size_t columns : {0, 40}) {
+    SCOPED_TRACE(std::to_string(columns) + " columns");
+    PromptConfig config;
+    config.decorations = true;
+    config.session.search.limit = 12;
+    config.session.style.width = columns;
+    open(config);
+    const std::string out = say("beacon").out;
+    ASSERT_EQ(ranks_in(out).size(), 12u) << out;
+    std::size_t indent = 0;
+    bool wrapped = false;
+    for (const std::string& line : lines_of(out)) {
+      if (line.starts_with("Hits ")) break;
+      if (columns > 0) {
+        EXPECT_LE(display_width(line), columns) << line;
+      }
+      wrapped = wrapped || display_width(line) > columns / 2;
+      const std::size_t dot = line.find(". ");
+      if (dot != std::string::npos && line.find_first_not_of("0123456789") == dot) {
+        indent = dot + 2;
+      } else if (indent > 0) {
+        EXPECT_EQ(line.find_first_not_of(' '), indent) << "'" << line << "' in\n" << out;
+      }
+    }
+    EXPECT_TRUE(wrapped) << out;
+  }
+}
+
 // :like N says which article the results are like: hit N is no longer on
 // the screen.
 class ScopedEnvironment {

@@ -39,8 +39,10 @@ inline std::vector<std::string> ids_in(const std::string& text) {
     const bool numbered =
         dot != std::string::npos && dot > 0 && lines[i].find_first_not_of("0123456789") == dot;
     // The id, then " · " and the date, source and category it has.
-    if (numbered && lines[i + 1].starts_with("   ")) {
-      ids.push_back(lines[i + 1].substr(3, lines[i + 1].find(" · ") - 3));
+    // Indented under the title, as wide as "N. ".
+    const std::size_t indent = dot + 2;
+    if (numbered && lines[i + 1].starts_with(std::string(indent, ' '))) {
+      ids.push_back(lines[i + 1].substr(indent, lines[i + 1].find(" · ") - indent));
     }
   }
   return ids;

@@ -2,13 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "app/common/search_option_table.h"
 #include "quarry/index/index_writer.h"
 #include "tests/prompt_session.h"
 #include "tests/test_util.h"
@@ -164,6 +167,35 @@ TEST_F(PromptTest, ShowProblems) {
   EXPECT_EQ(session_->problems(), cases.size() + 1);
 }
 
+// :story lists the other reports of a hit's story by id, and :show opens
+// any of them by its id, as it opens a hit by its number.
+TEST_F(PromptTest, ShowOpensTheReportsStoryLists) {
+  PromptConfig config;
+  config.session.search.collapse.by = Collapse::kStory;
+  open(config);
+  const std::string hits = say(kQuery).out;
+  ASSERT_EQ(ids_in(hits).size(), 1u) << "the sample articles are one story\n" << hits;
+  const Reply story = say(":story 1");
+  ASSERT_EQ(story.diagnostics, "");
+  std::vector<std::string> listed;
+  for (const std::string& id : expected_ids(kQuery)) {
+    if (id != ids_in(hits)[0] && story.out.find(id) != std::string::npos) listed.push_back(id);
+  }
+  ASSERT_EQ(listed.size(), 2u) << story.out;
+  for (const std::string& id : listed) {
+    const Reply shown = say(":show " + id);
+    EXPECT_EQ(shown.diagnostics, "") << id;
+    ASSERT_GE(lines_of(shown.out).size(), 2u) << shown.out;
+    EXPECT_EQ(lines_of(shown.out)[0], searcher_->fetch(id)->title);
+    EXPECT_TRUE(lines_of(shown.out)[1].starts_with(id)) << shown.out;
+  }
+  expect_problem(say(":show nosuch.txt"), ":show nosuch.txt", ":show 1, or an article's id");
+  expect_problem(say(":show " + std::string(300, 'x')), ":show xxx…", "no article");
+  // An id needs no query first.
+  open(config);
+  EXPECT_EQ(say(":show " + listed[0]).diagnostics, "");
+}
+
 TEST_F(PromptTest, LimitSetsTheHitsPerPage) {
   const std::vector<std::string> bad = {":limit abc", ":limit", ":limit -3", ":limit 2x",
                                         ":limit 99999999999999999999999"};
@@ -221,7 +253,7 @@ TEST_F(PromptTest, RecencyRanksNewerArticlesHigher) {
   EXPECT_EQ(say(":as-of 2024-05-01").out,
             "ages counted from the date given, from the next query\n\n");
   EXPECT_EQ(say(":recency 12h").out,
-            "relevance halves every 12h of an article's age, from the next query\n\n");
+            "relevance halves every 12 hours of an article's age, from the next query\n\n");
   EXPECT_EQ(ids_in(say("lighthouse").out), new_first);
   expect_problem(say(":recency soon"), ":recency soon", ":recency 7d");
   expect_problem(say(":as-of someday"), ":as-of someday", ":as-of 2024-05-01");
@@ -229,6 +261,23 @@ TEST_F(PromptTest, RecencyRanksNewerArticlesHigher) {
   EXPECT_EQ(say(":as-of").out, "ages counted from now, from the next query\n\n");
   EXPECT_EQ(say(":recency off").out, "ranked by relevance alone, from the next query\n\n");
   EXPECT_EQ(ids_in(say("lighthouse").out), old_first);
+}
+
+// :recency confirms the half-life in words, in the largest unit that
+// counts it whole, rather than in the shorthand it was typed in.
+TEST_F(PromptTest, RecencySaysTheHalfLifeInWords) {
+  PromptConfig config;
+  config.decorations = true;
+  open(config);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"7d", "week"},        {"1w", "week"},         {"14d", "2 weeks"}, {"1.5d", "36 hours"},
+      {"12h", "12 hours"},   {"90m", "90 minutes"},  {"1h", "hour"},     {"60m", "hour"},
+      {"30s", "30 seconds"}, {"0.5s", "0.5 seconds"}};
+  for (const auto& [typed, words] : cases) {
+    EXPECT_EQ(say(":recency " + typed).out,
+              "relevance halves every " + words + " of an article's age, from the next query\n\n")
+        << typed;
+  }
 }
 
 TEST_F(PromptTest, FormatJsonMakesAnswersJsonLines) {
@@ -272,12 +321,47 @@ TEST_F(PromptTest, StatsDescribeTheIndex) {
   EXPECT_TRUE(stats.contains("last update")) << reply.out;
 }
 
+TEST_F(PromptTest, StatsWriteCountsWithThousandsSeparators) {
+  std::vector<Article> articles;
+  for (int i = 0; i < 1000; ++i)
+    articles.push_back({"a" + std::to_string(i), "", "word", "", "", ""});
+  open_decorated(articles);
+  const std::string out = say(":stats").out;
+  EXPECT_NE(out.find("articles:      1,000\n"), std::string::npos) << out;
+  EXPECT_TRUE(std::regex_search(
+      out, std::regex("\nwords: +[0-9]{1,3} distinct, [0-9]{1,3}(,[0-9]{3})+ in all\n")))
+      << out;
+}
+
+// :help lists each command at the start of a line of its own: the
+// prompt's, and every one the option table gives an option.
 TEST_F(PromptTest, HelpListsEveryCommand) {
   const Reply reply = say(":help");
   EXPECT_EQ(reply.diagnostics, "");
-  for (const std::string& command : PromptSession::commands()) {
-    EXPECT_NE(reply.out.find(command), std::string::npos) << command << " in\n" << reply.out;
+  std::vector<std::string> listed;
+  for (const std::string& line : lines_of(reply.out)) {
+    EXPECT_LE(line.size(), 78u) << line;
+    // "  :next, :prev  …": the commands before the spaces of the column.
+    const std::size_t end = line.find("  ", 2);
+    if (!line.starts_with("  :") || end == std::string::npos) continue;
+    for (const std::string& word : words_of(line.substr(0, end))) {
+      if (word.starts_with(':')) listed.push_back(word.substr(0, word.find(',')));
+    }
   }
+  std::vector<std::string> expected = PromptSession::commands();
+  for (const SearchOption& option : search_option_table()) {
+    if (!option.prompt.empty()) {
+      EXPECT_NE(std::find(expected.begin(), expected.end(), option.prompt), expected.end())
+          << option.prompt;
+    }
+  }
+  for (const char* command : {":recency", ":as-of", ":time-limit", ":help", ":quit"}) {
+    EXPECT_NE(std::find(expected.begin(), expected.end(), command), expected.end()) << command;
+  }
+  std::sort(expected.begin(), expected.end());
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(listed, expected) << reply.out;
+  EXPECT_EQ(session_->complete(":rec"), std::vector<std::string>{":recency"});
 }
 
 TEST_F(PromptTest, UnknownCommandPointsToHelp) {

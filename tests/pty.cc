@@ -119,6 +119,18 @@ void Pty::type(std::string_view keys) {
   }
 }
 
+void Pty::resize(unsigned short rows, unsigned short columns) {
+  winsize size{};
+  size.ws_row = rows;
+  size.ws_col = columns;
+  if (ioctl(master_, TIOCSWINSZ, &size) != 0) {
+    throw std::runtime_error(std::string("cannot resize the terminal: ") + std::strerror(errno));
+  }
+  // The terminal sends SIGWINCH itself when the size changes; this one
+  // reaches the program when it does not lead the terminal's foreground.
+  kill(pid_, SIGWINCH);
+}
+
 void Pty::read_some(std::chrono::milliseconds patience) {
   pollfd fd{master_, POLLIN, 0};
   const int ready =

@@ -36,6 +36,10 @@ class Pty {
   // Sends `keys` as if typed: "\r" is Enter, "\x03" Ctrl-C, "\x04" Ctrl-D.
   void type(std::string_view keys);
 
+  // Resizes the terminal as a person resizes its window, which sends the
+  // program SIGWINCH.
+  void resize(unsigned short rows, unsigned short columns);
+
   // Reads what the program writes until `text` appears after the end of the
   // previous match. False when it has not after `patience`, or when the
   // terminal closed first.

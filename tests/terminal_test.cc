@@ -2,12 +2,15 @@
 // at its prompt: line editing, history, completion, Ctrl-C and Ctrl-D.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "app/common/terminal_text.h"
 #include "quarry/index/index_writer.h"
 #include "quarry/search/searcher.h"
 #include "tests/test_util.h"
@@ -45,9 +48,13 @@ class TerminalTest : public SharedIndexTest {
   // but this test's.
   std::unique_ptr<Pty> start(const std::vector<std::string>& args = {},
                              const std::string& pager = "cat") {
-    // The sample articles are one story: these tests see each of them.
-    std::vector<std::string> all{"--db", db_path(), "--color", "never", "--collapse", "none"};
+    std::vector<std::string> all{"--db", db_path(), "--color", "never"};
     all.insert(all.end(), args.begin(), args.end());
+    // The sample articles are one story: unless told otherwise, these tests
+    // see each of them.
+    if (std::find(args.begin(), args.end(), "--collapse") == args.end()) {
+      all.insert(all.end(), {"--collapse", "none"});
+    }
     auto pty = std::make_unique<Pty>(
         QUARRY_BIN, all,
         std::vector<std::string>{"TERM=xterm", "INPUTRC=/dev/null", "HOME=" + home_.string(),
@@ -85,6 +92,53 @@ TEST_F(TerminalTest, NextShowsTheNextPage) {
   pty->type(":next" + std::string(kEnter));
   ASSERT_TRUE(pty->wait_for("2. ")) << pty->output();
   EXPECT_TRUE(pty->wait_for("Hits 2-2 of 3 (")) << pty->output();
+}
+
+// The widest title or snippet line of an answer the terminal shows,
+// escapes left out (the line of a hit's id and fields is not wrapped).
+std::size_t widest_line(std::string_view shown) {
+  std::size_t widest = 0;
+  for (std::size_t start = 0; start < shown.size();) {
+    const std::size_t end = std::min(shown.find("\r\n", start), shown.size());
+    const std::string_view line = shown.substr(start, end - start);
+    if (line.find(".txt · ") == std::string_view::npos) {
+      widest = std::max(widest, display_width(line));
+    }
+    start = end + 2;
+  }
+  return widest;
+}
+
+// A terminal made narrower (SIGWINCH) has the answers from then on wrapped
+// to its new width, not the width it had when the prompt opened.
+TEST_F(TerminalTest, AnswersFollowTheTerminalResized) {
+  auto pty = start();  // 200 columns
+  // The widest line of the answer to the query typed now: after the line
+  // typed, before the count of the hits.
+  const auto answer_width = [&] {
+    const std::size_t typed = pty->output().size();
+    pty->type("penalty Herrera" + std::string(kEnter));
+    EXPECT_TRUE(pty->wait_for(kAllHits)) << pty->output();
+    EXPECT_TRUE(pty->wait_for(kPrompt)) << pty->output();
+    const std::string shown = pty->output().substr(typed);
+    const std::size_t start = shown.find("\r\n") + 2;
+    return widest_line(std::string_view(shown).substr(start, shown.find(kAllHits) - start));
+  };
+  EXPECT_GT(answer_width(), 60u) << "the snippets fill wide lines\n" << pty->output();
+  pty->resize(24, 60);
+  // Asleep waiting for keys again, it has had the signal.
+  ASSERT_TRUE(pty->wait_idle()) << pty->output();
+  EXPECT_LE(answer_width(), 60u) << pty->output();
+  EXPECT_TRUE(pty->running());
+}
+
+// With stories collapsed, the pages go through the stories, and the count
+// under them says how many there are to page through.
+TEST_F(TerminalTest, TheFooterCountsTheStoriesPagedThrough) {
+  auto pty = start({"--collapse", "story"});
+  pty->type("penalty Herrera" + std::string(kEnter));
+  ASSERT_TRUE(pty->wait_for("3 articles match, 1 story")) << pty->output();
+  EXPECT_TRUE(pty->wait_for("Hits 1-1 of 1 story (")) << pty->output();
 }
 
 TEST_F(TerminalTest, ShowWritesTheArticleThroughThePager) {

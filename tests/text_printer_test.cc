@@ -146,6 +146,72 @@ TEST(TextPrinterTest, TitlesAndSnippetsWrapToTheWidthAsked) {
   }
 }
 
+// Every line under a hit starts under its title, "10. " as "9. ".
+TEST(TextPrinterTest, LinesUnderAHitStartUnderItsTitleWhateverItsRank) {
+  SearchResult result;
+  result.total = 2000;
+  for (const std::size_t rank : {9, 10, 100, 1000}) {
+    Hit hit = make_hit(rank, "id-" + std::to_string(rank), "A title long enough to wrap twice", 1,
+                       {"a snippet long enough to wrap at least once here", {{2, 9}}});
+    hit.more_total = 1;
+    hit.more = {"other.txt"};
+    hit.explanation = {{"bm25", 1}};
+    result.hits.push_back(hit);
+  }
+  for (const std::size_t width : {0, 24}) {
+    std::ostringstream out;
+    TextPrinter(out, TextStyle{false, width}).answer(result, {});
+    std::size_t indent = 0;
+    for (const std::string& line : testing_lines(out.str())) {
+      const std::size_t dot = line.find(". ");
+      if (dot != std::string::npos && line.find_first_not_of("0123456789") == dot) {
+        indent = dot + 2;
+        continue;
+      }
+      if (indent == 0) continue;
+      EXPECT_EQ(line.find_first_not_of(' '), indent) << width << " columns: '" << line << "' in\n"
+                                                     << out.str();
+    }
+  }
+}
+
+// The prompt's pages go through the hits it shows, the stories when they
+// group the matches, and its footer counts those.
+TEST(TextPrinterTest, DecorationsCountTheHitsPagedThrough) {
+  struct Case {
+    std::size_t total;
+    bool total_exact;
+    std::size_t stories;
+    bool stories_exact;
+    Collapse collapse;
+    std::string footer;
+  };
+  const std::vector<Case> cases = {
+      {182, true, 153, true, Collapse::kStory, "Hits 151-152 of 153 stories (1.5 ms)"},
+      {153, true, 153, true, Collapse::kStory, "Hits 151-152 of 153 (1.5 ms)"},
+      {182, true, 182, true, Collapse::kNone, "Hits 151-152 of 182 (1.5 ms)"},
+      {182, true, 160, true, Collapse::kDuplicates,
+       "Hits 151-152 of 160 near-duplicate groups (1.5 ms)"},
+      {10000, false, 7900, false, Collapse::kStory, "Hits 151-152 of about 7,900 stories (1.5 ms)"},
+      {10000, false, 10000, false, Collapse::kNone, "Hits 151-152 of 10,000+ (1.5 ms)"},
+  };
+  for (const Case& c : cases) {
+    SearchResult result;
+    result.total = c.total;
+    result.total_exact = c.total_exact;
+    result.stories = c.stories;
+    result.stories_exact = c.stories_exact;
+    result.collapse = c.collapse;
+    result.offset = 150;
+    result.hits = {make_hit(151, "a.txt", "A", 1, {}), make_hit(152, "b.txt", "B", 1, {})};
+    std::ostringstream out;
+    TextPrinter(out, TextStyle{}, TextLayout{true, false}).answer(result, {std::nullopt, 1.5});
+    const std::vector<std::string> lines = testing_lines(out.str());
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_EQ(lines[lines.size() - 2], c.footer) << out.str();
+  }
+}
+
 TEST(TextPrinterTest, ZeroHitsSaySo) {
   SearchResult result;
   result.query = "zidane";

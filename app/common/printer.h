@@ -86,9 +86,10 @@ class AnswerPrinter {
 
 // How a run of text answers is laid out.
 struct TextLayout {
-  // As the prompt at a terminal: each answer followed by the hits it shows,
-  // "Hits 1-10 of 1,234 (2.1 ms)", and a blank line. Without, answers are
-  // set apart by blank lines.
+  // As the prompt at a terminal: each answer followed by the hits it shows
+  // out of those there are to page through, "Hits 1-10 of 1,234 (2.1 ms)",
+  // or "Hits 1-10 of 153 stories" when stories group the matches; and a
+  // blank line. Without, answers are set apart by blank lines.
   bool decorations = false;
   // The output already holds answers (in another format), from which the
   // first answer is set apart too.

@@ -64,7 +64,7 @@ std::vector<SearchOption> order_option_rows() {
        .prompt_confirm =
            [](const QuarryOptions& o) {
              const double half_life = search(o).recency.half_life;
-             return (half_life > 0 ? "relevance halves every " + half_life_text(half_life) +
+             return (half_life > 0 ? "relevance halves every " + half_life_words(half_life) +
                                          " of an article's age"
                                    : std::string("ranked by relevance alone")) +
                     ", from the next query";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <sstream>
 
@@ -154,6 +155,21 @@ std::string half_life_text(double seconds) {
   }
   std::ostringstream text;
   text << seconds / best->seconds << best->letter;
+  return text.str();
+}
+
+std::string half_life_words(double seconds) {
+  // The names of kHalfLifeUnits' units, in the same order.
+  constexpr std::string_view kNames[] = {"second", "minute", "hour", "day", "week"};
+  static_assert(std::size(kNames) == std::size(kHalfLifeUnits));
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < std::size(kHalfLifeUnits); ++i) {
+    if (std::fmod(seconds, kHalfLifeUnits[i].seconds) == 0) best = i;
+  }
+  const double count = seconds / kHalfLifeUnits[best].seconds;
+  if (count == 1) return std::string(kNames[best]);
+  std::ostringstream text;
+  text << count << ' ' << kNames[best] << 's';
   return text.str();
 }
 

@@ -61,6 +61,10 @@ inline constexpr std::string_view kRecencyOff = "off";
 double parse_half_life(std::string_view text);
 // Seconds as --recency would give them ("7d", "90m"; "off" for 0).
 std::string half_life_text(double seconds);
+// Seconds (more than 0) in words, in the largest unit that counts them
+// whole, as they follow "every": "week" (7d), "2 weeks", "36 hours" (1.5d),
+// "90 minutes".
+std::string half_life_words(double seconds);
 // The instant --as-of names (quarry/search/recency.h's instant_of); none
 // for "now" or nothing. Throws ConfigError naming the text otherwise.
 std::optional<std::int64_t> parse_as_of(std::string_view text);

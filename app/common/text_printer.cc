@@ -12,9 +12,6 @@
 namespace quarry {
 namespace {
 
-// Under a hit, lines start here.
-constexpr std::string_view kIndent = "   ";
-
 // At most this many values of a facet are written; JSON has all. Dates are
 // a timeline, which a cut would end early: they are all written (there
 // are at most 24 months, or the years).
@@ -71,28 +68,31 @@ void write_title(std::ostream& out, const Hit& hit, const TextStyle& style) {
 }
 
 void write_hit(std::ostream& out, const Hit& hit, const TextStyle& style) {
+  const std::string number = std::to_string(hit.rank) + ". ";
+  // Under a hit, lines start where its title does, however wide its rank.
+  const std::string indent(number.size(), ' ');
   std::ostringstream title;
-  title << hit.rank << ". ";
+  title << number;
   write_title(title, hit, style);
   title << "  [" << format_score(hit.score) << "]";
-  out << wrap(std::move(title).str(), style.width, kIndent) << '\n' << kIndent;
+  out << wrap(std::move(title).str(), style.width, indent) << '\n' << indent;
   write_origin(out, hit, style);
   out << '\n';
   if (!hit.snippet.text.empty()) {
     std::ostringstream snippet;
-    snippet << kIndent;
+    snippet << indent;
     write_highlighted(snippet, hit.snippet, style);
-    out << wrap(std::move(snippet).str(), style.width, kIndent) << '\n';
+    out << wrap(std::move(snippet).str(), style.width, indent) << '\n';
   }
   if (hit.more_total > 0) {
-    out << kIndent;
+    out << indent;
     if (style.color) out << ansi::kDim;
     out << terminal_safe(more_reports_text(hit));
     if (style.color) out << ansi::kReset;
     out << '\n';
   }
   if (!hit.explanation.empty()) {
-    out << kIndent << "score:";
+    out << indent << "score:";
     for (const Contribution& part : hit.explanation) {
       out << ' ' << part.part << '=' << format_score(part.weight);
     }
@@ -112,9 +112,11 @@ void TextPrinter::answer(const SearchResult& result, const AnswerFields& fields)
   if (layout_.decorations) {
     if (!result.hits.empty()) {
       char line[128];
+      // The pages go through the stories when they group the matches, a
+      // story's articles as one hit.
+      const std::string shown = stories_group(result) ? stories_text(result) : total_text(result);
       std::snprintf(line, sizeof line, "Hits %zu-%zu of %s (%.1f ms)", result.hits.front().rank,
-                    result.hits.back().rank, total_text(result).c_str(),
-                    fields.took_ms.value_or(0));
+                    result.hits.back().rank, shown.c_str(), fields.took_ms.value_or(0));
       out_ << line << '\n';
     }
     out_ << '\n';

@@ -22,8 +22,10 @@ namespace quarry {
 //      snippet with highlighted words      (when it has a snippet)
 //      +N more reports: id, id …           (when its story has others)
 //      score: part=weight …                (when explained)
-// The title is the id when the article has none. Titles and snippets
-// wrapped to style.width go on indented like the lines under them. An
+// The lines under a hit start under its title, however wide its rank (4
+// columns in under "10. "). The title is the id when the article has none.
+// Titles and snippets wrapped to style.width go on indented like the lines
+// under them. An
 // answer with a qid is headed "Query qid: query" (bold in colour), and so
 // is a query error, "error: message" under its heading. Notes and warnings
 // are left to the diagnostics stream.

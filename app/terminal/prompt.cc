@@ -31,25 +31,6 @@ std::string range_text(std::size_t first, std::size_t last) {
   return first == last ? std::to_string(first) : std::to_string(first) + "-" + std::to_string(last);
 }
 
-constexpr char kHelp[] = R"(Type a query to search, or a command:
-  :next, :prev      next or previous page of hits
-  :show N           the whole article N of the last results
-  :story N          the other reports of hit N's story (listed under it as
-                    "+2 more reports")
-  :like N [QUERY]   articles like hit N (that match QUERY)
-  :limit N          hits per page
-  :format text|json how hits are written
-  :language [LANG]  search in one language only, such as :language fr
-                    (alone: every language)
-  :accept           search the spelling suggestion ("did you mean")
-  :facets [FIELDS]  count the last query's matches by source, category,
-                    language, date (or by the FIELDS given, such as
-                    :facets category)
-  :stats            what the index holds
-  :help             this list
-  :quit             leave (Ctrl-D does too)
-)";
-
 }  // namespace
 
 PromptSession::PromptSession(Searcher& searcher, PromptConfig config, std::ostream& out,
@@ -89,11 +70,14 @@ AnswerPrinter& PromptSession::printer() {
   return *printer_;
 }
 
-const std::vector<std::string>& PromptSession::commands() {
-  static const std::vector<std::string> kCommands = {
-      ":next",     ":prev",   ":show",   ":story", ":like", ":limit", ":format",
-      ":language", ":accept", ":facets", ":stats", ":help", ":quit"};
-  return kCommands;
+void PromptSession::resize(std::size_t rows, std::size_t columns) {
+  config_.screen_rows = rows;
+  if (columns == config_.screen_columns) return;
+  config_.screen_columns = columns;
+  config_.session.style.width = columns;
+  // A printer wraps to the width it was made with.
+  if (printer_) printer_->end_run();
+  printer_.reset();
 }
 
 PromptSession::Next PromptSession::handle(std::string_view line) {
@@ -198,7 +182,16 @@ void PromptSession::command(std::string_view name, std::string_view argument) {
   problem("unknown command '" + std::string(name) + "'; :help lists them");
 }
 
+const Hit* PromptSession::hit_shown(std::string_view argument) const {
+  const std::size_t rank = parse_whole_number(argument).value_or(0);
+  const std::vector<Hit>& hits = last_result_.hits;
+  if (!searched_ || rank == 0 || hits.empty()) return nullptr;
+  const std::size_t first = hits.front().rank;
+  return rank >= first && rank <= hits.back().rank ? &hits[rank - first] : nullptr;
+}
+
 const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* command) {
+  if (const Hit* hit = hit_shown(argument)) return hit;
   const std::size_t rank = parse_whole_number(argument).value_or(0);
   if (rank == 0) {
     problem(std::string(command) + " needs the number of a hit, such as " + command + " 1");
@@ -217,13 +210,9 @@ const Hit* PromptSession::hit_on_screen(std::string_view argument, const char* c
   }
   const std::size_t first = hits.front().rank;
   const std::size_t last = hits.back().rank;
-  if (rank < first || rank > last) {
-    problem("no hit " + std::to_string(rank) + " on screen; " +
-            (first == last ? "the hit shown is " : "the hits shown are ") +
-            range_text(first, last));
-    return nullptr;
-  }
-  return &hits[rank - first];
+  problem("no hit " + std::to_string(rank) + " on screen; " +
+          (first == last ? "the hit shown is " : "the hits shown are ") + range_text(first, last));
+  return nullptr;
 }
 
 void PromptSession::like(std::string_view argument) {
@@ -265,9 +254,9 @@ void PromptSession::facets(std::string_view argument) {
 
 void PromptSession::stats() {
   const IndexStats stats = searcher_.stats();
-  out_ << "articles:      " << stats.articles << '\n'
-       << "words:         " << stats.distinct_words << " distinct, " << stats.total_words
-       << " in all\n"
+  out_ << "articles:      " << with_thousands(stats.articles) << '\n'
+       << "words:         " << with_thousands(stats.distinct_words) << " distinct, "
+       << with_thousands(stats.total_words) << " in all\n"
        << "size on disk:  " << human_size(stats.bytes_on_disk) << '\n'
        << "language:      " << stats.language;
   // What the articles turned out to be in, when each was identified.
@@ -281,16 +270,12 @@ void PromptSession::stats() {
   }
   out_ << '\n';
   if (stats.shards > 1 || stats.remote_shards > 0) {
-    out_ << "shards:        " << stats.shards;
-    if (stats.remote_shards > 0) out_ << " (" << stats.remote_shards << " remote, not in the size)";
+    out_ << "shards:        " << with_thousands(stats.shards);
+    if (stats.remote_shards > 0)
+      out_ << " (" << with_thousands(stats.remote_shards) << " remote, not in the size)";
     out_ << '\n';
   }
   out_ << "last update:   " << stats.last_update << "\n\n";
-  out_.flush();
-}
-
-void PromptSession::help() {
-  out_ << kHelp << '\n';
   out_.flush();
 }
 

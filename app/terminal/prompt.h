@@ -63,8 +63,14 @@ class PromptSession {
   // MANCH: MANCHESTER).
   std::vector<std::string> complete(std::string_view word);
 
+  // The screen is now `rows` by `columns` (a terminal resized): answers
+  // and articles from the next on are wrapped to it.
+  void resize(std::size_t rows, std::size_t columns);
+
   std::size_t problems() const { return problems_; }
 
+  // Every command, the prompt's own and those of the options in the
+  // option table (:limit, :recency …), as :help lists them.
   static const std::vector<std::string>& commands();
 
   static constexpr std::size_t kMaxCompletions = 100;
@@ -75,9 +81,13 @@ class PromptSession {
   // `heading`, when the query is good, goes before the answer.
   void search(const std::string& query, std::size_t offset, const std::string& like = "",
               std::string_view heading = {});
-  // The hit on screen numbered `argument` (its rank), or null after saying
-  // why there is none as a problem of `command`.
+  // The hit on screen numbered `argument` (its rank), or null; with
+  // hit_on_screen, after saying why there is none as a problem of `command`.
+  const Hit* hit_shown(std::string_view argument) const;
   const Hit* hit_on_screen(std::string_view argument, const char* command);
+  // The article :show shows: hit `argument` on screen, else the article
+  // whose id `argument` is; nothing after saying why there is none.
+  std::optional<Article> article_to_show(std::string_view argument);
   void like(std::string_view argument);
   void command(std::string_view name, std::string_view argument);
   void show(std::string_view argument);

@@ -39,11 +39,29 @@ std::string paragraphs_apart(std::string_view text) {
 
 }  // namespace
 
+std::optional<Article> PromptSession::article_to_show(std::string_view argument) {
+  if (const Hit* hit = hit_shown(argument)) {
+    std::optional<Article> article = searcher_.fetch(hit->id);
+    if (!article) problem("article " + hit->id + " is no longer in the index");
+    return article;
+  }
+  // An id, as :story lists the reports it has no number for.
+  if (!argument.empty()) {
+    if (std::optional<Article> article = searcher_.fetch(std::string(argument))) return article;
+  }
+  if (argument.find_first_not_of("0123456789") == std::string_view::npos) {
+    hit_on_screen(argument, ":show");  // says why there is no such hit
+  } else {
+    problem("no article " + std::string(argument) +
+            " in the index; :show takes the number of a hit, such as :show 1, or an "
+            "article's id");
+  }
+  return std::nullopt;
+}
+
 void PromptSession::show(std::string_view argument) {
-  const Hit* found = hit_on_screen(argument, ":show");
-  if (!found) return;
-  std::optional<Article> article = searcher_.fetch(found->id);
-  if (!article) return problem("article " + found->id + " is no longer in the index");
+  const std::optional<Article> article = article_to_show(argument);
+  if (!article) return;
 
   std::ostringstream page;
   const TextStyle& style = config_.session.style;

@@ -5,7 +5,9 @@
 
 #include <readline/history.h>
 #include <readline/readline.h>
+#include <sys/ioctl.h>
 #include <sys/select.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
@@ -13,6 +15,7 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <iterator>
 
 namespace quarry {
 namespace {
@@ -21,46 +24,66 @@ constexpr char kPrompt[] = "quarry> ";
 constexpr int kHistoryEntries = 1000;
 
 volatile std::sig_atomic_t interrupted = 0;
+volatile std::sig_atomic_t resized = 0;
 
-extern "C" void on_interrupt(int) { interrupted = 1; }
+extern "C" void on_signal(int signal) {
+  if (signal == SIGINT) interrupted = 1;
+  if (signal == SIGWINCH) resized = 1;
+}
 
-// While it lives, SIGINT sets `interrupted` and stays blocked except where
-// the prompt waits for keys, so a Ctrl-C is never lost between checking for
-// one and waiting. The handler and the signal mask the program had come
+// While it lives, SIGINT sets `interrupted` and SIGWINCH (the terminal
+// resized) `resized`, and both stay blocked except where the prompt waits
+// for keys or answers a line, so that neither is lost between checking for
+// one and waiting. The handlers and the signal mask the program had come
 // back however the prompt ends.
-class InterruptGuard {
+class SignalGuard {
  public:
-  InterruptGuard() {
+  SignalGuard() {
     struct sigaction action {};
-    action.sa_handler = on_interrupt;
+    action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &previous_);
-    sigemptyset(&interrupt_only_);
-    sigaddset(&interrupt_only_, SIGINT);
-    sigprocmask(SIG_BLOCK, &interrupt_only_, &unblocked_);
+    sigemptyset(&caught_);
+    for (std::size_t i = 0; i < std::size(kSignals); ++i) {
+      sigaction(kSignals[i], &action, &previous_[i]);
+      sigaddset(&caught_, kSignals[i]);
+    }
+    sigprocmask(SIG_BLOCK, &caught_, &unblocked_);
   }
-  ~InterruptGuard() {
+  ~SignalGuard() {
     sigprocmask(SIG_SETMASK, &unblocked_, nullptr);
-    sigaction(SIGINT, &previous_, nullptr);
+    for (std::size_t i = 0; i < std::size(kSignals); ++i) {
+      sigaction(kSignals[i], &previous_[i], nullptr);
+    }
   }
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
 
   // The program's own mask, under which a line is answered.
   const sigset_t& unblocked() const { return unblocked_; }
-  const sigset_t& interrupt_only() const { return interrupt_only_; }
-  // The mask to wait for keys under: the program's, with SIGINT let through.
+  const sigset_t& caught() const { return caught_; }
+  // The mask to wait for keys under: the program's, with both let through.
   sigset_t waiting() const {
     sigset_t mask = unblocked_;
-    sigdelset(&mask, SIGINT);
+    for (const int signal : kSignals) sigdelset(&mask, signal);
     return mask;
   }
 
  private:
-  struct sigaction previous_ {};
+  static constexpr int kSignals[] = {SIGINT, SIGWINCH};
+
+  struct sigaction previous_[std::size(kSignals)]{};
   sigset_t unblocked_;
-  sigset_t interrupt_only_;
+  sigset_t caught_;
 };
+
+// Answers from now on are wrapped to the terminal's width, as it is now.
+// Standard output is the terminal they are written to; when it is not one
+// (or will not say), the size is left as it was.
+void follow_terminal_size(PromptSession& session) {
+  winsize size{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return;
+  session.resize(size.ws_row, size.ws_col);
+}
 
 // While it lives, readline edits a line in raw mode and hands it to
 // on_line. Removing the handler again puts the terminal back in the mode
@@ -96,7 +119,7 @@ struct Terminal {
 
   PromptSession& session;
   const std::string& history_file;
-  const InterruptGuard* interrupts = nullptr;
+  const SignalGuard* signals = nullptr;
   bool done = false;
   // What answering a line threw: an exception must not unwind through
   // readline's C frames, so it is held here until readline has returned.
@@ -126,12 +149,16 @@ void answer(char* typed) {
   const std::string text(typed);
   std::free(typed);
   remember(text.c_str());
-  // Ctrl-C reaches a pager started by :show as usual while the line is
-  // answered; one pressed meanwhile is not held over for the next line.
-  const InterruptGuard& interrupts = *active->interrupts;
-  sigprocmask(SIG_SETMASK, &interrupts.unblocked(), nullptr);
+  // Ctrl-C and a resize reach a pager started by :show as usual while the
+  // line is answered; a Ctrl-C pressed meanwhile is not held over for the
+  // next line. A resize still pending arrives as the signals are let
+  // through, in time for this answer (readline follows it once the line
+  // is answered).
+  const SignalGuard& signals = *active->signals;
+  sigprocmask(SIG_SETMASK, &signals.unblocked(), nullptr);
+  if (resized) follow_terminal_size(active->session);
   const PromptSession::Next next = active->session.handle(text);
-  sigprocmask(SIG_BLOCK, &interrupts.interrupt_only(), nullptr);
+  sigprocmask(SIG_BLOCK, &signals.caught(), nullptr);
   interrupted = 0;
   if (next == PromptSession::Next::kQuit) active->finish();
 }
@@ -187,16 +214,24 @@ void read_history_file(const std::string& history_file) {
 void run_terminal_prompt(PromptSession& session, const std::string& history_file) {
   Terminal terminal(session, history_file);
   rl_readline_name = "quarry";
+  // The prompt catches the signals itself (SignalGuard), only while it
+  // waits for keys.
   rl_catch_signals = 0;
+  rl_catch_sigwinch = 0;
   rl_attempted_completion_function = complete;
   read_history_file(history_file);
 
-  const InterruptGuard interrupts;
-  terminal.interrupts = &interrupts;
-  const sigset_t waiting = interrupts.waiting();
+  const SignalGuard signals;
+  terminal.signals = &signals;
+  const sigset_t waiting = signals.waiting();
   const LineHandler handler(on_line);
   const int input = fileno(rl_instream ? rl_instream : stdin);
   while (!terminal.done) {
+    if (resized) {
+      resized = 0;
+      rl_resize_terminal();
+      follow_terminal_size(session);
+    }
     fd_set readable;
     FD_ZERO(&readable);
     FD_SET(input, &readable);

@@ -11,7 +11,9 @@
 namespace quarry {
 
 // Runs a session over a terminal with GNU Readline until ":quit" or Ctrl-D.
-// Ctrl-C abandons the line being typed. History is read from and saved to
+// Ctrl-C abandons the line being typed. When the terminal is resized
+// (SIGWINCH), the line being typed and the answers from then on follow its
+// new size. History is read from and saved to
 // `history_file` (if not empty), without blank lines or repeats. Throws
 // what answering a line throws (IndexError), once the terminal's mode and
 // the handling of SIGINT are back as they were.
