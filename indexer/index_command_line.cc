@@ -1,8 +1,10 @@
 #include "indexer/index_command_line.h"
 
 #include <limits>
+#include <optional>
 #include <string>
 
+#include "app/common/value_parsers.h"
 #include "app/common/version_text.h"
 #include "app/indexing/index_help.h"
 #include "app/indexing/index_option_table.h"
@@ -52,14 +54,24 @@ CLI::Option* add_row(CLI::App& app, const IndexOption& option, OptionValue& valu
       return app.add_flag(names, value.emplace<bool>(), option.help);
     case ValueKind::kCount: {
       std::size_t& count = value.emplace<std::size_t>();
-      // A count that does not fit is no number of that kind ("Could not
-      // convert"), as a negative one is.
-      CLI::Option* added =
-          option.most == std::numeric_limits<unsigned>::max()
-              ? app.add_option_function<unsigned>(
-                    names, [&count](unsigned given) { count = given; }, option.help)
-              : app.add_option(names, count, option.help);
-      return option.least == 1 ? added->check(CLI::PositiveNumber) : added;
+      const std::string most =
+          option.most >= static_cast<double>(std::numeric_limits<unsigned>::max())
+              ? std::string()
+              : std::to_string(static_cast<std::size_t>(option.most));
+      const std::string takes =
+          " must be a whole number " +
+          (most.empty() ? "of " + std::to_string(option.least) + " or more"
+                        : "from " + std::to_string(option.least) + " to " + most);
+      return app.add_option_function<std::string>(
+          names,
+          [&count, &option, takes](const std::string& text) {
+            const std::optional<std::size_t> read = parse_whole_number(text);
+            if (!read || *read < option.least || static_cast<double>(*read) > option.most) {
+              throw CLI::ValidationError(option.long_flag() + takes + ", not '" + text + "'");
+            }
+            count = *read;
+          },
+          option.help);
     }
     case ValueKind::kNumber: {
       double& number = value.emplace<double>();
@@ -67,7 +79,14 @@ CLI::Option* add_row(CLI::App& app, const IndexOption& option, OptionValue& valu
                                ? app.add_flag(names + "{" + std::string(option.when_alone) + "}",
                                               number, option.help)
                                : app.add_option(names, number, option.help);
-      return added->check(CLI::Range(0.0, option.most));
+      // CLI::Range would say "Value 0 not in range 0.000000 to 1797…".
+      return added->check(
+          [&option](const std::string& text) {
+            const std::optional<double> read = parse_decimal(text);
+            if (read && *read >= 0 && *read <= option.most) return std::string();
+            return "a number of 0 or more, not '" + text + "'";
+          },
+          "NUMBER");
     }
     default:
       break;

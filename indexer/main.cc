@@ -53,6 +53,11 @@ void cancel_on_signals(quarry::IndexCommand& command) {
 // Parse, then run what was asked for; returns the exit status.
 int run(int argc, char** argv) {
   CLI::App app{"", kProgram};
+  // One line naming the program, the fault and how to ask for more.
+  app.failure_message([](const CLI::App*, const CLI::Error& error) {
+    return std::string(kProgram) + ": " + error.what() + " (usage: " + kProgram +
+           " [OPTIONS] PATH...; " + kProgram + " --help lists the options)\n";
+  });
   const quarry::IndexCommandLine command_line(app);
   quarry::IndexCommand command;
   try {
