@@ -96,6 +96,7 @@ void resolve_quarry(QuarryOptions& options, bool input_is_terminal) {
   if (trec) {
     options.session.search.collapse.by = Collapse::kNone;
     options.session.search.snippets.enabled = false;
+    if (!options.limit_given) options.session.search.limit = kTrecRunDepth;
   }
   const std::string count = naming.mention(search_option("count"));
   const bool query = !options.query_words.empty();

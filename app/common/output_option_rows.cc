@@ -35,7 +35,7 @@ std::vector<SearchOption> output_option_rows() {
       {.name = "limit",
        .short_name = 'n',
        .kind = kCount,
-       .help = "Hits per query",
+       .help = "Hits per query; a TREC run (--format trec) takes 1000 unless given",
        .http = "n",
        .http_most = kMaxHitsPerPage,
        .prompt = ":limit",
@@ -44,7 +44,11 @@ std::vector<SearchOption> output_option_rows() {
            [](const QuarryOptions& o) {
              return hits_text(search(o).limit) + " a page, from the next query";
            },
-       .set = [](QuarryOptions& o, const OptionValue& v) { search(o).limit = count(v); },
+       .set =
+           [](QuarryOptions& o, const OptionValue& v) {
+             search(o).limit = count(v);
+             o.limit_given = true;
+           },
        .show = [](const QuarryOptions& o) { return std::to_string(search(o).limit); }},
       {.name = "offset",
        .kind = kCount,

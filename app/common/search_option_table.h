@@ -34,6 +34,10 @@ inline constexpr std::size_t kMaxOffset = 10000;
 // stops early, and no one waits for minutes. quarry serve's is
 // SearchLimits::time_limit.
 inline constexpr double kSearchTimeLimit = 10;
+// Hits per query of a TREC run that does not say (-n): evaluation tools
+// judge the first 1,000 of each run, as trec_eval does by default.
+inline constexpr std::size_t kTrecRunDepth = 1000;
+
 // The most a time limit may be, in seconds (a day), wherever it is given.
 inline constexpr double kMostSeconds = 86400;
 // A kNumber with no largest but the largest finite number.
@@ -58,6 +62,9 @@ struct QuarryOptions {
   bool timings = true;
   bool count = false;
   bool bm25_given = false;
+  // Whether the hits per query were asked for (-n), which a TREC run
+  // otherwise sets to kTrecRunDepth.
+  bool limit_given = false;
   std::vector<std::string> query_words;
   // quarry serve alone (its db_paths and open are the ones above).
   ServerConfig serve;
