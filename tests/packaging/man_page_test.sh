@@ -63,5 +63,10 @@ check_page "$quarry_index" "quarry-index - index articles for quarry to search" 
 # quarry serve's options are in quarry(1) too.
 text=$(MANWIDTH=100 man -l "$man_dir/quarry.1.gz" 2>&1)
 grep -qE -- "(^|[ ,])--listen([ ,=]|$)" <<<"$text" || fail "quarry(1) does not describe serve --listen"
+# And every subcommand, in the synopsis and with a section of its own.
+for subcommand in serve alerts "alert add" "alert list" "alert remove"; do
+  grep -qE -- "^ *quarry $subcommand \[" <<<"$text" || fail "quarry(1)'s synopsis lacks quarry $subcommand"
+  grep -qx -- "QUARRY ${subcommand^^}" <<<"$text" || fail "quarry(1) has no section on quarry $subcommand"
+done
 
 finish "manual pages: all checks pass"
