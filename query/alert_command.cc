@@ -82,10 +82,8 @@ void add_alert_command(CLI::App& app, AlertCommand& command) {
 }
 
 int run_alert(const CLI::App& app, const AlertCommand& command, std::ostream& out) {
-  for (const CLI::Option* option : app.get_options()) {
-    if (option->count() > 0) {
-      throw CLI::ValidationError("alert takes its options after it: quarry alert add --db …");
-    }
+  for (CLI::App* sub : {command.add, command.list, command.remove}) {
+    if (sub->parsed()) take_options_given_before(app, *sub);
   }
   const std::string index = index_path_of(command.options);
   if (command.add->parsed()) {

@@ -13,12 +13,7 @@ CLI::App* add_alerts_command(CLI::App& app, QuarryOptions& options) {
 }
 
 int run_alerts_command(const CLI::App& app, const AlertsConfig& config, std::string_view program) {
-  // quarry --db X alerts would silently read the default index.
-  for (const CLI::Option* option : app.get_options()) {
-    if (option->count() > 0) {
-      throw CLI::ValidationError("alerts takes its options after it: quarry alerts --db …");
-    }
-  }
+  take_options_given_before(app, *app.get_subcommand("alerts"));
   return run_alerts(config, std::cout, std::cerr, program);
 }
 

@@ -86,6 +86,24 @@ CLI::App* add_table_subcommand(CLI::App& app, Command command, QuarryOptions& op
   return added;
 }
 
+void take_options_given_before(const CLI::App& parent, CLI::App& sub) {
+  for (const CLI::Option* given : parent.get_options()) {
+    if (given->count() == 0) continue;
+    CLI::Option* taken = sub.get_option_no_throw(given->get_name());
+    if (taken == nullptr) {
+      // "alert list", from the subcommand up to the program's.
+      std::string path = sub.get_name();
+      for (const CLI::App* up = sub.get_parent(); up && up->get_parent(); up = up->get_parent()) {
+        path = up->get_name() + " " + path;
+      }
+      throw CLI::ValidationError(path + " does not take " + given->get_name());
+    }
+    if (taken->count() > 0) continue;
+    for (const std::string& result : given->results()) taken->add_result(result);
+    taken->run_callback();
+  }
+}
+
 void resolve_command_line(QuarryOptions& options, bool input_is_terminal) {
   try {
     resolve_quarry(options, input_is_terminal);

@@ -13,12 +13,7 @@ CLI::App* add_serve_command(CLI::App& app, QuarryOptions& options) {
 }
 
 int run_serve(const CLI::App& app, const QuarryOptions& options, std::string_view program) {
-  // quarry --db X serve would silently serve the default index.
-  for (const CLI::Option* option : app.get_options()) {
-    if (option->count() > 0) {
-      throw CLI::ValidationError("serve takes its options after it: quarry serve --db …");
-    }
-  }
+  take_options_given_before(app, *app.get_subcommand("serve"));
   ServerConfig config = options.serve;
   config.db_paths = options.db_paths;
   config.open = options.open;
