@@ -104,7 +104,7 @@ TEST(AlertsCliTest, UsageErrorsExit2AndAMissingIndexExits1) {
        std::vector<std::vector<std::string>>{{"alerts", "--since", "-1"},
                                              {"alerts", "--since", "x"},
                                              {"alerts", "--nonsense"},
-                                             {"--db", dir.path().string(), "alerts"}}) {
+                                             {"-n", "5", "alerts"}}) {
     RunResult result = run_program(QUARRY_BIN, args);
     EXPECT_EQ(result.exit_code, 2) << args.back() << ": " << result.err;
     EXPECT_TRUE(result.err.starts_with("quarry: ")) << result.err;
