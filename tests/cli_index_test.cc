@@ -38,20 +38,17 @@ std::size_t occurrences(const std::string& text, const std::string& needle) {
   return count;
 }
 
-// The files of a folder, by name.
-std::set<std::string> names_in(const fs::path& folder) {
-  std::set<std::string> names;
-  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
-    names.insert(entry.path().filename().string());
-  }
-  return names;
+// The folder `db`, made if need be, for a lock file in it.
+const fs::path& made(const fs::path& db) {
+  fs::create_directories(db);
+  return db;
 }
 
-// Holds the lock a running quarry-index holds on `db`.
+// Holds the lock a running quarry-index holds on `db`, in its folder.
 class HeldLock {
  public:
   explicit HeldLock(const fs::path& db)
-      : fd_(open((db.string() + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+      : fd_(open((made(db) / ".index.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
     if (fd_ < 0 || flock(fd_, LOCK_EX) != 0) throw std::runtime_error("cannot lock " + db.string());
   }
   ~HeldLock() { release(); }
@@ -113,7 +110,7 @@ TEST(CliIndexTest, APathThatCannotBeReadIsAUsageError) {
     EXPECT_TRUE(result.err.starts_with("quarry-index: " + bad.string() + ": ")) << result.err;
     EXPECT_EQ(occurrences(result.err, bad.string()), 1u) << "named once: " << result.err;
     EXPECT_FALSE(fs::exists(dir / "index")) << bad;
-    EXPECT_FALSE(fs::exists(dir / "index.lock")) << bad;
+    EXPECT_EQ(names_in(dir.path()), (std::set<std::string>{"notes.md"})) << bad;
   }
 }
 
@@ -163,8 +160,7 @@ TEST(CliIndexTest, AnEmptyFolderWarnsAndOtherFilesAreNamedOnce) {
   EXPECT_EQ(nothing.err, "quarry-index: nothing to index in " + (dir / "empty").string() +
                              ": no .txt, .jsonl or .jsonl.gz file; no index was made at " +
                              (dir / "new-index").string() + "\n");
-  EXPECT_FALSE(fs::exists(dir / "new-index"));
-  EXPECT_FALSE(fs::exists(dir / "new-index.lock"));
+  EXPECT_EQ(names_in(dir.path()), (std::set<std::string>{"empty"}));
   // Beside articles, or into an index that exists, an empty folder is named.
   ASSERT_EQ(run_index(dir / "index", {QUARRY_CORPUS_DIR}).exit_code, 0);
   RunResult empty = run_index(dir / "index", {(dir / "empty").string()});
@@ -341,7 +337,7 @@ TEST(ConcurrentIndexTest, SecondIndexerExitsOrWaitsAsAsked) {
   EXPECT_EQ(refused.exit_code, 1);
   EXPECT_EQ(refused.err,
             "quarry-index: index " + db.string() + " is locked by another quarry-index\n");
-  EXPECT_FALSE(fs::exists(db));
+  EXPECT_EQ(names_in(db), (std::set<std::string>{".index.lock"}));
 
   // A bounded wait gives up after about that long.
   const RunResult gave_up =

@@ -146,6 +146,30 @@ TEST_F(CliCorpusTest, SortedByDateEveryWordMustMatch) {
             "2\n");
 }
 
+// Without dates to sort by, a search sorted by date is the search by
+// relevance, matched as one (any word), and says so.
+TEST(CliSearchTest, SortedByDateWithoutDatesIsSearchedByRelevance) {
+  TempDir dir;
+  write_file(dir / "news.jsonl", to_json_lines({{"b1", "Blair", "Tony Blair spoke.", "", "", ""},
+                                                {"b2", "Blair", "Mr Blair spoke.", "", "", ""},
+                                                {"b3", "Tony", "Tony Benn spoke.", "", "", ""}}));
+  ASSERT_EQ(run_index(dir / "index", {(dir / "news.jsonl").string()}).exit_code, 0);
+  const RunResult relevance = run_quarry(dir / "index", {"Tony Blair"});
+  EXPECT_EQ(lines_of(relevance.out).front(), "3 articles match") << relevance.out;
+  const std::string note =
+      "quarry: note: no article in the index has a date: sorted by relevance\n";
+  for (const char* order : {"date", "-date"}) {
+    const RunResult sorted = run_quarry(dir / "index", {"--sort", order, "Tony Blair"});
+    EXPECT_EQ(sorted.exit_code, 0) << sorted.err;
+    EXPECT_EQ(sorted.out, relevance.out) << order;
+    EXPECT_EQ(sorted.err, note) << order;
+    EXPECT_EQ(run_quarry(dir / "index", {"--count", "--sort", order, "Tony Blair"}).out, "3\n");
+    EXPECT_EQ(
+        run_quarry(dir / "index", {"--count", "--sort", order, "--match", "all", "Tony Blair"}).out,
+        "1\n");
+  }
+}
+
 TEST_F(CliCorpusTest, CountsWhateverThePage) {
   RunResult none_asked = run_quarry(db(), {"-n", "0", "penalty"});
   EXPECT_EQ(none_asked.exit_code, 0) << none_asked.err;

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -121,7 +122,8 @@ bool commit_lock_free(const std::string& db, int operation) {
 TEST(CommitLock, SnapshotsShareItAndAWriterHasItAlone) {
   const TempDir dir;
   const std::string db = (dir / "index").string();
-  EXPECT_EQ(commit_lock_path(db), db + ".commit.lock");
+  std::filesystem::create_directory(db);
+  EXPECT_EQ(commit_lock_path(db), db + "/.commit.lock");
   {
     const CommitLock snapshot(db);
     EXPECT_TRUE(snapshot.held());
@@ -162,6 +164,7 @@ std::optional<bool> held_by_enter(CommitGate& gate, std::unique_ptr<CommitLock>&
 TEST(CommitLock, AWriterPassesOverASnapshotHeldPastTheLimit) {
   const TempDir dir;
   const std::string db = (dir / "index").string();
+  std::filesystem::create_directory(db);
   CommitGate gate(db, nullptr, LockWait(0.2));
   auto stalled = std::make_unique<CommitLock>(db);
   EXPECT_EQ(held_by_enter(gate, stalled), std::optional<bool>(false))
@@ -179,6 +182,7 @@ TEST(CommitLock, AWriterPassesOverASnapshotHeldPastTheLimit) {
 TEST(CommitLock, ACancelledWriterDoesNotWaitForASnapshot) {
   const TempDir dir;
   const std::string db = (dir / "index").string();
+  std::filesystem::create_directory(db);
   std::atomic<bool> cancel{true};
   CommitGate gate(db, &cancel, std::chrono::hours(1));
   auto stalled = std::make_unique<CommitLock>(db);

@@ -3,7 +3,9 @@
 // folder, and never left looking whole when killed.
 #include "quarry/index/index_snapshot.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <unistd.h>
 #include <xapian.h>
 
@@ -445,6 +447,30 @@ TEST(IndexSnapshot, AKilledSnapshotLeavesNoDest) {
 
   // The next one is taken whole, beside what the killed one left.
   EXPECT_EQ(run_program(QUARRY_INDEX_BIN, {"--db", db, "--snapshot", dest.string()}).exit_code, 0);
+  EXPECT_EQ(contents(dest.string()), contents(db));
+}
+
+// A writer's commit holds the lock file in the index folder, where a
+// snapshot waits for it; once taken, the snapshot leaves nothing beside the
+// index but itself.
+TEST(IndexSnapshot, WaitsForACommitHoldingTheLockInTheIndexFolder) {
+  const TempDir dir;
+  const std::string db = build_index(dir, 3);
+  const std::set<std::string> before = testing::names_in(dir.path());
+  const fs::path dest = dir / "snapshot";
+  const int committing =
+      open((fs::path(db) / ".commit.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  ASSERT_EQ(flock(committing, LOCK_EX), 0);
+  const TempDir elsewhere;
+  ChildProcess snapshot(QUARRY_INDEX_BIN, {"--db", db, "--snapshot", dest.string()},
+                        elsewhere.path());
+  EXPECT_TRUE(blocked_on_a_lock(snapshot)) << snapshot.err();
+  EXPECT_FALSE(fs::exists(dest));
+  close(committing);
+  EXPECT_EQ(snapshot.wait(), 0) << snapshot.err();
+  std::set<std::string> after = before;
+  after.insert("snapshot");
+  EXPECT_EQ(testing::names_in(dir.path()), after);
   EXPECT_EQ(contents(dest.string()), contents(db));
 }
 

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "app/server/request_handler.h"
 #include "lib/search/slow_replicas.h"
+#include "tests/server_fixture.h"
 #include "tests/shard_fixture.h"
 
 namespace quarry::testing {
@@ -132,6 +134,20 @@ TEST(Replicas, HungReplicaKeepsServerAndCommandLineWithinTheTimeLimit) {
   for (const std::string& answer : answers) {
     EXPECT_EQ(hit_ids(RunResult{0, answer, ""}), expected);
   }
+}
+
+// Stopping closes every shard's connection without waiting for an answer:
+// a server of shards, one of which has frozen since it was opened, stops
+// on SIGTERM within the second it promises.
+TEST(Replicas, AServerStopsWithinASecondThoughAShardHangs) {
+  TempDir dir;
+  ServedSet served(dir);
+  Server server(served.stub, {"--quiet"});
+  ASSERT_EQ(server.get("/api/search?q=oil+prices").status, 200);
+  served.second.pause();
+  server.process().signal(SIGTERM);
+  EXPECT_EQ(server.process().wait(allowed(std::chrono::milliseconds(1000))), 0);
+  served.second.resume();
 }
 
 }  // namespace

@@ -85,6 +85,9 @@ std::vector<std::string> index_args(const std::filesystem::path& db,
 // The contents of the file at `path`; "" when it cannot be read.
 std::string read_file(const std::filesystem::path& path);
 
+// The names of what `folder` holds.
+std::set<std::string> names_in(const std::filesystem::path& folder);
+
 // The lines of `text`, without their line breaks.
 std::vector<std::string> lines_of(const std::string& text);
 

@@ -10,8 +10,7 @@
 namespace quarry::detail {
 
 // `config` with db_path without a trailing '/': "index/" and "index" are
-// one index, and the lock and a new index's parts sit beside it, named
-// after it.
+// one index, and a new index's parts sit beside it, named after it.
 IndexConfig with_plain_db_path(IndexConfig config);
 
 // Throws ConfigError when db_path is a file, or a folder holding other

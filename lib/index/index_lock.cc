@@ -16,16 +16,31 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr char kIndexLockName[] = ".index.lock";
+constexpr char kCommitLockName[] = ".commit.lock";
+
 }  // namespace
+
+std::string index_lock_path(const std::string& db_path) {
+  return (std::filesystem::path(db_path) / kIndexLockName).string();
+}
+
+std::string commit_lock_path(const std::string& db_path) {
+  return (std::filesystem::path(db_path) / kCommitLockName).string();
+}
+
+bool is_lock_file(const std::string& name) {
+  return name == kIndexLockName || name == kCommitLockName;
+}
 
 std::string locked_message(const std::string& db_path) {
   return "index " + db_path + " is locked by another quarry-index";
 }
 
 IndexLock::IndexLock(const std::string& db_path, LockWait wait, const std::atomic<bool>* cancel) {
-  const std::string path = db_path + ".lock";
+  const std::string path = index_lock_path(db_path);
   std::error_code ignored;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
+  std::filesystem::create_directories(db_path, ignored);
   fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) return;
   const auto deadline = std::chrono::steady_clock::now() + wait;
@@ -47,8 +62,6 @@ IndexLock::IndexLock(const std::string& db_path, LockWait wait, const std::atomi
 IndexLock::~IndexLock() {
   if (fd_ >= 0) close(fd_);
 }
-
-std::string commit_lock_path(const std::string& db_path) { return db_path + ".commit.lock"; }
 
 CommitLock::CommitLock(const std::string& db_path) {
   fd_ = open(commit_lock_path(db_path).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);

@@ -2,6 +2,11 @@
 // database only; a new index is built in parts beside it and does not exist
 // until it is merged, so two runs could otherwise both build it and the
 // second would fail only at the end, its work lost.
+//
+// The lock files live in the index folder, as Xapian's own does, made
+// before the index when it is new: a folder that holds nothing else holds
+// no index yet (index_absent), and the finished index is moved in around
+// them (see place_database).
 #ifndef QUARRY_LIB_INDEX_INDEX_LOCK_H_
 #define QUARRY_LIB_INDEX_INDEX_LOCK_H_
 
@@ -18,9 +23,9 @@ using LockWait = std::chrono::duration<double>;
 // run starts soon after the other ends, rarely enough to cost nothing.
 inline constexpr std::chrono::milliseconds kLockPollInterval{200};
 
-// An advisory lock (flock) on the file "<db_path>.lock" beside the index,
-// held while this object lives and released by the kernel if the process
-// dies, so a killed run never leaves a stale lock behind.
+// An advisory lock (flock) on the file index_lock_path(db_path), made with
+// the index folder when there is none yet, held while this object lives and released by the kernel
+// if the process dies, so a killed run never leaves a stale lock behind.
 class IndexLock {
  public:
   // Takes the lock, polling for up to `wait` while another process holds
@@ -41,7 +46,7 @@ class IndexLock {
 // Commits to the index at `db_path`, held still while a snapshot copies its
 // files (see take_snapshot): Xapian's advice for a consistent copy of a live
 // database is that no writer commits while it is taken. A flock on the file
-// "<db_path>.commit.lock" beside the index: a writer holds it exclusively
+// commit_lock_path(db_path): a writer holds it exclusively
 // around each commit, a snapshot shared while it copies. Released by the
 // kernel if the process dies. As with IndexLock, no lock is taken when the
 // lock file cannot be created (a read-only folder); a snapshot then finds a
@@ -98,8 +103,13 @@ class CommitGate {
   bool passed_over_ = false;
 };
 
-// The file CommitLock locks for the index at `db_path`.
+// The files IndexLock and CommitLock lock for the index at `db_path`, in
+// its folder; hidden, so that a snapshot leaves them out.
+std::string index_lock_path(const std::string& db_path);
 std::string commit_lock_path(const std::string& db_path);
+
+// Whether `name` is that of one of those files.
+bool is_lock_file(const std::string& name);
 
 // The message of IndexLockedError, the same for both locks.
 std::string locked_message(const std::string& db_path);

@@ -20,6 +20,8 @@
 
 #include "lib/index/document_builder.h"
 #include "lib/index/index_error.h"
+#include "lib/index/index_lock.h"
+#include "lib/index/index_placement.h"
 #include "lib/index/schema.h"
 #include "lib/index/story_linker.h"
 #include "quarry/error.h"
@@ -134,13 +136,10 @@ bool merge_into_place(const std::vector<fs::path>& parts, const fs::path& work,
   } catch (const Xapian::Error& error) {
     throw index_error("merging the new index " + db_path, error);
   }
-  std::error_code error;
-  fs::remove(db_path, error);  // only an empty folder can be in the way
-  fs::rename(merged, db_path, error);
-  if (error) {
+  if (const std::error_code error = place_database(merged, db_path)) {
     throw IndexError("cannot move the new index into " + db_path + ": " + error.message());
   }
-  fs::remove_all(work, error);
+  fs::remove_all(work, ignored);
   return true;
 }
 
@@ -328,7 +327,11 @@ bool ParallelBuild::publish(const StepObserver& on_step, const LinkControl& cont
 bool index_absent(const std::string& db_path) {
   std::error_code error;
   if (!fs::exists(db_path, error)) return true;
-  return fs::is_directory(db_path, error) && fs::is_empty(db_path, error);
+  if (!fs::is_directory(db_path, error)) return false;
+  for (fs::directory_iterator it(db_path, error), end; !error && it != end; it.increment(error)) {
+    if (!is_lock_file(it->path().filename().string())) return false;
+  }
+  return !error;
 }
 
 bool adopt_interrupted_build(const std::string& db_path, const std::atomic<bool>* cancel) {

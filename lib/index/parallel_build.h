@@ -53,7 +53,8 @@ class ParallelBuild {
   std::unique_ptr<Impl> impl_;
 };
 
-// Whether `db_path` holds no index yet: absent, or an empty folder.
+// Whether `db_path` holds no index yet: absent, or a folder holding
+// nothing but the lock files (index_lock.h).
 bool index_absent(const std::string& db_path);
 
 // When `db_path` holds no index but a killed build left committed parts

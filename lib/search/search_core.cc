@@ -135,16 +135,30 @@ SearchOptions counting_the_page(const SearchOptions& asked) {
 
 }  // namespace
 
+SearchOptions SearchCore::sorted_as_dated(const SearchOptions& asked) {
+  SearchOptions options = asked;
+  if (options.sort != SortOrder::kRelevance && shards_.articles().get_value_freq(kDateSlot) == 0) {
+    options.sort = SortOrder::kRelevance;
+  }
+  return options;
+}
+
 SearchResult SearchCore::search(std::string_view query, const SearchOptions& asked) {
   const SearchOptions options = counting_the_page(asked);
   // One time limit for the whole search, whatever reads it again.
   const Deadline deadline(options.time_limit);
   SearchResult result = with_shards([&] {
     // Each search sees the index as last committed.
+    const SearchOptions searched = sorted_as_dated(options);
     const SearchContext context{shards_,     analyzers_.main(), analyzers_,
-                                languages(), options,           deadline};
+                                languages(), searched,          deadline};
     Runner runner(*this, context, query, 0);
-    return runner.run(read(query, context));
+    const ParsedQuery parsed = read(query, context);
+    SearchResult found = runner.run(parsed);
+    if (searched.sort != options.sort && !parsed.query.empty()) {
+      found.notes.push_back("no article in the index has a date: sorted by relevance");
+    }
+    return found;
   });
   if (deadline.cut_short()) mark_timed_out(options.time_limit, &result);
   const std::vector<std::string>& left_out = shards_.warnings();
@@ -155,7 +169,9 @@ SearchResult SearchCore::search(std::string_view query, const SearchOptions& ask
 CountResult SearchCore::count(std::string_view query, const SearchOptions& options) {
   CountResult counted = with_shards([&] {
     const Deadline none;
-    const SearchContext context{shards_, analyzers_.main(), analyzers_, languages(), options, none};
+    const SearchOptions searched = sorted_as_dated(options);
+    const SearchContext context{shards_,     analyzers_.main(), analyzers_,
+                                languages(), searched,          none};
     const ParsedQuery parsed = read(query, context);
     CountResult read_count{0, parsed.notes, parsed.warnings};
     if (!parsed.query.empty()) {
@@ -172,7 +188,8 @@ CountResult SearchCore::count(std::string_view query, const SearchOptions& optio
 
 ParsedQuery SearchCore::parse(std::string_view query, const SearchOptions& options) {
   const Deadline none;
-  const SearchContext context{shards_, analyzers_.main(), analyzers_, languages(), options, none};
+  const SearchOptions searched = sorted_as_dated(options);
+  const SearchContext context{shards_, analyzers_.main(), analyzers_, languages(), searched, none};
   return read(query, context);
 }
 
@@ -290,10 +307,6 @@ SearchResult SearchCore::run(const ParsedQuery& parsed, std::string_view query,
     page.ranked = enquire.get_mset(offset, limit, ranking.check_at_least);
     for (auto it = page.ranked.begin(); it != page.ranked.end(); ++it) {
       page.hits.push_back({*it, it.get_weight(), it.get_rank()});
-    }
-    // Sorting by a value no article has leaves the order to relevance.
-    if (db.get_value_freq(kDateSlot) == 0) {
-      result.notes.push_back("no article in the index has a date: sorted by relevance");
     }
   }
   const Xapian::Query bounded = deadline_bounded(parsed.query, deadline, local);

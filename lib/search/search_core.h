@@ -78,6 +78,11 @@ class SearchCore {
 
   // How options ask the parser to read a query.
   static QueryParserConfig parser_config(const SearchOptions& options);
+  // `asked`, ranked by relevance when it sorts by date and no article has
+  // one: sorted by a value none holds, the matches would be in relevance's
+  // order, but matched as a date sort matches them (every word), finding
+  // fewer than the relevance search they are shown as.
+  SearchOptions sorted_as_dated(const SearchOptions& asked);
   // `text` parsed as options.parse says, and rewritten by the modules.
   ParsedQuery read(std::string_view text, const SearchContext& context);
   // The core's stages between rewriting and filling the hits.

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "lib/index/index_lock.h"
 #include "lib/index/schema.h"
 #include "lib/search/search_core.h"
 #include "quarry/text/language_identifier.h"
@@ -96,7 +97,11 @@ IndexStats Searcher::stats() {
       continue;
     }
     for (const auto& entry : std::filesystem::directory_iterator(folder.path, ignored)) {
-      if (!entry.is_regular_file(ignored)) continue;
+      // The lock files are made, not written, by a run that may change nothing.
+      if (!entry.is_regular_file(ignored) ||
+          detail::is_lock_file(entry.path().filename().string())) {
+        continue;
+      }
       stats.bytes_on_disk += entry.file_size(ignored);
       newest = std::max(newest, entry.last_write_time(ignored));
     }
