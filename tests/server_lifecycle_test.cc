@@ -197,7 +197,7 @@ TEST(ServerCliTest, UsageErrorsExit2AndABusyPortExits1) {
        {std::vector<std::string>{"serve", "--db", db, "--listen", "127.0.0.1"},
         {"serve", "--db", db, "--listen", "127.0.0.1:99999"},
         {"serve", "--db", db, "--listen", "example.com:80"},
-        {"--db", db, "serve"}}) {
+        {"-n", "5", "serve", "--db", db}}) {
     const RunResult result = run_program(QUARRY_BIN, args);
     EXPECT_EQ(result.exit_code, 2) << args.back() << ": " << result.err;
     EXPECT_EQ(result.out, "");
