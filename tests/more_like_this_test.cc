@@ -172,7 +172,8 @@ TEST(MoreLikeThisCli, LikeOnTheSampleCorpusAndOnTwoShards) {
     EXPECT_EQ(run.out.find("\"id\":\"" + id + "\""), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("\"total\":2"), std::string::npos) << run.out;
     // Every report shown is of the article's own story, and says so.
-    for (const nlohmann::json& hit : nlohmann::json::parse(run.out).at("hits")) {
+    const nlohmann::json every = nlohmann::json::parse(run.out);
+    for (const nlohmann::json& hit : every.at("hits")) {
       EXPECT_EQ(hit.value("same_story", false), true) << hit;
     }
     // Shown by stories, the other two are the article's own story, the
