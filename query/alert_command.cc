@@ -81,7 +81,7 @@ void add_alert_command(CLI::App& app, AlertCommand& command) {
   command.remove->add_option("--db", command.options.db_paths, kIndexHelp)->option_text("PATH");
 }
 
-int run_alert(const CLI::App& app, const AlertCommand& command, std::ostream& out) {
+int run_alert(const CLI::App& app, AlertCommand& command, std::ostream& out) {
   for (CLI::App* sub : {command.add, command.list, command.remove}) {
     if (sub->parsed()) take_options_given_before(app, *sub);
   }

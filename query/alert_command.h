@@ -28,11 +28,13 @@ struct AlertCommand {
 // Adds the subcommand "alert", with its own three, to `app`.
 void add_alert_command(CLI::App& app, AlertCommand& command);
 
-// Runs the subcommand given; returns the exit code. Throws what the
-// commands of app/common/saved_search_commands.h throw, and CLI::ValidationError
-// for more than one --db or for `app`'s own options given before "alert"
-// (they would be ignored).
-int run_alert(const CLI::App& app, const AlertCommand& command, std::ostream& out);
+// Runs the subcommand given; returns the exit code. `app`'s options given
+// before "alert" are first given to the subcommand (take_options_given_before),
+// which writes them into `command`. Throws what the commands of
+// app/common/saved_search_commands.h throw, and CLI::ValidationError for
+// more than one --db or for an option before "alert" its subcommand does
+// not take.
+int run_alert(const CLI::App& app, AlertCommand& command, std::ostream& out);
 
 }  // namespace quarry
 
